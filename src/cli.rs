@@ -1,0 +1,294 @@
+//! The command line: `deckcheck check` and its output, for people (text) and programs (`--json`).
+//!
+//! Exit codes: 0 every deck legal, 1 some deck illegal or not fully read, 2 input or data that
+//! cannot be used (a file that is not a deck, a missing catalog, a bad flag).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use jiff::civil::Date;
+use serde::Serialize;
+
+use crate::checker::{Checker, default_cards_dir};
+use crate::data::FormatId;
+use crate::decklist::{Imported, Severity, parse_swudb};
+use crate::rules::{CheckOptions, Pool, Report, Status};
+
+#[derive(Parser)]
+#[command(
+    name = "deckcheck",
+    version,
+    about = "Star Wars: Unlimited deck legality, by format and date"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check deck lists (SWUDB JSON; `-` reads standard input) for a format on a date.
+    Check(CheckArgs),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    Premier,
+    Eternal,
+    TwinSuns,
+    Trilogy,
+    Sealed,
+    Draft,
+    /// Every format the input can be judged in.
+    All,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TrilogyPool {
+    Premier,
+    Eternal,
+}
+
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// The format to check.
+    #[arg(long, value_enum, default_value = "premier")]
+    format: FormatArg,
+    /// The date of the event, YYYY-MM-DD (default: today).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    as_of: Option<Date>,
+    /// Sealed/draft: the cards the player opened or drafted (a deck-shaped list; all sections count).
+    #[arg(long, value_name = "FILE")]
+    pool: Option<PathBuf>,
+    /// Sealed/draft: the event's set, for "any Common base of the set" (default: inferred from the pool).
+    #[arg(long, value_name = "SET")]
+    event_set: Option<String>,
+    /// Trilogy: play with the Premier or the Eternal card pool (CR 9.3.2D).
+    #[arg(long, value_enum, default_value = "premier")]
+    trilogy_pool: TrilogyPool,
+    /// Also check the list is complete for a Competitive-tier event (TR 3.1.3).
+    #[arg(long)]
+    competitive: bool,
+    /// The player's first and last name, for --competitive (default: the list's metadata).
+    #[arg(long)]
+    player: Option<String>,
+    /// The player's UID, for --competitive (default: the list's metadata).
+    #[arg(long)]
+    uid: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Directory of the card catalog (swu-db format).
+    #[arg(long, env = "DECKCHECK_CARDS", value_name = "DIR")]
+    cards: Option<PathBuf>,
+    /// Directory of legality data to use instead of the embedded card_data/.
+    #[arg(long, env = "DECKCHECK_CARD_DATA", value_name = "DIR")]
+    card_data: Option<PathBuf>,
+    /// Deck list files; `-` for standard input. Trilogy takes its three decks as three files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// Runs the command line and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(args) => match run_check(&args) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                if args.json {
+                    let body = serde_json::json!({ "error": format!("{e:#}") });
+                    println!("{body}");
+                } else {
+                    eprintln!("deckcheck: {e:#}");
+                }
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+/// One answer: a report and the files it judged.
+#[derive(Serialize)]
+struct Labeled<'a> {
+    files: Vec<String>,
+    #[serde(flatten)]
+    report: &'a Report,
+}
+
+fn run_check(args: &CheckArgs) -> Result<bool> {
+    let cards = args.cards.clone().unwrap_or_else(default_cards_dir);
+    let checker = Checker::load(&cards, args.card_data.as_deref()).with_context(|| {
+        format!(
+            "cannot load the card data (give --cards DIR or set DECKCHECK_CARDS; looked in {})",
+            cards.display()
+        )
+    })?;
+    let as_of = args.as_of.unwrap_or_else(|| jiff::Zoned::now().date());
+
+    let mut inputs = Vec::new();
+    for file in &args.files {
+        let mut imported = read_deck(&checker, file)?;
+        if args.player.is_some() {
+            imported.deck.player.clone_from(&args.player);
+        }
+        if args.uid.is_some() {
+            imported.deck.uid.clone_from(&args.uid);
+        }
+        inputs.push((file.display().to_string(), imported));
+    }
+    let pool = match &args.pool {
+        Some(file) => {
+            let imported = read_deck(&checker, file)?;
+            if imported
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error)
+            {
+                bail!(
+                    "the pool {} has entries that cannot be read: {}",
+                    file.display(),
+                    imported
+                        .diagnostics
+                        .iter()
+                        .map(|d| d.message.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                );
+            }
+            let mut pool = Pool::from_deck(&imported.deck);
+            pool.event_set.clone_from(&args.event_set);
+            Some(pool)
+        }
+        None => None,
+    };
+
+    let formats: Vec<FormatId> = match args.format {
+        FormatArg::All => {
+            let mut f = vec![FormatId::Premier, FormatId::Eternal, FormatId::TwinSuns];
+            if inputs.len() == 3 {
+                f.push(FormatId::Trilogy);
+            }
+            if pool.is_some() {
+                f.extend([FormatId::Sealed, FormatId::Draft]);
+            }
+            f
+        }
+        FormatArg::Premier => vec![FormatId::Premier],
+        FormatArg::Eternal => vec![FormatId::Eternal],
+        FormatArg::TwinSuns => vec![FormatId::TwinSuns],
+        FormatArg::Trilogy => vec![FormatId::Trilogy],
+        FormatArg::Sealed => vec![FormatId::Sealed],
+        FormatArg::Draft => vec![FormatId::Draft],
+    };
+
+    let mut reports = Vec::new();
+    for format in formats {
+        let mut options = CheckOptions::new(format, as_of);
+        options.trilogy_pool = match args.trilogy_pool {
+            TrilogyPool::Premier => FormatId::Premier,
+            TrilogyPool::Eternal => FormatId::Eternal,
+        };
+        options.pool.clone_from(&pool);
+        options.competitive = args.competitive;
+        if format == FormatId::Trilogy {
+            let decks: Vec<_> = inputs.iter().map(|(_, i)| i.deck.clone()).collect();
+            let diagnostics = inputs
+                .iter()
+                .flat_map(|(_, i)| i.diagnostics.clone())
+                .collect();
+            let files = inputs.iter().map(|(f, _)| f.clone()).collect();
+            reports.push((files, checker.check(&decks, diagnostics, &options)));
+        } else {
+            for (file, imported) in &inputs {
+                let report = checker.check(
+                    std::slice::from_ref(&imported.deck),
+                    imported.diagnostics.clone(),
+                    &options,
+                );
+                reports.push((vec![file.clone()], report));
+            }
+        }
+    }
+
+    let all_legal = reports.iter().all(|(_, r)| r.legal);
+    if args.json {
+        let labeled: Vec<_> = reports
+            .iter()
+            .map(|(files, report)| Labeled {
+                files: files.clone(),
+                report,
+            })
+            .collect();
+        let out = if let [one] = labeled.as_slice() {
+            serde_json::to_string_pretty(one)?
+        } else {
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "legal": all_legal, "reports": labeled }),
+            )?
+        };
+        println!("{out}");
+    } else {
+        for (files, report) in &reports {
+            print!("{}", render_text(&files.join(" + "), report, &checker));
+        }
+    }
+    Ok(all_legal)
+}
+
+fn read_deck(checker: &Checker, file: &Path) -> Result<Imported> {
+    let text = if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input as UTF-8 text")?;
+        text
+    } else {
+        let bytes =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))?
+    };
+    parse_swudb(&checker.catalog, &text)
+        .with_context(|| format!("{} cannot be used", file.display()))
+}
+
+/// The report as a person reads it.
+pub fn render_text(label: &str, report: &Report, checker: &Checker) -> String {
+    use std::fmt::Write;
+    let name = &checker.data.formats.get(report.format).name;
+    let verdict = match report.status {
+        Status::Legal => "LEGAL",
+        Status::Illegal => "ILLEGAL",
+        Status::Incomplete => "NOT VERIFIED (some entries could not be read)",
+    };
+    let mut out = format!("{label}: {name} on {}: {verdict}\n", report.as_of);
+    for d in &report.diagnostics {
+        let _ = writeln!(out, "  ! {} [{}] {}", d.at, serde_plain(&d.code), d.message);
+        for c in &d.candidates {
+            let _ = writeln!(out, "      did you mean {} ({})?", c.title_line(), c.id);
+        }
+    }
+    for v in &report.violations {
+        let deck = v.deck.map(|d| format!("deck {d}: ")).unwrap_or_default();
+        let _ = writeln!(out, "  x {deck}{} [{}] {}", v.code, v.section, v.message);
+        if let Some(why) = &v.unconfirmed {
+            let _ = writeln!(out, "      (unconfirmed: {why})");
+        }
+    }
+    for n in &report.notes {
+        let _ = writeln!(out, "  note [{}] {}", n.section, n.message);
+    }
+    let _ = writeln!(out, "  card data {}", report.catalog);
+    out
+}
+
+fn serde_plain<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}

@@ -1,0 +1,315 @@
+//! Which cards a format draws from on a date. A card is judged by its identity: it is legal when
+//! any of its printings is in a set of the pool (TR 3.2.1: "If an official card has the same
+//! title and subtitle ... as a card from a Premier-legal set, then that card is also legal").
+//! Premier draws from every released set (TR 3.2.1) until A Lawless Time (2026-03-13), then from
+//! the sets of the two newest rotation blocks (CR 9.2.2D); Eternal and Twin Suns from every
+//! released set; Trilogy from Premier's or Eternal's pool (CR 9.3.2D). Cards of sets not yet
+//! released are illegal (TR 3.2.1: legal "the same day the set is officially released").
+
+use std::collections::BTreeSet;
+
+use jiff::civil::Date;
+
+use super::{Code, Context, Findings, Rule, Violation};
+use crate::catalog::{Card, Catalog};
+use crate::data::{Dated, FormatId, LegalityData, PoolKind, PoolRule, SetInfo};
+use crate::deck::Deck;
+
+pub struct CardPool;
+
+/// For each catalog set (by `SetIdx`): is a printing there in the pool?
+pub struct LegalSets {
+    legal: Vec<bool>,
+    /// Rotation blocks in the pool, newest first (empty when the pool is not by block).
+    pub blocks: Vec<String>,
+}
+
+impl LegalSets {
+    pub fn compute(catalog: &Catalog, data: &LegalityData, rule: &PoolRule, date: Date) -> Self {
+        let blocks = match rule.kind {
+            PoolKind::TwoNewestRotationBlocks => newest_blocks(data, date, 2),
+            _ => Vec::new(),
+        };
+        let legal = catalog
+            .set_codes()
+            .iter()
+            .map(|code| {
+                data.set(code).is_some_and(|set| {
+                    rule.set_kinds.contains(&set.kind)
+                        && released_by(set, date)
+                        && (blocks.is_empty()
+                            || set
+                                .rotation_block
+                                .as_ref()
+                                .is_some_and(|b| blocks.contains(b)))
+                })
+            })
+            .collect();
+        Self { legal, blocks }
+    }
+
+    pub fn is_legal(&self, catalog: &Catalog, card: &Card) -> bool {
+        card.printings
+            .iter()
+            .any(|p| self.legal[catalog.printing(*p).set.0 as usize])
+    }
+}
+
+fn released_by(set: &SetInfo, date: Date) -> bool {
+    set.release_date.is_some_and(|d| d <= date)
+}
+
+/// The `n` newest rotation blocks with a set released by `date`, newest first; a block counts
+/// from its first set's release.
+fn newest_blocks(data: &LegalityData, date: Date, n: usize) -> Vec<String> {
+    let mut firsts: Vec<(Date, &str)> = Vec::new();
+    for set in data.sets.iter().filter(|s| released_by(s, date)) {
+        let (Some(block), Some(released)) = (&set.rotation_block, set.release_date) else {
+            continue;
+        };
+        match firsts.iter_mut().find(|(_, b)| b == block) {
+            Some(entry) if released < entry.0 => entry.0 = released,
+            Some(_) => {}
+            None => firsts.push((released, block)),
+        }
+    }
+    firsts.sort_by_key(|f| std::cmp::Reverse(f.0));
+    firsts
+        .into_iter()
+        .take(n)
+        .map(|(_, b)| b.to_string())
+        .collect()
+}
+
+/// The pool rule for a check: the format's own, or for Trilogy the chosen format's.
+pub fn pool_rule<'a>(ctx: &Context<'a>) -> Option<(&'a Dated<PoolRule>, FormatId)> {
+    let own = ctx.at(&ctx.def.card_pool)?;
+    if own.value.kind != PoolKind::PremierOrEternal {
+        return Some((own, ctx.format));
+    }
+    let chosen = ctx.options.trilogy_pool;
+    ctx.data
+        .formats
+        .get(chosen)
+        .card_pool
+        .at(ctx.as_of)
+        .map(|d| (d, chosen))
+}
+
+impl Rule for CardPool {
+    fn name(&self) -> &'static str {
+        "card pool"
+    }
+
+    fn check(&self, ctx: &Context<'_>, decks: &[Deck], out: &mut Findings) {
+        let Some((rule, pool_format)) = pool_rule(ctx) else {
+            return;
+        };
+        if rule.value.kind == PoolKind::OpenedPool {
+            return; // the opened_pool rule judges limited decks
+        }
+        out.note_if_unconfirmed(rule);
+        let legal = LegalSets::compute(ctx.catalog, ctx.data, &rule.value, ctx.as_of);
+        if pool_format != ctx.format {
+            out.note(
+                rule.section.clone(),
+                format!(
+                    "{} is checked with the {} card pool.",
+                    ctx.def.name,
+                    ctx.data.formats.get(pool_format).name
+                ),
+            );
+        }
+        for (i, deck) in decks.iter().enumerate() {
+            let cards: BTreeSet<_> = deck.entries.iter().map(|e| e.card).collect();
+            for card_id in cards {
+                let card = ctx.catalog.card(card_id);
+                if legal.is_legal(ctx.catalog, card) {
+                    continue;
+                }
+                let v = why_not(ctx, card, rule, &legal, pool_format, out)
+                    .card(ctx.card_ref(deck, card_id));
+                out.deck_violation(decks, i, v);
+            }
+        }
+    }
+}
+
+/// Explains why a card is outside the pool: rotated, a product outside the format, or not yet out.
+fn why_not(
+    ctx: &Context<'_>,
+    card: &Card,
+    rule: &Dated<PoolRule>,
+    legal: &LegalSets,
+    pool_format: FormatId,
+    out: &mut Findings,
+) -> Violation {
+    let format_name = &ctx.data.formats.get(pool_format).name;
+    let mut released = Vec::new();
+    let mut upcoming: Vec<(Date, &SetInfo)> = Vec::new();
+    for p in &card.printings {
+        let code = ctx.catalog.set_code(ctx.catalog.printing(*p).set);
+        match ctx.data.set(code) {
+            Some(set) if released_by(set, ctx.as_of) => released.push(set),
+            Some(set) => {
+                if let Some(d) = set.release_date {
+                    upcoming.push((d, set));
+                }
+            }
+            None => out.note(
+                "TR 3.2.1",
+                format!("Set {code} is not in deckcheck's set data; its printings are not counted as released."),
+            ),
+        }
+    }
+    released.dedup_by(|a, b| a.code == b.code);
+    let name = card.display_name();
+    if released.is_empty() {
+        upcoming.sort_by_key(|(d, _)| *d);
+        return match upcoming.first() {
+            Some((date, set)) => Violation::new(
+                Code::CardNotReleased,
+                "TR 3.2.1",
+                format!(
+                    "{name} is not released on {}: {} ({}) releases on {date}.",
+                    ctx.as_of, set.name, set.code
+                ),
+            )
+            .caveat(set.confidence, set.notes.as_deref()),
+            None => Violation::new(
+                Code::CardNotReleased,
+                "TR 3.2.1",
+                format!(
+                    "{name} is not released on {}: no release date is known for its sets.",
+                    ctx.as_of
+                ),
+            ),
+        };
+    }
+    let codes = released
+        .iter()
+        .map(|s| s.code.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let rotated = !legal.blocks.is_empty()
+        && released
+            .iter()
+            .any(|s| rule.value.set_kinds.contains(&s.kind) && s.rotation_block.is_some());
+    let message = if rotated {
+        format!(
+            "{name} has rotated out of {format_name}: it is printed only in {codes}; on {} {format_name} uses the sets of rotation blocks {}.",
+            ctx.as_of,
+            legal.blocks.join(" and ")
+        )
+    } else {
+        format!(
+            "{name} is not part of the {format_name} card pool: it is printed only in {codes}, and {format_name} does not include that product."
+        )
+    };
+    Violation::new(Code::CardNotInFormat, rule.section.clone(), message)
+        .caveat(rule.confidence, rule.notes.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::FormatId;
+    use crate::rules::fixture::*;
+    use crate::rules::{CheckOptions, Code, Report};
+    use jiff::civil::date;
+
+    fn codes(r: &Report) -> Vec<(Code, String)> {
+        r.violations
+            .iter()
+            .map(|v| {
+                (
+                    v.code,
+                    v.cards.first().map(|c| c.id.clone()).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_card_is_illegal_before_its_set_releases_and_legal_on_the_day() {
+        let deck = legal_premier().main("HMW_100", 1).build();
+        let before = check_one(&deck, FormatId::Premier, date(2025, 1, 1));
+        assert_eq!(codes(&before), [(Code::CardNotReleased, "HMW_100".into())]);
+        let v = &before.violations[0];
+        assert!(v.message.contains("2026-10-09"), "{}", v.message);
+    }
+
+    #[test]
+    fn spark_of_rebellion_cards_rotate_out_of_premier_with_a_lawless_time() {
+        let deck = legal_premier().build();
+        assert!(check_one(&deck, FormatId::Premier, date(2026, 3, 12)).legal);
+        let after = check_one(&deck, FormatId::Premier, date(2026, 3, 13));
+        let rotated: Vec<_> = after
+            .violations
+            .iter()
+            .filter(|v| v.code == Code::CardNotInFormat)
+            .collect();
+        // Han Solo and Capital City are SOR-only; the fillers are reprinted in LAW.
+        assert_eq!(rotated.len(), 2, "{:#?}", after.violations);
+        assert_eq!(rotated[0].section, "CR 9.2.2D");
+        assert!(
+            rotated[0].message.contains("rotation blocks B and A"),
+            "{}",
+            rotated[0].message
+        );
+    }
+
+    #[test]
+    fn a_rotated_card_reprinted_in_a_legal_set_stays_legal() {
+        // Filler Trooper 50 is printed in SOR and in LAW; the deck names the SOR printing.
+        let deck = DeckBuilder::new(catalog())
+            .leader("LAW_003")
+            .base("LAW_020")
+            .main("SOR_350", 3)
+            .filler(47)
+            .build();
+        assert!(check_one(&deck, FormatId::Premier, date(2026, 11, 22)).legal);
+    }
+
+    #[test]
+    fn the_twin_suns_product_is_eternal_but_not_premier() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("LAW_003")
+            .base("LAW_020")
+            .main("TS26_8", 1)
+            .filler(50)
+            .build();
+        let premier = check_one(&deck, FormatId::Premier, date(2026, 11, 22));
+        assert_eq!(codes(&premier), [(Code::CardNotInFormat, "TS26_8".into())]);
+        assert!(check_one(&deck, FormatId::Eternal, date(2026, 11, 22)).legal);
+    }
+
+    #[test]
+    fn trilogy_uses_the_chosen_pool() {
+        let catalog = catalog();
+        let deck = |leader: &str, base: &str, first: u32| {
+            let mut b = DeckBuilder::new(catalog).leader(leader).base(base);
+            for n in first..first + 17 {
+                b = b.main(&format!("SOR_{}", 301 + n), 1);
+            }
+            b.main("SOR_220", 1).main("LAW_150", 1).build()
+        };
+        let decks = [
+            deck("LAW_003", "LAW_020", 0),
+            deck("JTL_009", "LAW_022", 0),
+            deck("SOR_017", "JTL_024", 0),
+        ];
+        let mut options = CheckOptions::new(FormatId::Trilogy, date(2026, 11, 22));
+        let premier = crate::rules::check(catalog, data(), &decks, vec![], &options);
+        assert!(
+            premier.has(Code::CardNotInFormat),
+            "Han Solo and Surprise Strike rotated"
+        );
+        options.trilogy_pool = FormatId::Eternal;
+        let eternal = crate::rules::check(catalog, data(), &decks, vec![], &options);
+        assert!(
+            !eternal.has(Code::CardNotInFormat),
+            "{:#?}",
+            eternal.violations
+        );
+    }
+}
