@@ -1,0 +1,13 @@
+//! Integration tests, one binary. What each module covers:
+//! - `real_decks`: the rules engine on the real card catalog and the real decks of `../shared`
+//!   (official starter and spotlight decks, the Wichita tournament deck) — issue 2.
+//! - `cli`: `deckcheck check` as a user runs it: exit codes, text and `--json` output, bad input.
+//! - `docs`: the documented list of violation codes matches the code.
+//!
+//! Tests that need the full catalog find it through `DECKCHECK_CARDS` or
+//! `../shared/data/swu/cards`, and fail (not skip) when it is missing.
+
+mod cli;
+mod docs;
+mod helpers;
+mod real_decks;
