@@ -14,7 +14,9 @@ use serde::Serialize;
 
 use crate::checker::{Checker, default_cards_dir};
 use crate::data::FormatId;
-use crate::decklist::{Imported, Severity, parse_swudb};
+use crate::decklist::{
+    ImportError, Imported, InputFormat, Severity, import, to_swudb_json, to_text,
+};
 use crate::rules::{CheckOptions, Pool, Report, Status};
 
 #[derive(Parser)]
@@ -30,8 +32,80 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check deck lists (SWUDB JSON; `-` reads standard input) for a format on a date.
+    /// Check deck lists (SWUDB JSON, melee.gg, picklist or plain text; `-` reads standard
+    /// input) for a format on a date.
     Check(CheckArgs),
+    /// Read a deck list in any format and write it resolved, as SWUDB JSON or text.
+    Convert(ConvertArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum InputArg {
+    /// Tell from the content.
+    Auto,
+    Swudb,
+    Picklist,
+    Text,
+}
+
+impl InputArg {
+    fn format(self) -> Option<InputFormat> {
+        match self {
+            Self::Auto => None,
+            Self::Swudb => Some(InputFormat::SwudbJson),
+            Self::Picklist => Some(InputFormat::Picklist),
+            Self::Text => Some(InputFormat::Text),
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OutputArg {
+    /// SWUDB JSON, the exchange format of deck sites.
+    Swudb,
+    /// melee.gg-style text.
+    Text,
+}
+
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// What to write.
+    #[arg(long, value_enum, default_value = "swudb")]
+    to: OutputArg,
+    /// The input's format.
+    #[arg(long, value_enum, default_value = "auto")]
+    input_format: InputArg,
+    /// Write even if some lines could not be resolved (they are left out, and listed on stderr).
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    data: DataArgs,
+    /// The deck list; `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+/// Where the card data comes from.
+#[derive(clap::Args)]
+struct DataArgs {
+    /// Directory of the card catalog (swu-db format).
+    #[arg(long, env = "DECKCHECK_CARDS", value_name = "DIR")]
+    cards: Option<PathBuf>,
+    /// Directory of legality data to use instead of the embedded card_data/.
+    #[arg(long, env = "DECKCHECK_CARD_DATA", value_name = "DIR")]
+    card_data: Option<PathBuf>,
+}
+
+impl DataArgs {
+    fn load(&self) -> Result<Checker> {
+        let cards = self.cards.clone().unwrap_or_else(default_cards_dir);
+        Checker::load(&cards, self.card_data.as_deref()).with_context(|| {
+            format!(
+                "cannot load the card data (give --cards DIR or set DECKCHECK_CARDS; looked in {})",
+                cards.display()
+            )
+        })
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -81,12 +155,11 @@ struct CheckArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Directory of the card catalog (swu-db format).
-    #[arg(long, env = "DECKCHECK_CARDS", value_name = "DIR")]
-    cards: Option<PathBuf>,
-    /// Directory of legality data to use instead of the embedded card_data/.
-    #[arg(long, env = "DECKCHECK_CARD_DATA", value_name = "DIR")]
-    card_data: Option<PathBuf>,
+    /// The input's format.
+    #[arg(long, value_enum, default_value = "auto")]
+    input_format: InputArg,
+    #[command(flatten)]
+    data: DataArgs,
     /// Deck list files; `-` for standard input. Trilogy takes its three decks as three files.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
@@ -109,7 +182,47 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Convert(args) => match run_convert(&args) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("deckcheck: {e:#}");
+                ExitCode::from(2)
+            }
+        },
     }
+}
+
+fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
+    let checker = args.data.load()?;
+    let imported = read_deck(&checker, &args.file, args.input_format.format())?;
+    let blocking: Vec<_> = imported
+        .diagnostics
+        .iter()
+        .filter(|d| d.blocks_verdict())
+        .collect();
+    for d in &imported.diagnostics {
+        eprintln!(
+            "{}: {}",
+            if d.blocks_verdict() {
+                "error"
+            } else {
+                "warning"
+            },
+            d.message
+        );
+    }
+    if !blocking.is_empty() && !args.force {
+        eprintln!(
+            "deckcheck: {} line(s) could not be resolved; fix them or pass --force",
+            blocking.len()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    match args.to {
+        OutputArg::Swudb => println!("{}", to_swudb_json(&checker.catalog, &imported.deck)),
+        OutputArg::Text => print!("{}", to_text(&checker.catalog, &imported.deck)),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One answer: a report and the files it judged.
@@ -121,18 +234,12 @@ struct Labeled<'a> {
 }
 
 fn run_check(args: &CheckArgs) -> Result<bool> {
-    let cards = args.cards.clone().unwrap_or_else(default_cards_dir);
-    let checker = Checker::load(&cards, args.card_data.as_deref()).with_context(|| {
-        format!(
-            "cannot load the card data (give --cards DIR or set DECKCHECK_CARDS; looked in {})",
-            cards.display()
-        )
-    })?;
+    let checker = args.data.load()?;
     let as_of = args.as_of.unwrap_or_else(|| jiff::Zoned::now().date());
 
     let mut inputs = Vec::new();
     for file in &args.files {
-        let mut imported = read_deck(&checker, file)?;
+        let mut imported = read_deck(&checker, file, args.input_format.format())?;
         if args.player.is_some() {
             imported.deck.player.clone_from(&args.player);
         }
@@ -143,7 +250,7 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
     }
     let pool = match &args.pool {
         Some(file) => {
-            let imported = read_deck(&checker, file)?;
+            let imported = read_deck(&checker, file, args.input_format.format())?;
             if imported
                 .diagnostics
                 .iter()
@@ -240,7 +347,7 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
     Ok(all_legal)
 }
 
-fn read_deck(checker: &Checker, file: &Path) -> Result<Imported> {
+fn read_deck(checker: &Checker, file: &Path, format: Option<InputFormat>) -> Result<Imported> {
     let text = if file == Path::new("-") {
         let mut text = String::new();
         std::io::stdin()
@@ -252,7 +359,8 @@ fn read_deck(checker: &Checker, file: &Path) -> Result<Imported> {
             std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
         String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))?
     };
-    parse_swudb(&checker.catalog, &text)
+    import(&checker.catalog, &text, format)
+        .map_err(|e: ImportError| anyhow::anyhow!(e))
         .with_context(|| format!("{} cannot be used", file.display()))
 }
 

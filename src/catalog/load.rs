@@ -289,6 +289,7 @@ impl<'a> Builder<'a> {
 
     fn finish(mut self, version: String) -> Catalog {
         self.catalog.version = version;
+        self.catalog.names = super::NameIndex::build(&self.catalog.cards);
         self.catalog
     }
 }

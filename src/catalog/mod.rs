@@ -7,9 +7,11 @@
 
 mod load;
 mod model;
+mod names;
 
 pub use load::{CatalogError, ReleaseDateOf, build, load_dir};
 pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
+pub use names::{NameIndex, Suggestion, squash};
 
 use std::collections::HashMap;
 
@@ -74,6 +76,7 @@ pub struct Catalog {
     sets: Vec<String>,
     by_printing_key: HashMap<String, PrintingId>,
     by_identity: HashMap<String, CardId>,
+    names: NameIndex,
     version: String,
 }
 
@@ -151,6 +154,22 @@ impl Catalog {
         self.by_identity
             .get(&identity_key(title, subtitle))
             .map(|c| self.card(*c))
+    }
+
+    /// Forgiving name lookups and did-you-mean.
+    pub fn names(&self) -> &NameIndex {
+        &self.names
+    }
+
+    /// The printing that stands for a card when a list names it without an id: its first
+    /// Normal printing, else its first.
+    pub fn default_printing(&self, card: CardId) -> PrintingId {
+        let c = self.card(card);
+        c.printings
+            .iter()
+            .copied()
+            .find(|p| self.printing(*p).variant == "Normal")
+            .unwrap_or(c.printings[0])
     }
 
     /// The canonical id of a printing: `SOR_033`.

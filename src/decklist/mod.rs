@@ -6,9 +6,16 @@
 //! unknown id, a count of zero) is a [`Diagnostic`]: the rest of the deck is still judged, and
 //! the report cannot say "legal" while an error-level diagnostic stands.
 
+mod export;
+mod picklist;
+pub mod resolve;
 mod swudb;
+mod text;
 
+pub use export::{to_swudb_json, to_text};
+pub use picklist::parse_picklist;
 pub use swudb::parse_swudb;
+pub use text::parse_text;
 
 use serde::Serialize;
 
@@ -18,6 +25,62 @@ use crate::rules::CardRef;
 /// The most copies one entry may claim. Far above any real list (Swarming Vulture Droid: 15;
 /// a sealed pool rarely holds more than 6 of a common), low enough that sums cannot overflow.
 pub const MAX_COUNT: u64 = 1_000;
+
+/// The most lines a text list may have: a deck list has a few dozen; a sealed pool a few hundred.
+pub const MAX_LINES: usize = 10_000;
+
+/// The input formats deckcheck reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputFormat {
+    /// swudb.com / Karabast JSON.
+    SwudbJson,
+    /// The SWUDB picklist (`[ ] [ ]  Name` and a line of printings).
+    Picklist,
+    /// melee.gg exports and plain text lists.
+    Text,
+}
+
+impl InputFormat {
+    /// Tells the format from the text: JSON starts with `{`, a picklist has `[ ]` boxes,
+    /// anything else is read as text.
+    pub fn detect(text: &str) -> Self {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('{') {
+            Self::SwudbJson
+        } else if t.lines().take(200).any(picklist::is_box_line) {
+            Self::Picklist
+        } else {
+            Self::Text
+        }
+    }
+}
+
+/// Reads a deck in the given format, or the detected one.
+pub fn import(
+    catalog: &crate::catalog::Catalog,
+    text: &str,
+    format: Option<InputFormat>,
+) -> Result<Imported, ImportError> {
+    match format.unwrap_or_else(|| InputFormat::detect(text)) {
+        InputFormat::SwudbJson => parse_swudb(catalog, text),
+        InputFormat::Picklist => parse_picklist(catalog, text),
+        InputFormat::Text => parse_text(catalog, text),
+    }
+}
+
+/// Input echoed back in a diagnostic is cut short: a 1 MB line must not make a 1 MB answer.
+pub(crate) fn echo(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.len() <= MAX {
+        return text.to_string();
+    }
+    let cut = (0..=MAX)
+        .rev()
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap_or(0);
+    format!("{}…", &text[..cut])
+}
 
 /// A deck read from input, and what was wrong with its entries.
 #[derive(Debug, Clone, Default)]
@@ -37,8 +100,10 @@ pub enum ImportError {
         line: usize,
         column: usize,
     },
-    #[error("the input is not a SWUDB deck: {0}")]
+    #[error("the input is not a deck list: {0}")]
     NotADeck(String),
+    #[error("the input is too large: {0}")]
+    TooLarge(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -65,6 +130,14 @@ pub enum DiagnosticCode {
     ZeroCount,
     /// The entry is not shaped like a card entry.
     MalformedEntry,
+    /// Read, but not by an exact name: the card understood is named so the player can check.
+    ResolvedLoosely,
+    /// No count was written; one copy was assumed.
+    NoCount,
+    /// The line's id and its name are different cards; the id was used.
+    IdNameMismatch,
+    /// The format cannot tell main deck from sideboard (picklist).
+    SectionsMerged,
 }
 
 /// One entry that was not a clean card line.
@@ -79,6 +152,9 @@ pub struct Diagnostic {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<Zone>,
     pub message: String,
+    /// The card the entry was read as, when it was read loosely.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub understood: Option<CardRef>,
     /// Cards that may have been meant: did-you-mean, or the candidates of an ambiguous name.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub candidates: Vec<CardRef>,

@@ -6,7 +6,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, Severity};
+use super::{Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, Severity, echo};
 use crate::catalog::Catalog;
 use crate::deck::{DeckEntry, Zone};
 
@@ -95,7 +95,7 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
 }
 
 fn read_entry(catalog: &Catalog, at: &str, zone: Zone, item: &Value, out: &mut Imported) {
-    let text = truncate(&item.to_string());
+    let text = echo(&item.to_string());
     let diagnostic = |code, severity, message: String| Diagnostic {
         code,
         severity,
@@ -103,6 +103,7 @@ fn read_entry(catalog: &Catalog, at: &str, zone: Zone, item: &Value, out: &mut I
         text: text.clone(),
         zone: Some(zone),
         message,
+        understood: None,
         candidates: Vec::new(),
     };
     let Some(id) = item.get("id").and_then(Value::as_str) else {
@@ -117,7 +118,7 @@ fn read_entry(catalog: &Catalog, at: &str, zone: Zone, item: &Value, out: &mut I
     let count = match item.get("count") {
         None | Some(Value::Null) => Ok(1),
         Some(Value::Number(n)) => n.as_u64().ok_or_else(|| n.to_string()),
-        Some(other) => Err(truncate(&other.to_string())),
+        Some(other) => Err(echo(&other.to_string())),
     };
     let count = match count {
         Ok(0) => {
@@ -157,22 +158,9 @@ fn read_entry(catalog: &Catalog, at: &str, zone: Zone, item: &Value, out: &mut I
         None => out.diagnostics.push(diagnostic(
             DiagnosticCode::UnknownCard,
             Severity::Error,
-            format!("{at}: no card has the id {:?}.", truncate(id)),
+            format!("{at}: no card has the id {:?}.", echo(id)),
         )),
     }
-}
-
-/// Input echoed back in a diagnostic is cut short: a 1 MB line must not make a 1 MB answer.
-fn truncate(text: &str) -> String {
-    const MAX: usize = 200;
-    if text.len() <= MAX {
-        return text.to_string();
-    }
-    let cut = (0..=MAX)
-        .rev()
-        .find(|i| text.is_char_boundary(*i))
-        .unwrap_or(0);
-    format!("{}…", &text[..cut])
 }
 
 #[cfg(test)]

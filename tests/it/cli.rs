@@ -1,7 +1,7 @@
 //! `deckcheck check` as a user runs it: exit codes 0/1/2, text and JSON output.
 
-use std::process::{Command, Output, Stdio};
 use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 use crate::helpers::{cards_dir, deck_file};
 
@@ -26,19 +26,29 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
 }
 
 fn wichita() -> String {
-    deck_file("tournament/wichita-pq-4th-han-solo.swudb.json").display().to_string()
+    deck_file("tournament/wichita-pq-4th-han-solo.swudb.json")
+        .display()
+        .to_string()
 }
 
 fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("stdout is JSON ({e}): {}", String::from_utf8_lossy(&out.stdout))
+        panic!(
+            "stdout is JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
     })
 }
 
 #[test]
 fn a_legal_deck_exits_zero_and_says_legal() {
     let out = deckcheck(&["check", "--as-of", "2025-04-01", &wichita()]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("Premier on 2025-04-01: LEGAL"));
 }
 
@@ -47,12 +57,23 @@ fn an_illegal_deck_exits_one_and_names_the_rule() {
     let out = deckcheck(&["check", "--as-of", "2025-05-01", &wichita()]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("card-suspended [TR 3.2.1] DJ | Blatant Thief"), "{text}");
+    assert!(
+        text.contains("card-suspended [TR 3.2.1] DJ | Blatant Thief"),
+        "{text}"
+    );
 }
 
 #[test]
 fn json_output_has_the_verdict_format_date_and_violations() {
-    let out = deckcheck(&["check", "--json", "--as-of", "2025-05-01", "--format", "premier", &wichita()]);
+    let out = deckcheck(&[
+        "check",
+        "--json",
+        "--as-of",
+        "2025-05-01",
+        "--format",
+        "premier",
+        &wichita(),
+    ]);
     let v = json(&out);
     assert_eq!(v["legal"], false);
     assert_eq!(v["format"], "premier");
@@ -65,12 +86,29 @@ fn json_output_has_the_verdict_format_date_and_violations() {
 
 #[test]
 fn format_all_answers_per_format() {
-    let out = deckcheck(&["check", "--json", "--format", "all", "--as-of", "2026-11-22", &wichita()]);
+    let out = deckcheck(&[
+        "check",
+        "--json",
+        "--format",
+        "all",
+        "--as-of",
+        "2026-11-22",
+        &wichita(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
-    let formats: Vec<_> = v["reports"].as_array().unwrap().iter().map(|r| r["format"].as_str().unwrap().to_string()).collect();
+    let formats: Vec<_> = v["reports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["format"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(formats, ["premier", "eternal", "twin-suns"]);
-    assert_eq!(v["reports"][1]["legal"], true, "Eternal: {}", v["reports"][1]);
+    assert_eq!(
+        v["reports"][1]["legal"], true,
+        "Eternal: {}",
+        v["reports"][1]
+    );
 }
 
 #[test]
@@ -103,8 +141,18 @@ fn a_missing_catalog_exits_two_naming_the_path() {
 
 #[test]
 fn a_bad_date_or_format_is_a_usage_error() {
-    assert_eq!(deckcheck(&["check", "--as-of", "2025-13-40", &wichita()]).status.code(), Some(2));
-    assert_eq!(deckcheck(&["check", "--format", "standard", &wichita()]).status.code(), Some(2));
+    assert_eq!(
+        deckcheck(&["check", "--as-of", "2025-13-40", &wichita()])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        deckcheck(&["check", "--format", "standard", &wichita()])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -122,6 +170,59 @@ fn a_broken_catalog_record_is_named_with_its_file_and_index() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("SOR.json, record 1") && err.contains("Name"), "{err}");
+    assert!(
+        err.contains("SOR.json, record 1") && err.contains("Name"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_reads_melee_and_picklist_exports_too() {
+    for format in ["melee.txt", "picklist.txt"] {
+        let file = deck_file(&format!("tournament/wichita-pq-4th-han-solo.{format}"));
+        let out = deckcheck(&["check", "--as-of", "2025-04-01", file.to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn a_misspelled_line_is_shown_with_its_suggestion_and_exit_one() {
+    let text = b"Leaders\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Bounty Huntr Crew\n";
+    let out = run(&["check", "--as-of", "2025-04-01", "-"], Some(text));
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("line 6 [unknown-card]")
+            && stdout.contains("did you mean Bounty Hunter Crew"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn convert_turns_a_typed_list_into_swudb_json() {
+    let text = b"Leader\nHan Solo | Audacious Smuggler\nBase\nLevel 1313\nDeck\n3x Waylay\n";
+    let out = run(&["convert", "--to", "swudb", "-"], Some(text));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["leader"]["id"], "SOR_017");
+    assert_eq!(v["base"]["id"], "TWI_029");
+    assert_eq!(v["deck"][0]["count"], 3);
+
+    let bad = run(&["convert", "-"], Some(b"Deck\n3 | Bounty Huntr Crew\n"));
+    assert_eq!(
+        bad.status.code(),
+        Some(1),
+        "unresolved lines are not written without --force"
+    );
 }

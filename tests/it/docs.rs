@@ -21,7 +21,12 @@ fn the_documented_violation_codes_match_the_code() {
         std::fs::write(&path, &expected).unwrap();
     }
     let actual = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(actual, expected, "run UPDATE_DOCS=1 cargo test to regenerate {}", path.display());
+    assert_eq!(
+        actual,
+        expected,
+        "run UPDATE_DOCS=1 cargo test to regenerate {}",
+        path.display()
+    );
 }
 
 #[test]

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use deckcheck::checker::Checker;
+use deckcheck::data::FormatId;
 use deckcheck::decklist::{Imported, parse_swudb};
 use deckcheck::rules::{CheckOptions, Report};
-use deckcheck::data::FormatId;
 use jiff::civil::Date;
 
 /// `../shared/data/swu`, beside the repository.
@@ -56,6 +56,11 @@ pub fn explain(report: &Report) -> String {
         .iter()
         .map(|v| format!("{} [{}] {}", v.code, v.section, v.message))
         .collect();
-    lines.extend(report.diagnostics.iter().map(|d| format!("{} {}", d.at, d.message)));
+    lines.extend(
+        report
+            .diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.at, d.message)),
+    );
     lines.join("\n")
 }

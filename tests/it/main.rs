@@ -2,6 +2,9 @@
 //! - `real_decks`: the rules engine on the real card catalog and the real decks of `../shared`
 //!   (official starter and spotlight decks, the Wichita tournament deck) — issue 2.
 //! - `cli`: `deckcheck check` as a user runs it: exit codes, text and `--json` output, bad input.
+//! - `import`: every input format reads to the same deck; diagnostics; convert round trips — issue 3.
+//! - `name_resolution`: the corpus of misspellings, capitalisations, missing subtitles and
+//!   transpositions, each with its expected outcome — issue 3.
 //! - `docs`: the documented list of violation codes matches the code.
 //!
 //! Tests that need the full catalog find it through `DECKCHECK_CARDS` or
@@ -10,4 +13,6 @@
 mod cli;
 mod docs;
 mod helpers;
+mod import;
+mod name_resolution;
 mod real_decks;
