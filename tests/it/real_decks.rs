@@ -107,7 +107,7 @@ fn two_surprise_strikes_from_spark_and_two_from_shadows_are_four_copies() {
         .violations
         .iter()
         .find(|v| v.code == Code::TooManyCopies)
-        .expect(&explain(&report));
+        .unwrap_or_else(|| panic!("{}", explain(&report)));
     assert_eq!((v.expected, v.actual), (Some(3), Some(4)));
     assert_eq!(v.section, "TR 2.3.1.1");
 }
