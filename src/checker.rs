@@ -6,13 +6,15 @@ use crate::catalog::{Catalog, CatalogError, load_dir};
 use crate::data::{DataError, LegalityData};
 use crate::deck::Deck;
 use crate::decklist::Diagnostic;
-use crate::rules::{CheckOptions, Report, check};
+use crate::rules::{CheckOptions, Links, Report, check};
 
 /// Card catalog and legality data, loaded once and shared by every check.
 #[derive(Debug)]
 pub struct Checker {
     pub catalog: Catalog,
     pub data: LegalityData,
+    /// The data linked to the catalog's cards and sets.
+    pub links: Links,
 }
 
 /// Why the checker could not start.
@@ -34,7 +36,17 @@ impl Checker {
         };
         let release = |code: &str| data.release_date(code);
         let catalog = load_dir(cards, &release)?;
-        Ok(Self { catalog, data })
+        Ok(Self::new(catalog, data))
+    }
+
+    /// Links legality data to a catalog.
+    pub fn new(catalog: Catalog, data: LegalityData) -> Self {
+        let links = Links::new(&catalog, &data);
+        Self {
+            catalog,
+            data,
+            links,
+        }
     }
 
     pub fn check(
@@ -43,7 +55,7 @@ impl Checker {
         diagnostics: Vec<Diagnostic>,
         options: &CheckOptions,
     ) -> Report {
-        check(&self.catalog, &self.data, decks, diagnostics, options)
+        check(self, decks, diagnostics, options)
     }
 }
 

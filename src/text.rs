@@ -12,6 +12,14 @@ use unicode_normalization::char::is_combining_mark;
 /// Folds a title or subtitle to its copy-identity form: NFKC, lowercase, typographic quotes and
 /// dashes made plain, white space trimmed and collapsed.
 pub fn identity_fold(text: &str) -> String {
+    if text.is_ascii() {
+        ascii_fold(text)
+    } else {
+        unicode_identity_fold(text)
+    }
+}
+
+fn unicode_identity_fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.nfkc() {
@@ -32,6 +40,14 @@ pub fn identity_fold(text: &str) -> String {
 /// Folds text for forgiving lookup: [`identity_fold`] plus no diacritics, no punctuation
 /// (it separates words), and `0` read as `o` (the data spells C-3P0 with a zero).
 pub fn loose_fold(text: &str) -> String {
+    if text.is_ascii() {
+        ascii_loose_fold(text)
+    } else {
+        unicode_loose_fold(text)
+    }
+}
+
+fn unicode_loose_fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.nfkd().filter(|c| !is_combining_mark(*c)) {
@@ -50,6 +66,45 @@ pub fn loose_fold(text: &str) -> String {
         for lower in c.to_lowercase() {
             out.push(if lower == '0' { 'o' } else { lower });
         }
+    }
+    out
+}
+
+/// [`identity_fold`] for ASCII text, where NFKC changes nothing: the common case, kept fast.
+fn ascii_fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_ascii_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().map(|c| {
+            if c == '`' {
+                '\''
+            } else {
+                c.to_ascii_lowercase()
+            }
+        }));
+    }
+    out
+}
+
+/// [`loose_fold`] for ASCII text.
+fn ascii_loose_fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.chars() {
+        if !c.is_ascii_alphanumeric() {
+            if c != '\'' && c != '`' {
+                pending_space = !out.is_empty();
+            }
+            continue;
+        }
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        let c = c.to_ascii_lowercase();
+        out.push(if c == '0' { 'o' } else { c });
     }
     out
 }
@@ -78,6 +133,24 @@ mod tests {
         );
         assert_eq!(identity_fold("I\u{2019}ll Come Back"), "i'll come back");
         assert_eq!(identity_fold("Padme\u{301}"), identity_fold("Padmé"));
+    }
+
+    #[test]
+    fn the_ascii_fast_paths_agree_with_the_unicode_paths() {
+        for text in [
+            "  Han  Solo ",
+            "C-3P0",
+            "Qi'ra",
+            "TIE/ln Fighter",
+            "A`b",
+            "x\ty",
+            "Level 1313",
+            "--",
+            "",
+        ] {
+            assert_eq!(ascii_fold(text), unicode_identity_fold(text), "{text:?}");
+            assert_eq!(ascii_loose_fold(text), unicode_loose_fold(text), "{text:?}");
+        }
     }
 
     #[test]

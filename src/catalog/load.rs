@@ -6,13 +6,12 @@
 //! `sets.upstream.json`) are not card files and are passed over. A file or record that cannot be
 //! read stops the load with its path, the record's index and the record itself.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
 use jiff::civil::Date;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use sha2::{Digest, Sha256};
 
 use super::model::{Aspects, CardType, Rarity, RawCard};
 use super::{Card, CardId, Catalog, Printing, PrintingId, SetIdx, identity_key, printing_key};
@@ -75,7 +74,7 @@ pub fn load_dir(dir: &Path, release_date_of: ReleaseDateOf<'_>) -> Result<Catalo
     files.sort_by_key(|p| (!p.ends_with("all_cards.json"), p.clone()));
 
     let mut builder = Builder::new(release_date_of);
-    let mut hasher = Sha256::new();
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     for path in &files {
         let bytes = std::fs::read(path).map_err(|source| CatalogError::Io {
             path: path.clone(),
@@ -104,9 +103,7 @@ pub fn load_dir(dir: &Path, release_date_of: ReleaseDateOf<'_>) -> Result<Catalo
             builder.add(card).map_err(record_error)?;
         }
     }
-    let digest = hasher.finalize();
-    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    Ok(builder.finish(format!("sha256:{hex}")))
+    Ok(builder.finish(format!("xxh3:{:016x}", hasher.digest())))
 }
 
 /// Builds a catalog from records already in memory (tests, and data that arrived over HTTP).
@@ -196,7 +193,7 @@ impl<'a> Builder<'a> {
     fn new(release_date_of: ReleaseDateOf<'a>) -> Self {
         Self {
             catalog: Catalog::default(),
-            set_index: HashMap::new(),
+            set_index: HashMap::default(),
             attributes_from: Vec::new(),
             release_date_of,
         }

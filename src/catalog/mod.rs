@@ -13,7 +13,7 @@ pub use load::{CatalogError, ReleaseDateOf, build, load_dir};
 pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
 pub use names::{NameIndex, Suggestion, squash};
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::text::identity_fold;
 
@@ -74,46 +74,73 @@ pub struct Catalog {
     cards: Vec<Card>,
     printings: Vec<Printing>,
     sets: Vec<String>,
-    by_printing_key: HashMap<String, PrintingId>,
+    by_printing_key: HashMap<PrintingKey, PrintingId>,
     by_identity: HashMap<String, CardId>,
     names: NameIndex,
     version: String,
 }
 
-/// The key two ids share when they name the same printing: `sor-33`, `SOR_033` and
-/// `SOR 033` all become `SOR_33`. `None` when the text is not shaped like an id.
-pub fn printing_key(id: &str) -> Option<String> {
+/// The key two ids share when they name the same printing: `sor-33`, `SOR_033` and `SOR 033`
+/// all become `SOR_33`. Kept inline (no allocation): ids are looked up on every deck entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PrintingKey {
+    len: u8,
+    bytes: [u8; 15],
+}
+
+impl PrintingKey {
+    fn push(&mut self, byte: u8) -> Option<()> {
+        *self.bytes.get_mut(self.len as usize)? = byte;
+        self.len += 1;
+        Some(())
+    }
+}
+
+impl std::fmt::Display for PrintingKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Only ASCII letters, digits and '_' are ever pushed.
+        f.write_str(std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("?"))
+    }
+}
+
+/// The key of an id, or `None` when the text is not shaped like one (`SET_NUMBER`, with `_`,
+/// `-` or a space between; set codes up to 8 letters and digits; a number with a digit).
+pub fn printing_key(id: &str) -> Option<PrintingKey> {
     let id = id.trim();
     let split = id.find(['_', '-', ' '])?;
     let (set, number) = (&id[..split], id[split + 1..].trim());
     if set.is_empty()
         || set.len() > 8
-        || !number.chars().any(|c| c.is_ascii_digit())
-        || !set.chars().all(|c| c.is_ascii_alphanumeric())
-        || !number.chars().all(|c| c.is_ascii_alphanumeric())
+        || !number.bytes().any(|c| c.is_ascii_digit())
+        || !set.bytes().all(|c| c.is_ascii_alphanumeric())
+        || !number.bytes().all(|c| c.is_ascii_alphanumeric())
     {
         return None;
     }
-    Some(format!(
-        "{}_{}",
-        set.to_ascii_uppercase(),
-        unpad_number(&number.to_ascii_uppercase())
-    ))
-}
-
-/// `"033"` → `"33"`, `"T01"` → `"T1"`, `"000"` → `"0"`.
-fn unpad_number(number: &str) -> String {
+    let mut key = PrintingKey {
+        len: 0,
+        bytes: [0; 15],
+    };
+    for b in set.bytes() {
+        key.push(b.to_ascii_uppercase())?;
+    }
+    key.push(b'_')?;
+    // "033" → "33", "T01" → "T1", "000" → "0".
     let digits_at = number
         .find(|c: char| c.is_ascii_digit())
         .unwrap_or(number.len());
     let (prefix, digits) = number.split_at(digits_at);
+    for b in prefix.bytes() {
+        key.push(b.to_ascii_uppercase())?;
+    }
     let trimmed = digits.trim_start_matches('0');
-    let digits = if trimmed.is_empty() && !digits.is_empty() {
-        "0"
-    } else {
-        trimmed
-    };
-    format!("{prefix}{digits}")
+    if trimmed.is_empty() {
+        key.push(b'0')?;
+    }
+    for b in trimmed.bytes() {
+        key.push(b.to_ascii_uppercase())?;
+    }
+    Some(key)
 }
 
 /// The key under which a card's copy identity is indexed.
@@ -194,7 +221,7 @@ impl Catalog {
         &self.sets
     }
 
-    /// A content hash of the data the catalog was built from, e.g. `sha256:1a2b3c4d5e6f`.
+    /// A content hash of the data the catalog was built from, e.g. `xxh3:1a2b3c4d5e6f7a8b`.
     pub fn version(&self) -> &str {
         &self.version
     }
@@ -206,6 +233,7 @@ mod tests {
 
     #[test]
     fn padded_unpadded_and_dashed_ids_share_one_key() {
+        let printing_key = |id: &str| super::printing_key(id).map(|k| k.to_string());
         assert_eq!(printing_key("SOR_033"), Some("SOR_33".into()));
         assert_eq!(printing_key("sor_33"), Some("SOR_33".into()));
         assert_eq!(printing_key("SOR-033"), Some("SOR_33".into()));
@@ -217,10 +245,16 @@ mod tests {
 
     #[test]
     fn text_that_is_not_an_id_has_no_key() {
+        let printing_key = |id: &str| super::printing_key(id).map(|k| k.to_string());
         assert_eq!(printing_key("Battlefield Marine"), None);
         assert_eq!(printing_key("SOR_"), None);
         assert_eq!(printing_key("_033"), None);
         assert_eq!(printing_key("SOR_0/3"), None);
+        assert_eq!(
+            printing_key("SOR_1234567890123"),
+            None,
+            "too long to be an id"
+        );
     }
 
     #[test]

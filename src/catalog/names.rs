@@ -4,7 +4,7 @@
 //! lookup, and did-you-mean first gathers candidates from an index of character trigrams, then
 //! ranks only those few with a string distance (strsim).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{Card, CardId, CardType};
 use crate::text::loose_fold;
@@ -47,7 +47,7 @@ pub struct Suggestion {
 }
 
 /// How many candidates the trigram stage hands to the distance stage.
-const SHORTLIST: usize = 40;
+const SHORTLIST: usize = 30;
 
 impl NameIndex {
     pub fn build(cards: &[Card]) -> Self {
@@ -120,20 +120,25 @@ impl NameIndex {
         q_grams.dedup();
 
         // Stage 1: shared trigrams per entry → Dice coefficient → shortlist.
-        let mut shared: HashMap<u32, u16> = HashMap::new();
+        let mut shared = vec![0u16; self.entries.len()];
+        let mut touched: Vec<u32> = Vec::new();
         for g in &q_grams {
             if let Some(list) = self.grams.get(g) {
                 for e in list {
-                    *shared.entry(*e).or_insert(0) += 1;
+                    let n = &mut shared[*e as usize];
+                    if *n == 0 {
+                        touched.push(*e);
+                    }
+                    *n = n.saturating_add(1);
                 }
             }
         }
-        let mut shortlist: Vec<(f64, u32)> = shared
+        let mut shortlist: Vec<(f64, u32)> = touched
             .into_iter()
-            .filter(|(e, _)| keep(cards[self.entries[*e as usize].card.0 as usize].card_type))
-            .map(|(e, common)| {
+            .filter(|e| keep(cards[self.entries[*e as usize].card.0 as usize].card_type))
+            .map(|e| {
                 let total = q_grams.len() + self.entries[e as usize].grams as usize;
-                (2.0 * f64::from(common) / total.max(1) as f64, e)
+                (2.0 * f64::from(shared[e as usize]) / total.max(1) as f64, e)
             })
             .collect();
         shortlist.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -144,9 +149,8 @@ impl NameIndex {
         let mut best: Vec<Suggestion> = Vec::new();
         for (dice, e) in shortlist {
             let entry = &self.entries[e as usize];
-            let distance = strsim::normalized_damerau_levenshtein(&query, &entry.name).max(
-                strsim::normalized_damerau_levenshtein(&q_sorted, &entry.sorted),
-            );
+            let distance =
+                similarity(&query, &entry.name).max(similarity(&q_sorted, &entry.sorted));
             let score = 0.8 * distance + 0.2 * dice;
             match best.iter_mut().find(|s| s.card == entry.card) {
                 Some(s) if s.score < score => s.score = score,
@@ -161,6 +165,16 @@ impl NameIndex {
         best.truncate(n);
         best
     }
+}
+
+/// 1 − the optimal-string-alignment distance (edits and adjacent transpositions) over the
+/// longer length: 1.0 for equal strings.
+fn similarity(a: &str, b: &str) -> f64 {
+    let longest = a.chars().count().max(b.chars().count());
+    if longest == 0 {
+        return 1.0;
+    }
+    1.0 - strsim::osa_distance(a, b) as f64 / longest as f64
 }
 
 /// Character trigrams of each word, padded so that short words and word edges count.

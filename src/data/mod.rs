@@ -17,8 +17,6 @@ use std::path::Path;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::identity_key;
-
 /// How sure the project is of a fact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -268,18 +266,6 @@ impl LegalityData {
         self.suspensions
             .iter()
             .filter(move |s| s.format == list && s.in_force_on(date))
-    }
-
-    /// The printed exceptions of one card identity.
-    pub fn exceptions_for<'a>(
-        &'a self,
-        title: &str,
-        subtitle: Option<&str>,
-    ) -> impl Iterator<Item = &'a Exception> + 'a {
-        let key = identity_key(title, subtitle);
-        self.exceptions
-            .iter()
-            .filter(move |e| identity_key(&e.title, e.subtitle.as_deref()) == key)
     }
 }
 

@@ -69,20 +69,18 @@ pub fn resolve_name(
     subtitle: Option<&str>,
     suggest: bool,
 ) -> Resolution {
-    let mut splits: Vec<(&str, Option<&str>)> = vec![(title, subtitle)];
+    if let Some(r) = resolve_split(catalog, section, title.trim(), subtitle.map(str::trim)) {
+        return r;
+    }
+    // Only when the whole text is no card: "Title - Subtitle", "Title, Subtitle".
     if subtitle.is_none() {
         for sep in [" - ", " – ", " — ", ", "] {
-            if let Some((t, s)) = title.rsplit_once(sep) {
-                splits.push((t, Some(s)));
+            let splits = [title.rsplit_once(sep), title.split_once(sep)];
+            for (t, s) in splits.into_iter().flatten() {
+                if let Some(r) = resolve_split(catalog, section, t.trim(), Some(s.trim())) {
+                    return r;
+                }
             }
-            if let Some((t, s)) = title.split_once(sep) {
-                splits.push((t, Some(s)));
-            }
-        }
-    }
-    for (t, s) in &splits {
-        if let Some(r) = resolve_split(catalog, section, t.trim(), s.map(str::trim)) {
-            return r;
         }
     }
     if !suggest {

@@ -2,42 +2,90 @@
 //! `{"metadata": {...}, "leader": {"id": "SOR_017", "count": 1}, "secondleader": ..., "base":
 //! ..., "deck": [...], "sideboard": [...]}`. Twin Suns' second leader is `secondleader` (SWUDB,
 //! Karabast) or `leader2` (SWUBase). Ids may be padded or not, and any printing.
+//!
+//! Sections are read as raw JSON first and each entry on its own, so one malformed entry is a
+//! diagnostic for that entry and the rest of the deck is still read.
+
+use std::borrow::Cow;
 
 use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::{Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, Severity, echo};
 use crate::catalog::Catalog;
 use crate::deck::{DeckEntry, Zone};
 
 #[derive(Deserialize)]
-struct SwudbDeck {
+struct SwudbDeck<'a> {
     #[serde(default)]
     metadata: Option<Metadata>,
-    #[serde(default)]
-    leader: Value,
-    #[serde(default)]
-    secondleader: Value,
-    #[serde(default)]
-    leader2: Value,
-    #[serde(default)]
-    base: Value,
-    #[serde(default)]
-    deck: Value,
-    #[serde(default)]
-    sideboard: Value,
+    #[serde(default, borrow)]
+    leader: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    secondleader: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    leader2: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    base: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    deck: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    sideboard: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize, Default)]
 struct Metadata {
     #[serde(default)]
-    name: Option<String>,
+    name: Option<Value>,
     #[serde(default)]
-    author: Option<String>,
+    author: Option<Value>,
     #[serde(default)]
-    player: Option<String>,
+    player: Option<Value>,
     #[serde(default)]
     uid: Option<Value>,
+}
+
+/// One `{"id": ..., "count": ...}` entry, read without copying.
+#[derive(Deserialize)]
+struct Entry<'a> {
+    #[serde(default, borrow)]
+    id: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    count: Option<&'a RawValue>,
+}
+
+/// The shape nearly every real deck has: read in one pass. Anything else takes the lenient
+/// path of [`SwudbDeck`], entry by entry.
+#[derive(Deserialize)]
+struct WellFormedDeck<'a> {
+    #[serde(default)]
+    metadata: Option<Metadata>,
+    #[serde(default, borrow)]
+    leader: Option<Entry<'a>>,
+    #[serde(default, borrow)]
+    secondleader: Option<Entry<'a>>,
+    #[serde(default, borrow)]
+    leader2: Option<Entry<'a>>,
+    #[serde(default, borrow)]
+    base: Option<Entry<'a>>,
+    #[serde(default, borrow)]
+    deck: Option<Vec<Entry<'a>>>,
+    #[serde(default, borrow)]
+    sideboard: Option<Vec<Entry<'a>>>,
+}
+
+/// Where an entry is: `deck[3]`, written out only for a diagnostic.
+#[derive(Clone, Copy)]
+struct At(&'static str, Option<usize>);
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 {
+            Some(i) => write!(f, "{}[{i}]", self.0),
+            None => f.write_str(self.0),
+        }
+    }
 }
 
 /// Reads a SWUDB JSON deck. Entries that cannot be used become diagnostics; only input that is
@@ -46,6 +94,9 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
     let text = text.trim_start_matches('\u{feff}');
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
+    }
+    if let Ok(deck) = serde_json::from_str::<WellFormedDeck>(text) {
+        return read_well_formed(catalog, deck);
     }
     let raw: SwudbDeck = serde_json::from_str(text).map_err(|e| {
         if e.is_data() {
@@ -59,90 +110,180 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
         }
     })?;
     let sections = [
-        ("leader", Zone::Leader, &raw.leader),
-        ("secondleader", Zone::Leader, &raw.secondleader),
-        ("leader2", Zone::Leader, &raw.leader2),
-        ("base", Zone::Base, &raw.base),
-        ("deck", Zone::Main, &raw.deck),
-        ("sideboard", Zone::Sideboard, &raw.sideboard),
+        ("leader", Zone::Leader, raw.leader),
+        ("secondleader", Zone::Leader, raw.secondleader),
+        ("leader2", Zone::Leader, raw.leader2),
+        ("base", Zone::Base, raw.base),
+        ("deck", Zone::Main, raw.deck),
+        ("sideboard", Zone::Sideboard, raw.sideboard),
     ];
-    if sections.iter().all(|(_, _, v)| v.is_null()) {
-        return Err(ImportError::NotADeck(
-            "none of leader, base, deck or sideboard is present".into(),
-        ));
+    let present = |v: &Option<&RawValue>| v.is_some_and(|v| v.get() != "null");
+    if !sections.iter().any(|(_, _, v)| present(v)) {
+        return Err(no_sections());
     }
     let mut imported = Imported::default();
-    let meta = raw.metadata.unwrap_or_default();
-    imported.deck.name = meta.name;
-    imported.deck.player = meta.player.or(meta.author);
-    imported.deck.uid = meta.uid.and_then(|v| match v {
-        Value::String(s) => Some(s),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    });
+    read_metadata(raw.metadata, &mut imported);
     for (field, zone, value) in sections {
-        match value {
-            Value::Null => {}
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    read_entry(catalog, &format!("{field}[{i}]"), zone, item, &mut imported);
+        let Some(value) = value.filter(|v| v.get() != "null") else {
+            continue;
+        };
+        let items = if value.get().starts_with('[') {
+            serde_json::from_str::<Vec<&RawValue>>(value.get()).ok()
+        } else {
+            None
+        };
+        match items {
+            Some(items) => {
+                for (i, item) in items.into_iter().enumerate() {
+                    read_raw_entry(catalog, At(field, Some(i)), zone, item, &mut imported);
                 }
             }
-            item => read_entry(catalog, field, zone, item, &mut imported),
+            None => read_raw_entry(catalog, At(field, None), zone, value, &mut imported),
         }
     }
     Ok(imported)
 }
 
-fn read_entry(catalog: &Catalog, at: &str, zone: Zone, item: &Value, out: &mut Imported) {
-    let text = echo(&item.to_string());
-    let diagnostic = |code, severity, message: String| Diagnostic {
+fn no_sections() -> ImportError {
+    ImportError::NotADeck("none of leader, base, deck or sideboard is present".into())
+}
+
+fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Imported, ImportError> {
+    let singles = [
+        ("leader", Zone::Leader, deck.leader),
+        ("secondleader", Zone::Leader, deck.secondleader),
+        ("leader2", Zone::Leader, deck.leader2),
+        ("base", Zone::Base, deck.base),
+    ];
+    if singles.iter().all(|(_, _, e)| e.is_none())
+        && deck.deck.is_none()
+        && deck.sideboard.is_none()
+    {
+        return Err(no_sections());
+    }
+    let mut imported = Imported::default();
+    read_metadata(deck.metadata, &mut imported);
+    for (field, zone, entry) in singles {
+        if let Some(entry) = entry {
+            read_entry(catalog, At(field, None), zone, entry, &mut imported);
+        }
+    }
+    for (field, zone, list) in [
+        ("deck", Zone::Main, deck.deck),
+        ("sideboard", Zone::Sideboard, deck.sideboard),
+    ] {
+        for (i, entry) in list.into_iter().flatten().enumerate() {
+            read_entry(catalog, At(field, Some(i)), zone, entry, &mut imported);
+        }
+    }
+    Ok(imported)
+}
+
+fn read_metadata(meta: Option<Metadata>, imported: &mut Imported) {
+    let meta = meta.unwrap_or_default();
+    let text_of = |v: Option<Value>| match v {
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    imported.deck.name = text_of(meta.name);
+    imported.deck.player = text_of(meta.player).or(text_of(meta.author));
+    imported.deck.uid = text_of(meta.uid);
+}
+
+fn diagnostic(
+    at: At,
+    zone: Zone,
+    text: String,
+    code: DiagnosticCode,
+    severity: Severity,
+    message: String,
+) -> Diagnostic {
+    Diagnostic {
         code,
         severity,
         at: at.to_string(),
-        text: text.clone(),
+        text: echo(&text),
         zone: Some(zone),
         message,
         understood: None,
         candidates: Vec::new(),
+    }
+}
+
+fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &mut Imported) {
+    match serde_json::from_str::<Entry>(item.get()) {
+        Ok(entry) if entry.id.is_some() => read_entry(catalog, at, zone, entry, out),
+        _ => out.diagnostics.push(diagnostic(
+            at,
+            zone,
+            item.get().to_string(),
+            DiagnosticCode::MalformedEntry,
+            Severity::Error,
+            format!("{at} is not a card entry (expected {{\"id\": \"SOR_017\", \"count\": 1}})."),
+        )),
+    }
+}
+
+fn read_entry(catalog: &Catalog, at: At, zone: Zone, entry: Entry<'_>, out: &mut Imported) {
+    let written = |entry: &Entry<'_>| {
+        format!(
+            "{{\"id\": {}, \"count\": {}}}",
+            entry
+                .id
+                .as_deref()
+                .map_or("null".into(), |id| format!("{id:?}")),
+            entry.count.map_or("null", RawValue::get)
+        )
     };
-    let Some(id) = item.get("id").and_then(Value::as_str) else {
+    let Some(id) = entry.id.as_deref() else {
         out.diagnostics.push(diagnostic(
+            at,
+            zone,
+            written(&entry),
             DiagnosticCode::MalformedEntry,
             Severity::Error,
             format!("{at} has no card id (expected {{\"id\": \"SOR_017\", \"count\": 1}})."),
         ));
         return;
     };
+    let problem =
+        |code, severity, message| diagnostic(at, zone, written(&entry), code, severity, message);
     // Leader and base entries often omit the count: one is meant.
-    let count = match item.get("count") {
-        None | Some(Value::Null) => Ok(1),
-        Some(Value::Number(n)) => n.as_u64().ok_or_else(|| n.to_string()),
-        Some(other) => Err(echo(&other.to_string())),
+    let count = match entry.count.map(RawValue::get) {
+        None | Some("null") => Ok(1),
+        Some(number) => number.parse::<u64>().map_err(|_| number),
     };
     let count = match count {
         Ok(0) => {
-            out.diagnostics.push(diagnostic(
+            out.diagnostics.push(problem(
                 DiagnosticCode::ZeroCount,
                 Severity::Warning,
-                format!("{at} ({id}) has a count of 0 and was left out."),
+                format!("{at} ({}) has a count of 0 and was left out.", echo(id)),
             ));
             return;
         }
         Ok(n) if n <= MAX_COUNT => n as u32,
         Ok(n) => {
-            out.diagnostics.push(diagnostic(
+            out.diagnostics.push(problem(
                 DiagnosticCode::BadCount,
                 Severity::Error,
-                format!("{at} ({id}) claims {n} copies; a count must be from 1 to {MAX_COUNT}."),
+                format!(
+                    "{at} ({}) claims {n} copies; a count must be from 1 to {MAX_COUNT}.",
+                    echo(id)
+                ),
             ));
             return;
         }
         Err(bad) => {
-            out.diagnostics.push(diagnostic(
+            out.diagnostics.push(problem(
                 DiagnosticCode::BadCount,
                 Severity::Error,
-                format!("{at} ({id}) has count {bad}; a count must be a whole number from 1 to {MAX_COUNT}."),
+                format!(
+                    "{at} ({}) has count {}; a count must be a whole number from 1 to {MAX_COUNT}.",
+                    echo(id),
+                    echo(bad)
+                ),
             ));
             return;
         }
@@ -155,7 +296,7 @@ fn read_entry(catalog: &Catalog, at: &str, zone: Zone, item: &Value, out: &mut I
             count,
             line: None,
         }),
-        None => out.diagnostics.push(diagnostic(
+        None => out.diagnostics.push(problem(
             DiagnosticCode::UnknownCard,
             Severity::Error,
             format!("{at}: no card has the id {:?}.", echo(id)),
@@ -208,6 +349,8 @@ mod tests {
             {"id":"SOR_220","count":-1},
             {"id":"SOR_220","count":0},
             {"count":3},
+            "SOR_220",
+            {"id":"SOR_220","count":"3"},
             {"id":"SOR_301","count":3}]}"#;
         let imported = parse_swudb(catalog(), json).unwrap();
         let codes: Vec<_> = imported.diagnostics.iter().map(|d| d.code).collect();
@@ -218,11 +361,18 @@ mod tests {
                 DiagnosticCode::BadCount,
                 DiagnosticCode::BadCount,
                 DiagnosticCode::ZeroCount,
-                DiagnosticCode::MalformedEntry
+                DiagnosticCode::MalformedEntry,
+                DiagnosticCode::MalformedEntry,
+                DiagnosticCode::BadCount,
             ]
         );
         assert_eq!(imported.deck.count(Zone::Main), 3);
         assert_eq!(imported.diagnostics[0].at, "deck[0]");
+        assert!(
+            imported.diagnostics[1]
+                .message
+                .contains("18446744073709551616")
+        );
     }
 
     #[test]
@@ -241,6 +391,10 @@ mod tests {
         ));
         assert!(matches!(
             parse_swudb(catalog(), "{\"name\": 1}"),
+            Err(ImportError::NotADeck(_))
+        ));
+        assert!(matches!(
+            parse_swudb(catalog(), "{\"deck\": null}"),
             Err(ImportError::NotADeck(_))
         ));
     }

@@ -96,11 +96,12 @@ fn read_card_line(
     suggest: bool,
     out: &mut Imported,
 ) -> bool {
-    let at = format!("line {number}");
+    // Written out only when a diagnostic needs it: most lines are clean.
+    let at = LineAt(number);
     let diagnostic = |code, severity, message: String| Diagnostic {
         code,
         severity,
-        at: at.clone(),
+        at: at.to_string(),
         text: echo(text),
         zone,
         message,
@@ -194,8 +195,9 @@ fn read_card_line(
                 CardType::Base => Zone::Base,
                 _ => Zone::Main,
             });
-            let understood = CardRef::new(catalog, card, Some(printing));
+            let understood = || CardRef::new(catalog, card, Some(printing));
             if matches!(step, Step::Normalised | Step::TitleAlone) {
+                let understood = understood();
                 let how = if step == Step::TitleAlone {
                     "by its title alone (the only one of its kind)"
                 } else {
@@ -207,11 +209,12 @@ fn read_card_line(
                     format!("{at} was read as {} {how}.", understood.title_line()),
                 );
                 d.zone = Some(zone);
-                d.understood = Some(understood.clone());
+                d.understood = Some(understood);
                 out.diagnostics.push(d);
             }
             let count = count.unwrap_or_else(|| {
                 if matches!(zone, Zone::Main | Zone::Sideboard) {
+                    let understood = understood();
                     let mut d = diagnostic(
                         DiagnosticCode::NoCount,
                         Severity::Warning,
@@ -221,7 +224,7 @@ fn read_card_line(
                         ),
                     );
                     d.zone = Some(zone);
-                    d.understood = Some(understood.clone());
+                    d.understood = Some(understood);
                     out.diagnostics.push(d);
                 }
                 1
@@ -277,6 +280,16 @@ fn read_card_line(
     }
 }
 
+/// `line 14`, formatted only when shown.
+#[derive(Clone, Copy)]
+struct LineAt(u32);
+
+impl std::fmt::Display for LineAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}", self.0)
+    }
+}
+
 /// Says what a line is, without looking anything up.
 fn classify(line: &str) -> Line<'_> {
     let trimmed = line.trim();
@@ -305,6 +318,28 @@ fn classify(line: &str) -> Line<'_> {
 
 /// A section header: `Leaders`, `Base:`, `Main Deck (50)`, `Sideboard - 10` …
 fn header(line: &str) -> Option<Zone> {
+    const HEADERS: [(&str, Zone); 17] = [
+        ("leader", Zone::Leader),
+        ("leaders", Zone::Leader),
+        ("base", Zone::Base),
+        ("bases", Zone::Base),
+        ("deck", Zone::Main),
+        ("main", Zone::Main),
+        ("main deck", Zone::Main),
+        ("maindeck", Zone::Main),
+        ("mainboard", Zone::Main),
+        ("draw deck", Zone::Main),
+        ("units", Zone::Main),
+        ("events", Zone::Main),
+        ("upgrades", Zone::Main),
+        ("sideboard", Zone::Sideboard),
+        ("side", Zone::Sideboard),
+        ("side deck", Zone::Sideboard),
+        ("sidedeck", Zone::Sideboard),
+    ];
+    if line.len() > 24 || line.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
     let mut word = line.trim_end_matches(':').trim();
     // Drop a trailing count: "Deck (50)", "Sideboard - 10", "Units 24".
     if let Some(open) = word.rfind('(')
@@ -313,14 +348,10 @@ fn header(line: &str) -> Option<Zone> {
         word = word[..open].trim();
     }
     word = word.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-' || c == ' ' || c == ':');
-    Some(match word.to_ascii_lowercase().as_str() {
-        "leader" | "leaders" => Zone::Leader,
-        "base" | "bases" => Zone::Base,
-        "deck" | "main" | "main deck" | "maindeck" | "mainboard" | "draw deck" | "units"
-        | "events" | "upgrades" | "ground units" | "space units" => Zone::Main,
-        "sideboard" | "side" | "side deck" | "sidedeck" => Zone::Sideboard,
-        _ => return None,
-    })
+    HEADERS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(word))
+        .map(|(_, zone)| *zone)
 }
 
 /// Splits a card line into count, name and id.
@@ -392,7 +423,7 @@ fn trailing_count(line: &str) -> Option<(Result<u64, &str>, &str)> {
 /// or `(SET) 123`. Returns the name without it.
 fn find_id(name: &str) -> (&str, Option<String>) {
     if looks_like_id(name) {
-        return ("", printing_key(name));
+        return ("", printing_key(name).map(|k| k.to_string()));
     }
     for (open, close) in [('[', ']'), ('(', ')')] {
         if name.ends_with(close)
@@ -400,7 +431,10 @@ fn find_id(name: &str) -> (&str, Option<String>) {
         {
             let inner = &name[start + 1..name.len() - 1];
             if looks_like_id(inner) {
-                return (name[..start].trim(), printing_key(inner));
+                return (
+                    name[..start].trim(),
+                    printing_key(inner).map(|k| k.to_string()),
+                );
             }
         }
     }
@@ -415,7 +449,7 @@ fn find_id(name: &str) -> (&str, Option<String>) {
         if !set.is_empty() && set.len() <= 8 && set.chars().all(|c| c.is_ascii_alphanumeric()) {
             return (
                 before[..start].trim(),
-                printing_key(&format!("{set}_{number}")),
+                printing_key(&format!("{set}_{number}")).map(|k| k.to_string()),
             );
         }
     }

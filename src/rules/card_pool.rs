@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use jiff::civil::Date;
 
 use super::{Code, Context, Findings, Rule, Violation};
-use crate::catalog::{Card, Catalog};
+use crate::catalog::{Card, Catalog, SetIdx};
 use crate::data::{Dated, FormatId, LegalityData, PoolKind, PoolRule, SetInfo};
 use crate::deck::Deck;
 
@@ -25,16 +25,15 @@ pub struct LegalSets {
 }
 
 impl LegalSets {
-    pub fn compute(catalog: &Catalog, data: &LegalityData, rule: &PoolRule, date: Date) -> Self {
+    pub fn compute(ctx: &Context<'_>, rule: &PoolRule, date: Date) -> Self {
+        let (catalog, data) = (ctx.catalog, ctx.data);
         let blocks = match rule.kind {
             PoolKind::TwoNewestRotationBlocks => newest_blocks(data, date, 2),
             _ => Vec::new(),
         };
-        let legal = catalog
-            .set_codes()
-            .iter()
-            .map(|code| {
-                data.set(code).is_some_and(|set| {
+        let legal = (0..catalog.set_codes().len())
+            .map(|i| {
+                ctx.set_info(SetIdx(i as u16)).is_some_and(|set| {
                     rule.set_kinds.contains(&set.kind)
                         && released_by(set, date)
                         && (blocks.is_empty()
@@ -109,7 +108,7 @@ impl Rule for CardPool {
             return; // the opened_pool rule judges limited decks
         }
         out.note_if_unconfirmed(rule);
-        let legal = LegalSets::compute(ctx.catalog, ctx.data, &rule.value, ctx.as_of);
+        let legal = LegalSets::compute(ctx, &rule.value, ctx.as_of);
         if pool_format != ctx.format {
             out.note(
                 rule.section.clone(),
@@ -148,8 +147,9 @@ fn why_not(
     let mut released = Vec::new();
     let mut upcoming: Vec<(Date, &SetInfo)> = Vec::new();
     for p in &card.printings {
-        let code = ctx.catalog.set_code(ctx.catalog.printing(*p).set);
-        match ctx.data.set(code) {
+        let set_idx = ctx.catalog.printing(*p).set;
+        let code = ctx.catalog.set_code(set_idx);
+        match ctx.set_info(set_idx) {
             Some(set) if released_by(set, ctx.as_of) => released.push(set),
             Some(set) => {
                 if let Some(d) = set.release_date {
@@ -299,13 +299,13 @@ mod tests {
             deck("SOR_017", "JTL_024", 0),
         ];
         let mut options = CheckOptions::new(FormatId::Trilogy, date(2026, 11, 22));
-        let premier = crate::rules::check(catalog, data(), &decks, vec![], &options);
+        let premier = crate::rules::check(checker(), &decks, vec![], &options);
         assert!(
             premier.has(Code::CardNotInFormat),
             "Han Solo and Surprise Strike rotated"
         );
         options.trilogy_pool = FormatId::Eternal;
-        let eternal = crate::rules::check(catalog, data(), &decks, vec![], &options);
+        let eternal = crate::rules::check(checker(), &decks, vec![], &options);
         assert!(
             !eternal.has(Code::CardNotInFormat),
             "{:#?}",

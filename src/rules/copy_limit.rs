@@ -53,8 +53,7 @@ impl Rule for CopyLimit {
             let (limit, section, why) = match (card.card_type, with_leaders) {
                 (CardType::Leader | CardType::Base, Some(fact)) => (1, fact.section.clone(), None),
                 _ => match ctx
-                    .data
-                    .exceptions_for(&card.title, card.subtitle.as_deref())
+                    .exceptions(card_id)
                     .find(|ex| ex.kind == ExceptionKind::MaxCopies)
                 {
                     Some(ex) => (
@@ -186,7 +185,7 @@ mod tests {
             deck("JTL_009", "JTL_024"),
         ];
         let options = CheckOptions::new(FormatId::Trilogy, date(2026, 11, 22));
-        let report = check(catalog, data(), &decks, vec![], &options);
+        let report = check(checker(), &decks, vec![], &options);
         let found = copies(&report);
         assert!(
             found.contains(&(Some(1), Some(2))),

@@ -46,7 +46,7 @@ mod tests {
     fn trilogy_needs_three_decks() {
         let deck = legal_premier().build();
         let options = CheckOptions::new(FormatId::Trilogy, date(2026, 11, 22));
-        let report = check(catalog(), data(), &[deck], vec![], &options);
+        let report = check(checker(), &[deck], vec![], &options);
         let v = report
             .violations
             .iter()

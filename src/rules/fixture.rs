@@ -9,6 +9,7 @@ use jiff::civil::Date;
 use std::sync::LazyLock;
 
 use crate::catalog::{Catalog, RawCard};
+use crate::checker::Checker;
 use crate::data::{FormatId, LegalityData};
 use crate::deck::{Deck, DeckEntry, Zone};
 use crate::rules::{CheckOptions, Report, check};
@@ -38,20 +39,20 @@ fn card(
 /// Invented units `Filler Trooper 1..=90`, printed as SOR_301.. and LAW_301...
 const FILLERS: u32 = 90;
 
-static DATA: LazyLock<LegalityData> =
-    LazyLock::new(|| LegalityData::embedded().expect("embedded card_data parses"));
-static CATALOG: LazyLock<Catalog> = LazyLock::new(build_catalog);
+static CHECKER: LazyLock<Checker> = LazyLock::new(|| {
+    let data = LegalityData::embedded().expect("embedded card_data parses");
+    Checker::new(build_catalog(&data), data)
+});
 
-pub fn data() -> &'static LegalityData {
-    &DATA
+pub fn checker() -> &'static Checker {
+    &CHECKER
 }
 
 pub fn catalog() -> &'static Catalog {
-    &CATALOG
+    &CHECKER.catalog
 }
 
-fn build_catalog() -> Catalog {
-    let data = data();
+fn build_catalog(data: &LegalityData) -> Catalog {
     let mut cards = vec![
         card(
             "SOR_015",
@@ -315,11 +316,5 @@ pub fn check_one(deck: &Deck, format: FormatId, as_of: Date) -> Report {
 }
 
 pub fn check_with(deck: &Deck, options: CheckOptions) -> Report {
-    check(
-        catalog(),
-        data(),
-        std::slice::from_ref(deck),
-        vec![],
-        &options,
-    )
+    check(checker(), std::slice::from_ref(deck), vec![], &options)
 }

@@ -23,8 +23,7 @@ impl Rule for MainDeckSize {
             for base in deck.in_zone(Zone::Base) {
                 let card = ctx.catalog.card(base.card);
                 for ex in ctx
-                    .data
-                    .exceptions_for(&card.title, card.subtitle.as_deref())
+                    .exceptions(card.id)
                     .filter(|ex| ex.kind == ExceptionKind::MinDeckSizeDelta)
                 {
                     minimum += i64::from(ex.value);

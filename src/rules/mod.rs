@@ -14,20 +14,23 @@ mod deck_list;
 mod format_available;
 mod leader_aspects;
 mod leaders;
+mod links;
 mod main_deck_size;
 mod opened_pool;
 mod report;
 mod sideboard_size;
 mod suspensions;
 
+pub use links::Links;
 pub use report::{CardRef, Code, Note, Report, Status, Violation};
 
 use std::collections::HashMap;
 
 use jiff::civil::Date;
 
-use crate::catalog::{CardId, Catalog};
-use crate::data::{Dated, FormatDef, FormatId, LegalityData, Timeline};
+use crate::catalog::{CardId, Catalog, SetIdx};
+use crate::checker::Checker;
+use crate::data::{Dated, Exception, FormatDef, FormatId, LegalityData, SetInfo, Timeline};
 use crate::deck::Deck;
 use crate::decklist::Diagnostic;
 
@@ -108,6 +111,7 @@ impl CheckOptions {
 pub struct Context<'a> {
     pub catalog: &'a Catalog,
     pub data: &'a LegalityData,
+    pub links: &'a Links,
     pub format: FormatId,
     pub def: &'a FormatDef,
     pub as_of: Date,
@@ -118,6 +122,16 @@ impl<'a> Context<'a> {
     /// The value of a format setting on the date checked.
     pub fn at<T>(&self, timeline: &'a Timeline<T>) -> Option<&'a Dated<T>> {
         timeline.at(self.as_of)
+    }
+
+    /// The `card_data` record of a catalog set.
+    pub fn set_info(&self, set: SetIdx) -> Option<&'a SetInfo> {
+        self.links.set(self.data, set)
+    }
+
+    /// The printed deckbuilding exceptions of a card.
+    pub fn exceptions(&self, card: CardId) -> impl Iterator<Item = &'a Exception> + use<'a> {
+        self.links.exceptions(self.data, card)
     }
 
     pub fn card_ref(&self, deck: &Deck, card: CardId) -> CardRef {
@@ -170,15 +184,16 @@ impl Findings {
 
 /// Checks a submission (one deck, or Trilogy's three) for a format on a date.
 pub fn check(
-    catalog: &Catalog,
-    data: &LegalityData,
+    checker: &Checker,
     decks: &[Deck],
     diagnostics: Vec<Diagnostic>,
     options: &CheckOptions,
 ) -> Report {
+    let (catalog, data) = (&checker.catalog, &checker.data);
     let ctx = Context {
         catalog,
         data,
+        links: &checker.links,
         format: options.format,
         def: data.formats.get(options.format),
         as_of: options.as_of,

@@ -103,8 +103,9 @@ fn infer_event_set(ctx: &Context<'_>, pool: &Pool) -> Option<String> {
     let mut per_set: HashMap<&str, u64> = HashMap::new();
     for (card, n) in &pool.copies {
         for p in &ctx.catalog.card(*card).printings {
-            let code = ctx.catalog.set_code(ctx.catalog.printing(*p).set);
-            if ctx.data.set(code).is_some_and(|s| s.kind == SetKind::Main) {
+            let set = ctx.catalog.printing(*p).set;
+            let code = ctx.catalog.set_code(set);
+            if ctx.set_info(set).is_some_and(|s| s.kind == SetKind::Main) {
                 *per_set.entry(code).or_insert(0) += n;
             }
         }

@@ -29,13 +29,8 @@ impl Rule for Suspensions {
             return;
         };
         let suspended: Vec<_> = ctx
-            .data
-            .suspensions_on(&list.value, ctx.as_of)
-            .filter_map(|s| {
-                ctx.catalog
-                    .card_by_identity(&s.title, s.subtitle.as_deref())
-                    .map(|c| (c.id, s))
-            })
+            .links
+            .suspensions(ctx.data, &list.value, ctx.as_of)
             .collect();
         if suspended.is_empty() {
             return;

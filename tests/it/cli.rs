@@ -81,7 +81,7 @@ fn json_output_has_the_verdict_format_date_and_violations() {
     assert_eq!(v["violations"][0]["code"], "card-suspended");
     assert_eq!(v["violations"][0]["section"], "TR 3.2.1");
     assert_eq!(v["violations"][0]["cards"][0]["id"], "SHD_213");
-    assert!(v["catalog"].as_str().unwrap().starts_with("sha256:"));
+    assert!(v["catalog"].as_str().unwrap().starts_with("xxh3:"));
 }
 
 #[test]

@@ -1,0 +1,92 @@
+//! Speed of the rules engine and the importer on the real catalog (`DECKCHECK_CARDS` or
+//! `../shared/data/swu/cards`). Results and commands: BENCHMARKS.md.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use deckcheck::catalog::CardType;
+use deckcheck::checker::Checker;
+use deckcheck::data::FormatId;
+use deckcheck::decklist::{InputFormat, import, parse_swudb, parse_text};
+use deckcheck::rules::CheckOptions;
+use jiff::civil::date;
+
+fn shared() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swu")
+}
+
+fn checker() -> Checker {
+    let cards = std::env::var_os("DECKCHECK_CARDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| shared().join("cards"));
+    Checker::load(&cards, None).expect("the real card catalog")
+}
+
+fn deck_text(name: &str) -> String {
+    std::fs::read_to_string(shared().join("decks/tournament").join(name)).unwrap()
+}
+
+fn benches(c: &mut Criterion) {
+    let checker = checker();
+    let json = deck_text("wichita-pq-4th-han-solo.swudb.json");
+    let melee = deck_text("wichita-pq-4th-han-solo.melee.txt");
+    let options = CheckOptions::new(FormatId::Premier, date(2025, 4, 1));
+    let resolved = parse_swudb(&checker.catalog, &json).unwrap();
+    assert!(
+        checker
+            .check(std::slice::from_ref(&resolved.deck), vec![], &options)
+            .legal
+    );
+
+    c.bench_function("validate a resolved 60-card deck (premier)", |b| {
+        b.iter(|| {
+            checker.check(
+                black_box(std::slice::from_ref(&resolved.deck)),
+                vec![],
+                &options,
+            )
+        })
+    });
+    c.bench_function("swudb json -> report (premier)", |b| {
+        b.iter(|| {
+            let imported = parse_swudb(&checker.catalog, black_box(&json)).unwrap();
+            checker.check(
+                std::slice::from_ref(&imported.deck),
+                imported.diagnostics,
+                &options,
+            )
+        })
+    });
+    c.bench_function("parse and resolve a 60-card melee text list", |b| {
+        b.iter(|| parse_text(&checker.catalog, black_box(&melee)).unwrap())
+    });
+    c.bench_function("text list -> report (premier)", |b| {
+        b.iter(|| {
+            let imported =
+                import(&checker.catalog, black_box(&melee), Some(InputFormat::Text)).unwrap();
+            checker.check(
+                std::slice::from_ref(&imported.deck),
+                imported.diagnostics,
+                &options,
+            )
+        })
+    });
+    let cards = checker.catalog.cards();
+    c.bench_function(
+        "did-you-mean for one unknown name over the full catalog",
+        |b| {
+            b.iter(|| {
+                checker.catalog.names().suggest(
+                    cards,
+                    black_box("Bounty Huntr Crew"),
+                    3,
+                    CardType::is_deck_card,
+                )
+            })
+        },
+    );
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);
