@@ -47,7 +47,7 @@ pub struct Suggestion {
 }
 
 /// How many candidates the trigram stage hands to the distance stage.
-const SHORTLIST: usize = 30;
+const SHORTLIST: usize = 20;
 
 impl NameIndex {
     pub fn build(cards: &[Card]) -> Self {
@@ -141,8 +141,11 @@ impl NameIndex {
                 (2.0 * f64::from(shared[e as usize]) / total.max(1) as f64, e)
             })
             .collect();
-        shortlist.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        shortlist.truncate(SHORTLIST);
+        let by_dice = |a: &(f64, u32), b: &(f64, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+        if shortlist.len() > SHORTLIST {
+            shortlist.select_nth_unstable_by(SHORTLIST, by_dice);
+            shortlist.truncate(SHORTLIST);
+        }
 
         // Stage 2: rank the shortlist by edit distance, in order and with words sorted.
         let q_sorted = sorted_words(&query);
@@ -167,14 +170,9 @@ impl NameIndex {
     }
 }
 
-/// 1 − the optimal-string-alignment distance (edits and adjacent transpositions) over the
-/// longer length: 1.0 for equal strings.
+/// 1 − the edit distance over the longer length: 1.0 for equal strings.
 fn similarity(a: &str, b: &str) -> f64 {
-    let longest = a.chars().count().max(b.chars().count());
-    if longest == 0 {
-        return 1.0;
-    }
-    1.0 - strsim::osa_distance(a, b) as f64 / longest as f64
+    strsim::normalized_levenshtein(a, b)
 }
 
 /// Character trigrams of each word, padded so that short words and word edges count.
