@@ -2,11 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::catalog::{Catalog, CatalogError, load_dir};
-use crate::data::{DataError, LegalityData};
-use crate::deck::Deck;
-use crate::decklist::Diagnostic;
-use crate::rules::{CheckOptions, Links, Report, check};
+use jiff::civil::Date;
+use serde::Serialize;
+
+use crate::catalog::{CardId, CardType, Catalog, CatalogError, load_dir};
+use crate::data::{DataError, FormatId, LegalityData};
+use crate::deck::{Deck, DeckEntry, Zone};
+use crate::decklist::{Diagnostic, Imported};
+use crate::rules::{CheckOptions, Code, Links, Report, Violation, check};
 
 /// Card catalog and legality data, loaded once and shared by every check.
 #[derive(Debug)]
@@ -57,6 +60,102 @@ impl Checker {
     ) -> Report {
         check(self, decks, diagnostics, options)
     }
+
+    /// Checks imported decks in several formats: Trilogy judges all decks together, every other
+    /// format each deck on its own. Each report comes with the indices of the decks it judged.
+    pub fn check_formats(
+        &self,
+        decks: &[Imported],
+        formats: &[FormatId],
+        template: &CheckOptions,
+    ) -> Vec<(Vec<usize>, Report)> {
+        let mut reports = Vec::new();
+        for &format in formats {
+            let mut options = template.clone();
+            options.format = format;
+            if format == FormatId::Trilogy {
+                let all: Vec<Deck> = decks.iter().map(|i| i.deck.clone()).collect();
+                let diagnostics = decks.iter().flat_map(|i| i.diagnostics.clone()).collect();
+                reports.push((
+                    (0..decks.len()).collect(),
+                    self.check(&all, diagnostics, &options),
+                ));
+            } else {
+                for (i, imported) in decks.iter().enumerate() {
+                    let report = self.check(
+                        std::slice::from_ref(&imported.deck),
+                        imported.diagnostics.clone(),
+                        &options,
+                    );
+                    reports.push((vec![i], report));
+                }
+            }
+        }
+        reports
+    }
+
+    /// Whether one card may be played in a format on a date, and if not, why: its release, its
+    /// format's card pool and suspensions (deck-shape rules do not apply to a single card).
+    /// Limited formats depend on the opened pool and have no answer here.
+    pub fn card_legality(&self, card: CardId, format: FormatId, as_of: Date) -> CardLegality {
+        if format.is_limited() {
+            return CardLegality {
+                format,
+                legal: None,
+                violations: Vec::new(),
+                note: Some("Limited decks may play any card opened or drafted at the event.".into()),
+            };
+        }
+        let c = self.catalog.card(card);
+        let zone = match c.card_type {
+            CardType::Leader => Zone::Leader,
+            CardType::Base => Zone::Base,
+            _ => Zone::Main,
+        };
+        let deck = Deck {
+            entries: vec![DeckEntry {
+                zone,
+                card,
+                printing: self.catalog.default_printing(card),
+                count: 1,
+                line: None,
+            }],
+            ..Deck::default()
+        };
+        let report = self.check(&[deck], vec![], &CheckOptions::new(format, as_of));
+        let violations: Vec<Violation> = report
+            .violations
+            .into_iter()
+            .filter(|v| {
+                matches!(
+                    v.code,
+                    Code::FormatNotAvailable
+                        | Code::CardNotReleased
+                        | Code::CardNotInFormat
+                        | Code::CardSuspended
+                )
+            })
+            .collect();
+        let token = c.card_type == CardType::Token;
+        CardLegality {
+            format,
+            legal: Some(violations.is_empty() && !token),
+            violations,
+            note: token.then(|| "Tokens are never part of a deck (CR 1.2.3).".into()),
+        }
+    }
+}
+
+/// A card's standing in one format on one date.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardLegality {
+    pub format: FormatId,
+    /// `None` where the question has no answer for a single card (limited formats).
+    pub legal: Option<bool>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<Violation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Where the card catalog is looked for when neither `--cards` nor `DECKCHECK_CARDS` is given:

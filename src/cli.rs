@@ -293,34 +293,19 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
         FormatArg::Draft => vec![FormatId::Draft],
     };
 
-    let mut reports = Vec::new();
-    for format in formats {
-        let mut options = CheckOptions::new(format, as_of);
-        options.trilogy_pool = match args.trilogy_pool {
-            TrilogyPool::Premier => FormatId::Premier,
-            TrilogyPool::Eternal => FormatId::Eternal,
-        };
-        options.pool.clone_from(&pool);
-        options.competitive = args.competitive;
-        if format == FormatId::Trilogy {
-            let decks: Vec<_> = inputs.iter().map(|(_, i)| i.deck.clone()).collect();
-            let diagnostics = inputs
-                .iter()
-                .flat_map(|(_, i)| i.diagnostics.clone())
-                .collect();
-            let files = inputs.iter().map(|(f, _)| f.clone()).collect();
-            reports.push((files, checker.check(&decks, diagnostics, &options)));
-        } else {
-            for (file, imported) in &inputs {
-                let report = checker.check(
-                    std::slice::from_ref(&imported.deck),
-                    imported.diagnostics.clone(),
-                    &options,
-                );
-                reports.push((vec![file.clone()], report));
-            }
-        }
-    }
+    let mut template = CheckOptions::new(FormatId::Premier, as_of);
+    template.trilogy_pool = match args.trilogy_pool {
+        TrilogyPool::Premier => FormatId::Premier,
+        TrilogyPool::Eternal => FormatId::Eternal,
+    };
+    template.pool = pool;
+    template.competitive = args.competitive;
+    let imported: Vec<Imported> = inputs.iter().map(|(_, i)| i.clone()).collect();
+    let reports: Vec<(Vec<String>, Report)> = checker
+        .check_formats(&imported, &formats, &template)
+        .into_iter()
+        .map(|(decks, report)| (decks.iter().map(|i| inputs[*i].0.clone()).collect(), report))
+        .collect();
 
     let all_legal = reports.iter().all(|(_, r)| r.legal);
     if args.json {
