@@ -12,7 +12,7 @@ use crate::decklist::{Diagnostic, Imported};
 use crate::rules::{CheckOptions, Code, Links, Report, Violation, check};
 
 /// Card catalog and legality data, loaded once and shared by every check.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Checker {
     pub catalog: Catalog,
     pub data: LegalityData,
@@ -103,7 +103,9 @@ impl Checker {
                 format,
                 legal: None,
                 violations: Vec::new(),
-                note: Some("Limited decks may play any card opened or drafted at the event.".into()),
+                note: Some(
+                    "Limited decks may play any card opened or drafted at the event.".into(),
+                ),
             };
         }
         let c = self.catalog.card(card);

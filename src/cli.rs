@@ -17,7 +17,9 @@ use crate::data::FormatId;
 use crate::decklist::{
     ImportError, Imported, InputFormat, Severity, import, to_swudb_json, to_text,
 };
+use crate::http::Application;
 use crate::rules::{CheckOptions, Pool, Report, Status};
+use crate::settings::{LogFormat, Settings};
 
 #[derive(Parser)]
 #[command(
@@ -37,6 +39,8 @@ enum Command {
     Check(CheckArgs),
     /// Read a deck list in any format and write it resolved, as SWUDB JSON or text.
     Convert(ConvertArgs),
+    /// Run the HTTP service (configured by DECKCHECK_* environment variables; see the README).
+    Serve,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -182,6 +186,13 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Serve => match run_serve() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("deckcheck: {e:#}");
+                ExitCode::from(2)
+            }
+        },
         Command::Convert(args) => match run_convert(&args) {
             Ok(code) => code,
             Err(e) => {
@@ -190,6 +201,47 @@ pub fn main() -> ExitCode {
             }
         },
     }
+}
+
+fn run_serve() -> Result<()> {
+    let settings = Settings::from_env().map_err(anyhow::Error::msg)?;
+    init_logging(settings.log_format);
+    let checker = Checker::load(&settings.cards, settings.card_data.as_deref()).with_context(|| {
+        format!(
+            "cannot load the card data from {} (set DECKCHECK_CARDS to a directory of swu-db card files)",
+            settings.cards.display()
+        )
+    })?;
+    for problem in &checker.links.unlinked {
+        tracing::warn!(problem, "legality data names a card the catalog lacks");
+    }
+    tracing::info!(
+        catalog = checker.catalog.version(),
+        cards = checker.catalog.cards().len(),
+        "card data loaded"
+    );
+    actix_web::rt::System::new().block_on(async move {
+        let addr = settings.addr;
+        let app = Application::build(settings, checker)
+            .with_context(|| format!("cannot listen on {addr}"))?;
+        tracing::info!(address = %addr.ip(), port = app.port(), "deckcheck serving");
+        app.run_until_stopped().await.context("the server stopped")
+    })
+}
+
+/// Logs to stderr, as text lines or JSON objects; `RUST_LOG` sets the level (default info).
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // A line when each request's span closes: method, route, status, request id and time taken.
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Json => builder.json().try_init(),
+        LogFormat::Text => builder.try_init(),
+    };
 }
 
 fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {

@@ -4,6 +4,8 @@
 //! with diagnostics) → [`deck::Deck`] → [`rules::check`] (every rule of the registry, reading the
 //! format's dated settings from [`data`]) → [`rules::Report`].
 //!
+//! The HTTP service ([`http`]) runs the same path behind actix-web, configured by [`settings`].
+//!
 //! Errors: typed errors in the domain ([`catalog::CatalogError`], [`data::DataError`],
 //! [`decklist::ImportError`]); `anyhow` only in `main` and the command-line glue of [`cli`].
 
@@ -13,5 +15,7 @@ pub mod cli;
 pub mod data;
 pub mod deck;
 pub mod decklist;
+pub mod http;
 pub mod rules;
+pub mod settings;
 pub mod text;

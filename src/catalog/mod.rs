@@ -69,7 +69,7 @@ pub struct Printing {
 }
 
 /// The loaded catalog. Immutable once built; share it behind an `Arc`.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Catalog {
     cards: Vec<Card>,
     printings: Vec<Printing>,

@@ -16,7 +16,7 @@ pub fn squash(text: &str) -> String {
 }
 
 /// The forgiving indexes of a catalog.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct NameIndex {
     /// squash(title + subtitle) → cards.
     full: HashMap<String, Vec<CardId>>,
@@ -28,7 +28,7 @@ pub struct NameIndex {
     grams: HashMap<u64, Vec<u32>>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Entry {
     card: CardId,
     /// loose_fold of the name, words kept.

@@ -70,7 +70,7 @@ pub fn import(
 }
 
 /// Input echoed back in a diagnostic is cut short: a 1 MB line must not make a 1 MB answer.
-pub(crate) fn echo(text: &str) -> String {
+pub fn echo(text: &str) -> String {
     const MAX: usize = 200;
     if text.len() <= MAX {
         return text.to_string();

@@ -8,7 +8,7 @@ use jiff::civil::Date;
 use crate::catalog::{CardId, Catalog, SetIdx};
 use crate::data::{Exception, LegalityData, SetInfo, Suspension};
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Links {
     /// Catalog set index → position in `data.sets`.
     sets: Vec<Option<usize>>,

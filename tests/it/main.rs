@@ -1,6 +1,7 @@
 //! Integration tests, one binary. What each module covers:
 //! - `real_decks`: the rules engine on the real card catalog and the real decks of `../shared`
 //!   (official starter and spotlight decks, the Wichita tournament deck) — issue 2.
+//! - `api`: the HTTP service over real HTTP, every endpoint and error, snapshots — issue 4.
 //! - `cli`: `deckcheck check` as a user runs it: exit codes, text and `--json` output, bad input.
 //! - `import`: every input format reads to the same deck; diagnostics; convert round trips — issue 3.
 //! - `name_resolution`: the corpus of misspellings, capitalisations, missing subtitles and
@@ -10,6 +11,7 @@
 //! Tests that need the full catalog find it through `DECKCHECK_CARDS` or
 //! `../shared/data/swu/cards`, and fail (not skip) when it is missing.
 
+mod api;
 mod cli;
 mod docs;
 mod helpers;

@@ -1,0 +1,501 @@
+//! `POST /v1/decks/validate` and `POST /v1/decks/validate-batch`: a deck (or an event's
+//! roster) in, a report per format out.
+
+use actix_web::web::{Data, Payload, Query};
+use actix_web::{HttpRequest, HttpResponse};
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::AppState;
+use super::body::{self, BodyKind};
+use super::error::ApiError;
+use crate::catalog::Catalog;
+use crate::checker::Checker;
+use crate::data::FormatId;
+use crate::deck::{Deck, Zone};
+use crate::decklist::{Imported, InputFormat, import};
+use crate::rules::{CardRef, CheckOptions, Pool, Report};
+
+/// Options that may come in the query string or the JSON body (the body wins).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// One format, a comma-separated list, or `all` (query); a string or an array (body).
+    #[serde(default)]
+    format: Option<Formats>,
+    #[serde(default)]
+    as_of: Option<String>,
+    #[serde(default)]
+    input_format: Option<InputFormat>,
+    #[serde(default)]
+    trilogy_pool: Option<String>,
+    #[serde(default)]
+    event_set: Option<String>,
+    #[serde(default)]
+    competitive: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Formats {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// The JSON body of a validate request.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValidateBody<'a> {
+    /// A SWUDB JSON object, or a text list in any format the importer reads.
+    #[serde(default, borrow)]
+    deck: Option<&'a RawValue>,
+    /// Trilogy: the three decks.
+    #[serde(default, borrow)]
+    decks: Option<Vec<&'a RawValue>>,
+    /// Limited: the opened or drafted cards, deck-shaped, in any input format.
+    #[serde(default, borrow)]
+    pool: Option<&'a RawValue>,
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    uid: Option<String>,
+    #[serde(flatten)]
+    options: Options,
+}
+
+/// A deck as understood, zone by zone, so a misread line is obvious.
+#[derive(Debug, Serialize)]
+pub struct DeckView {
+    leaders: Vec<LineView>,
+    bases: Vec<LineView>,
+    main: Vec<LineView>,
+    sideboard: Vec<LineView>,
+    main_count: u64,
+    sideboard_count: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct LineView {
+    count: u32,
+    #[serde(flatten)]
+    card: CardRef,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+}
+
+impl DeckView {
+    pub fn new(catalog: &Catalog, deck: &Deck) -> Self {
+        let zone = |z| {
+            deck.in_zone(z)
+                .map(|e| LineView {
+                    count: e.count,
+                    card: CardRef::new(catalog, e.card, Some(e.printing)),
+                    line: e.line,
+                })
+                .collect()
+        };
+        Self {
+            leaders: zone(Zone::Leader),
+            bases: zone(Zone::Base),
+            main: zone(Zone::Main),
+            sideboard: zone(Zone::Sideboard),
+            main_count: deck.count(Zone::Main),
+            sideboard_count: deck.count(Zone::Sideboard),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ValidateResponse {
+    legal: bool,
+    as_of: Date,
+    catalog: String,
+    decks: Vec<DeckView>,
+    reports: Vec<FormatReport>,
+}
+
+#[derive(Serialize)]
+struct FormatReport {
+    #[serde(flatten)]
+    report: Report,
+    /// Which of `decks` the report judged (Trilogy: all three).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decks: Option<Vec<usize>>,
+}
+
+/// Resolved request options.
+struct Resolved {
+    formats: Vec<FormatId>,
+    template: CheckOptions,
+    input_format: Option<InputFormat>,
+    /// Limited: the event's set, for "any Common base of the set".
+    event_set: Option<String>,
+}
+
+fn resolve_options(
+    query: Options,
+    body: Options,
+    default_competitive: bool,
+) -> Result<Resolved, ApiError> {
+    let format = body.format.or(query.format);
+    let as_of = match body.as_of.or(query.as_of) {
+        Some(text) => parse_date("as_of", &text)?,
+        None => jiff::Zoned::now().date(),
+    };
+    let names: Vec<String> = match format {
+        None => vec!["premier".into()],
+        Some(Formats::One(s)) => s.split(',').map(|s| s.trim().to_string()).collect(),
+        Some(Formats::Many(v)) => v,
+    };
+    let mut formats = Vec::new();
+    for name in &names {
+        if name.eq_ignore_ascii_case("all") {
+            formats.extend(FormatId::ALL);
+        } else {
+            formats.push(FormatId::parse(name).ok_or_else(|| ApiError::unknown_format(name))?);
+        }
+    }
+    formats.dedup();
+    let mut template = CheckOptions::new(FormatId::Premier, as_of);
+    template.trilogy_pool = match body.trilogy_pool.or(query.trilogy_pool) {
+        None => FormatId::Premier,
+        Some(p) => match FormatId::parse(&p) {
+            Some(f @ (FormatId::Premier | FormatId::Eternal)) => f,
+            _ => {
+                return Err(ApiError::bad_value(
+                    "trilogy_pool",
+                    format!("trilogy_pool {p:?} must be premier or eternal"),
+                ));
+            }
+        },
+    };
+    template.competitive = body
+        .competitive
+        .or(query.competitive)
+        .unwrap_or(default_competitive);
+    Ok(Resolved {
+        formats,
+        template,
+        input_format: body.input_format.or(query.input_format),
+        event_set: body.event_set.or(query.event_set),
+    })
+}
+
+pub fn parse_date(field: &str, text: &str) -> Result<Date, ApiError> {
+    text.trim()
+        .parse::<Date>()
+        .map_err(|_| ApiError::bad_date(field, text))
+}
+
+/// Reads a deck given as a JSON string (a text list) or a JSON object (SWUDB).
+fn read_deck(
+    catalog: &Catalog,
+    field: &str,
+    raw: &RawValue,
+    format: Option<InputFormat>,
+) -> Result<Imported, ApiError> {
+    let text = raw.get();
+    let imported = if text.starts_with('"') {
+        let list: String = serde_json::from_str(text).map_err(|e| ApiError::invalid_request(&e))?;
+        import(catalog, &list, format)
+    } else if text.starts_with('{') {
+        import(catalog, text, Some(InputFormat::SwudbJson))
+    } else {
+        return Err(ApiError::bad_value(
+            field,
+            format!("{field} must be a SWUDB JSON object or a deck list as a string"),
+        ));
+    };
+    imported.map_err(|e| ApiError::unreadable_deck(field, &e))
+}
+
+pub async fn validate(
+    req: HttpRequest,
+    payload: Payload,
+    query: Query<Options>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let text = body::read(&req, payload, state.settings.body_limit).await?;
+    let checker = state.checker();
+    let query = query.into_inner();
+    let (decks, resolved) = match body::kind_of(&req, &text, true)? {
+        BodyKind::Text => {
+            let resolved = resolve_options(query, Options::default(), false)?;
+            let imported = import(&checker.catalog, &text, resolved.input_format)
+                .map_err(|e| ApiError::unreadable_deck("body", &e))?;
+            (vec![imported], resolved)
+        }
+        BodyKind::Json => validate_json(&checker, &text, query)?,
+    };
+    let reports = checker.check_formats(&decks, &resolved.formats, &resolved.template);
+    let many = decks.len() > 1;
+    let response = ValidateResponse {
+        legal: reports.iter().all(|(_, r)| r.legal),
+        as_of: resolved.template.as_of,
+        catalog: checker.catalog.version().to_string(),
+        decks: decks
+            .iter()
+            .map(|i| DeckView::new(&checker.catalog, &i.deck))
+            .collect(),
+        reports: reports
+            .into_iter()
+            .map(|(decks, report)| FormatReport {
+                report,
+                decks: many.then_some(decks),
+            })
+            .collect(),
+    };
+    Ok(HttpResponse::Ok().json(response))
+}
+
+fn validate_json(
+    checker: &Checker,
+    text: &str,
+    query: Options,
+) -> Result<(Vec<Imported>, Resolved), ApiError> {
+    let value: &RawValue = serde_json::from_str(text).map_err(|e| ApiError::malformed_json(&e))?;
+    // A bare SWUDB deck (its `deck` is an array) is accepted as the body itself.
+    let bare = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(value.get())
+        .ok()
+        .is_some_and(|m| {
+            m.get("deck").is_some_and(|d| d.is_array())
+                || (m.contains_key("leader") && !m.contains_key("deck"))
+        });
+    if bare {
+        let resolved = resolve_options(query, Options::default(), false)?;
+        let imported = import(&checker.catalog, text, Some(InputFormat::SwudbJson))
+            .map_err(|e| ApiError::unreadable_deck("body", &e))?;
+        return Ok((vec![imported], resolved));
+    }
+    let body: ValidateBody =
+        serde_json::from_str(text).map_err(|e| ApiError::invalid_request(&e))?;
+    let mut resolved = resolve_options(query, body.options, false)?;
+    let mut decks = Vec::new();
+    match (body.deck, body.decks) {
+        (Some(deck), None) => decks.push(read_deck(
+            &checker.catalog,
+            "deck",
+            deck,
+            resolved.input_format,
+        )?),
+        (None, Some(list)) if !list.is_empty() => {
+            for (i, deck) in list.iter().enumerate() {
+                decks.push(read_deck(
+                    &checker.catalog,
+                    &format!("decks[{i}]"),
+                    deck,
+                    resolved.input_format,
+                )?);
+            }
+        }
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_value(
+                "decks",
+                "give either deck or decks, not both",
+            ));
+        }
+        _ => {
+            return Err(ApiError::missing(
+                "deck",
+                "a SWUDB JSON object or a deck list as a string",
+            ));
+        }
+    }
+    for imported in &mut decks {
+        if body.player.is_some() {
+            imported.deck.player.clone_from(&body.player);
+        }
+        if body.uid.is_some() {
+            imported.deck.uid.clone_from(&body.uid);
+        }
+    }
+    if let Some(pool) = body.pool {
+        let imported = read_deck(&checker.catalog, "pool", pool, resolved.input_format)?;
+        let mut pool = Pool::from_deck(&imported.deck);
+        pool.event_set.clone_from(&resolved.event_set);
+        resolved.template.pool = Some(pool);
+    }
+    Ok((decks, resolved))
+}
+
+/// The JSON body of a batch request.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BatchBody<'a> {
+    #[serde(borrow)]
+    entries: Option<Vec<&'a RawValue>>,
+    #[serde(flatten)]
+    options: Options,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BatchEntry<'a> {
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    uid: Option<String>,
+    #[serde(default, borrow)]
+    deck: Option<&'a RawValue>,
+}
+
+#[derive(Serialize)]
+struct BatchResponse {
+    as_of: Date,
+    format: FormatId,
+    catalog: String,
+    summary: BatchSummary,
+    results: Vec<BatchResult>,
+}
+
+#[derive(Serialize, Default)]
+struct BatchSummary {
+    entries: usize,
+    legal: usize,
+    illegal: usize,
+    /// Entries whose list lacks an element TR 3.1.3 requires (player name, UID, leader, base, main deck).
+    incomplete_lists: usize,
+    /// Entries whose deck could not be read at all.
+    unreadable: usize,
+    /// Every entry that is not legal, with its player.
+    not_legal: Vec<EntryRef>,
+}
+
+#[derive(Serialize)]
+struct EntryRef {
+    index: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<String>,
+}
+
+#[derive(Serialize)]
+struct BatchResult {
+    index: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uid: Option<String>,
+    legal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    report: Option<Report>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<serde_json::Value>,
+}
+
+pub async fn validate_batch(
+    req: HttpRequest,
+    payload: Payload,
+    query: Query<Options>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let text = body::read(&req, payload, state.settings.batch_body_limit).await?;
+    body::kind_of(&req, &text, false)?;
+    let _: &RawValue = serde_json::from_str(&text).map_err(|e| ApiError::malformed_json(&e))?;
+    let body: BatchBody = serde_json::from_str(&text).map_err(|e| ApiError::invalid_request(&e))?;
+    let entries = body
+        .entries
+        .ok_or_else(|| ApiError::missing("entries", "the roster: a list of {player, uid, deck}"))?;
+    if entries.len() > state.settings.batch_limit {
+        return Err(ApiError::batch_too_large(
+            entries.len(),
+            state.settings.batch_limit,
+        ));
+    }
+    // A roster is checked as a competitive event's lists are: completeness included (TR 3.1.3).
+    let resolved = resolve_options(query.into_inner(), body.options, true)?;
+    let format = match resolved.formats.as_slice() {
+        [one] => *one,
+        _ => {
+            return Err(ApiError::bad_value(
+                "format",
+                "a batch is checked for one format; give exactly one",
+            ));
+        }
+    };
+    let mut options = resolved.template.clone();
+    options.format = format;
+    let checker = state.checker();
+    let mut summary = BatchSummary {
+        entries: entries.len(),
+        ..BatchSummary::default()
+    };
+    let mut results = Vec::with_capacity(entries.len());
+    for (index, raw) in entries.iter().enumerate() {
+        let field = format!("entries[{index}]");
+        let outcome = serde_json::from_str::<BatchEntry>(raw.get())
+            .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))
+            .and_then(|entry| {
+                let deck = entry.deck.ok_or_else(|| {
+                    ApiError::missing(&format!("{field}.deck"), "the player's deck")
+                })?;
+                let mut imported = read_deck(
+                    &checker.catalog,
+                    &format!("{field}.deck"),
+                    deck,
+                    resolved.input_format,
+                )?;
+                if entry.player.is_some() {
+                    imported.deck.player = entry.player;
+                }
+                if entry.uid.is_some() {
+                    imported.deck.uid = entry.uid;
+                }
+                Ok(imported)
+            });
+        match outcome {
+            Ok(imported) => {
+                let report = checker.check(
+                    std::slice::from_ref(&imported.deck),
+                    imported.diagnostics,
+                    &options,
+                );
+                if report.legal {
+                    summary.legal += 1;
+                } else {
+                    summary.illegal += 1;
+                    summary.not_legal.push(EntryRef {
+                        index,
+                        player: imported.deck.player.clone(),
+                    });
+                }
+                if report.has(crate::rules::Code::DeckListIncomplete) {
+                    summary.incomplete_lists += 1;
+                }
+                results.push(BatchResult {
+                    index,
+                    player: imported.deck.player,
+                    uid: imported.deck.uid,
+                    legal: report.legal,
+                    report: Some(report),
+                    error: None,
+                });
+            }
+            Err(e) => {
+                summary.unreadable += 1;
+                summary.illegal += 1;
+                summary.not_legal.push(EntryRef {
+                    index,
+                    player: None,
+                });
+                results.push(BatchResult {
+                    index,
+                    player: None,
+                    uid: None,
+                    legal: false,
+                    report: None,
+                    error: Some(serde_json::json!({
+                        "code": e.code, "message": e.message, "field": e.field
+                    })),
+                });
+            }
+        }
+    }
+    Ok(HttpResponse::Ok().json(BatchResponse {
+        as_of: options.as_of,
+        format,
+        catalog: checker.catalog.version().to_string(),
+        summary,
+        results,
+    }))
+}
