@@ -72,6 +72,14 @@ impl Deck {
         copies
     }
 
+    /// Every card of the deck once, in card order.
+    pub fn cards(&self) -> Vec<CardId> {
+        let mut cards: Vec<CardId> = self.entries.iter().map(|e| e.card).collect();
+        cards.sort_unstable();
+        cards.dedup();
+        cards
+    }
+
     /// The first printing the list used for a card (to name it as the player wrote it).
     pub fn printing_of(&self, card: CardId) -> Option<PrintingId> {
         self.entries

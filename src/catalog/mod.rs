@@ -106,9 +106,9 @@ impl std::fmt::Display for PrintingKey {
 /// The key of an id, or `None` when the text is not shaped like one (`SET_NUMBER`, with `_`,
 /// `-` or a space between; set codes up to 8 letters and digits; a number with a digit).
 pub fn printing_key(id: &str) -> Option<PrintingKey> {
-    let id = id.trim();
-    let split = id.find(['_', '-', ' '])?;
-    let (set, number) = (&id[..split], id[split + 1..].trim());
+    let id = id.trim_ascii();
+    let split = id.bytes().position(|b| matches!(b, b'_' | b'-' | b' '))?;
+    let (set, number) = (&id[..split], id[split + 1..].trim_ascii());
     if set.is_empty()
         || set.len() > 8
         || !number.bytes().any(|c| c.is_ascii_digit())
@@ -127,7 +127,8 @@ pub fn printing_key(id: &str) -> Option<PrintingKey> {
     key.push(b'_')?;
     // "033" → "33", "T01" → "T1", "000" → "0".
     let digits_at = number
-        .find(|c: char| c.is_ascii_digit())
+        .bytes()
+        .position(|b| b.is_ascii_digit())
         .unwrap_or(number.len());
     let (prefix, digits) = number.split_at(digits_at);
     for b in prefix.bytes() {

@@ -14,7 +14,7 @@ mod text;
 
 pub use export::{to_swudb_json, to_text};
 pub use picklist::parse_picklist;
-pub use swudb::parse_swudb;
+pub use swudb::{parse_swudb, parse_well_formed};
 pub use text::parse_text;
 
 use serde::Serialize;

@@ -18,8 +18,8 @@ use crate::deck::{DeckEntry, Zone};
 
 #[derive(Deserialize)]
 struct SwudbDeck<'a> {
-    #[serde(default)]
-    metadata: Option<Metadata>,
+    #[serde(default, borrow)]
+    metadata: Option<Metadata<'a>>,
     #[serde(default, borrow)]
     leader: Option<&'a RawValue>,
     #[serde(default, borrow)]
@@ -35,32 +35,100 @@ struct SwudbDeck<'a> {
 }
 
 #[derive(Deserialize, Default)]
-struct Metadata {
-    #[serde(default)]
-    name: Option<Value>,
-    #[serde(default)]
-    author: Option<Value>,
-    #[serde(default)]
-    player: Option<Value>,
-    #[serde(default)]
-    uid: Option<Value>,
+struct Metadata<'a> {
+    #[serde(default, borrow)]
+    name: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    author: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    player: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    uid: Option<&'a RawValue>,
 }
 
 /// One `{"id": ..., "count": ...}` entry, read without copying.
 #[derive(Deserialize)]
 struct Entry<'a> {
     #[serde(default, borrow)]
-    id: Option<Cow<'a, str>>,
-    #[serde(default, borrow)]
-    count: Option<&'a RawValue>,
+    id: Option<Id<'a>>,
+    #[serde(default)]
+    count: Option<Count>,
+}
+
+/// An id, borrowed from the input unless it has escapes. (A newtype: serde borrows a
+/// `Cow<str>` field only when it is not wrapped in an `Option`.)
+#[derive(Deserialize)]
+struct Id<'a>(#[serde(borrow)] Cow<'a, str>);
+
+/// A count as written: a whole number, or whatever else was there, kept to be named.
+enum Count {
+    Number(u64),
+    Null,
+    Other(String),
+}
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Count;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a count")
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Count, E> {
+                Ok(Count::Number(n))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Count, E> {
+                Ok(Count::Other(n.to_string()))
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<Count, E> {
+                // Integers beyond u64 arrive here; print them as written where possible.
+                Ok(Count::Other(if n.fract() == 0.0 && n.abs() < 1e21 {
+                    format!("{n:.0}")
+                } else {
+                    n.to_string()
+                }))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Count, E> {
+                Ok(Count::Other(format!("{s:?}")))
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Count, E> {
+                Ok(Count::Other(b.to_string()))
+            }
+            fn visit_unit<E>(self) -> Result<Count, E> {
+                Ok(Count::Null)
+            }
+            fn visit_none<E>(self) -> Result<Count, E> {
+                Ok(Count::Null)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Count, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Count::Other("a list".into()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Count, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Count::Other("an object".into()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 /// The shape nearly every real deck has: read in one pass. Anything else takes the lenient
 /// path of [`SwudbDeck`], entry by entry.
 #[derive(Deserialize)]
 struct WellFormedDeck<'a> {
-    #[serde(default)]
-    metadata: Option<Metadata>,
+    #[serde(default, borrow)]
+    metadata: Option<Metadata<'a>>,
     #[serde(default, borrow)]
     leader: Option<Entry<'a>>,
     #[serde(default, borrow)]
@@ -95,8 +163,8 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    if let Ok(deck) = serde_json::from_str::<WellFormedDeck>(text) {
-        return read_well_formed(catalog, deck);
+    if let Some(imported) = parse_well_formed(catalog, text) {
+        return Ok(imported);
     }
     let raw: SwudbDeck = serde_json::from_str(text).map_err(|e| {
         if e.is_data() {
@@ -144,6 +212,14 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
     Ok(imported)
 }
 
+/// Reads a deck in one pass when it has the shape nearly every real deck has; `None` when it
+/// does not (a malformed entry, a section of the wrong type, no section at all), for the
+/// caller to try other readings. Unknown fields are ignored.
+pub fn parse_well_formed(catalog: &Catalog, text: &str) -> Option<Imported> {
+    let deck = serde_json::from_str::<WellFormedDeck>(text).ok()?;
+    read_well_formed(catalog, deck).ok()
+}
+
 fn no_sections() -> ImportError {
     ImportError::NotADeck("none of leader, base, deck or sideboard is present".into())
 }
@@ -162,6 +238,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
         return Err(no_sections());
     }
     let mut imported = Imported::default();
+    imported.deck.entries.reserve(64);
     read_metadata(deck.metadata, &mut imported);
     for (field, zone, entry) in singles {
         if let Some(entry) = entry {
@@ -179,11 +256,11 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
     Ok(imported)
 }
 
-fn read_metadata(meta: Option<Metadata>, imported: &mut Imported) {
+fn read_metadata(meta: Option<Metadata<'_>>, imported: &mut Imported) {
     let meta = meta.unwrap_or_default();
-    let text_of = |v: Option<Value>| match v {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s),
-        Some(Value::Number(n)) => Some(n.to_string()),
+    let text_of = |v: Option<&RawValue>| match serde_json::from_str::<Value>(v?.get()).ok()? {
+        Value::String(s) if !s.trim().is_empty() => Some(s),
+        Value::Number(n) => Some(n.to_string()),
         _ => None,
     };
     imported.deck.name = text_of(meta.name);
@@ -227,16 +304,18 @@ fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &
 
 fn read_entry(catalog: &Catalog, at: At, zone: Zone, entry: Entry<'_>, out: &mut Imported) {
     let written = |entry: &Entry<'_>| {
-        format!(
-            "{{\"id\": {}, \"count\": {}}}",
-            entry
-                .id
-                .as_deref()
-                .map_or("null".into(), |id| format!("{id:?}")),
-            entry.count.map_or("null", RawValue::get)
-        )
+        let count = match &entry.count {
+            Some(Count::Number(n)) => n.to_string(),
+            Some(Count::Other(text)) => text.clone(),
+            Some(Count::Null) | None => "null".into(),
+        };
+        let id = entry
+            .id
+            .as_ref()
+            .map_or("null".into(), |id| format!("{:?}", id.0));
+        format!("{{\"id\": {id}, \"count\": {count}}}")
     };
-    let Some(id) = entry.id.as_deref() else {
+    let Some(id) = entry.id.as_ref().map(|id| id.0.as_ref()) else {
         out.diagnostics.push(diagnostic(
             at,
             zone,
@@ -250,9 +329,10 @@ fn read_entry(catalog: &Catalog, at: At, zone: Zone, entry: Entry<'_>, out: &mut
     let problem =
         |code, severity, message| diagnostic(at, zone, written(&entry), code, severity, message);
     // Leader and base entries often omit the count: one is meant.
-    let count = match entry.count.map(RawValue::get) {
-        None | Some("null") => Ok(1),
-        Some(number) => number.parse::<u64>().map_err(|_| number),
+    let count = match &entry.count {
+        None | Some(Count::Null) => Ok(1),
+        Some(Count::Number(n)) => Ok(*n),
+        Some(Count::Other(text)) => Err(text.as_str()),
     };
     let count = match count {
         Ok(0) => {

@@ -58,7 +58,7 @@ pub async fn read(
         }
         body.extend_from_slice(&chunk);
     }
-    String::from_utf8(body.to_vec()).map_err(|e| {
+    String::from_utf8(Vec::from(body)).map_err(|e| {
         ApiError::bad_value(
             "body",
             format!(

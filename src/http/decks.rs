@@ -34,6 +34,9 @@ pub struct Options {
     event_set: Option<String>,
     #[serde(default)]
     competitive: Option<bool>,
+    /// Also answer the deck as understood, zone by zone (`decks`).
+    #[serde(default)]
+    explain: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -60,8 +63,35 @@ struct ValidateBody<'a> {
     player: Option<String>,
     #[serde(default)]
     uid: Option<String>,
-    #[serde(flatten)]
-    options: Options,
+    // The options, spelled out: `#[serde(flatten)]` would buffer the whole body first.
+    #[serde(default)]
+    format: Option<Formats>,
+    #[serde(default)]
+    as_of: Option<String>,
+    #[serde(default)]
+    input_format: Option<InputFormat>,
+    #[serde(default)]
+    trilogy_pool: Option<String>,
+    #[serde(default)]
+    event_set: Option<String>,
+    #[serde(default)]
+    competitive: Option<bool>,
+    #[serde(default)]
+    explain: Option<bool>,
+}
+
+impl ValidateBody<'_> {
+    fn options(&mut self) -> Options {
+        Options {
+            format: self.format.take(),
+            as_of: self.as_of.take(),
+            input_format: self.input_format.take(),
+            trilogy_pool: self.trilogy_pool.take(),
+            event_set: self.event_set.take(),
+            competitive: self.competitive.take(),
+            explain: self.explain.take(),
+        }
+    }
 }
 
 /// A deck as understood, zone by zone, so a misread line is obvious.
@@ -111,7 +141,9 @@ struct ValidateResponse {
     legal: bool,
     as_of: Date,
     catalog: String,
-    decks: Vec<DeckView>,
+    /// With `explain`: the decks as understood.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decks: Option<Vec<DeckView>>,
     reports: Vec<FormatReport>,
 }
 
@@ -126,6 +158,7 @@ struct FormatReport {
 
 /// Resolved request options.
 struct Resolved {
+    explain: bool,
     formats: Vec<FormatId>,
     template: CheckOptions,
     input_format: Option<InputFormat>,
@@ -175,6 +208,7 @@ fn resolve_options(
         .or(query.competitive)
         .unwrap_or(default_competitive);
     Ok(Resolved {
+        explain: body.explain.or(query.explain).unwrap_or(false),
         formats,
         template,
         input_format: body.input_format.or(query.input_format),
@@ -234,10 +268,12 @@ pub async fn validate(
         legal: reports.iter().all(|(_, r)| r.legal),
         as_of: resolved.template.as_of,
         catalog: checker.catalog.version().to_string(),
-        decks: decks
-            .iter()
-            .map(|i| DeckView::new(&checker.catalog, &i.deck))
-            .collect(),
+        decks: resolved.explain.then(|| {
+            decks
+                .iter()
+                .map(|i| DeckView::new(&checker.catalog, &i.deck))
+                .collect()
+        }),
         reports: reports
             .into_iter()
             .map(|(decks, report)| FormatReport {
@@ -254,23 +290,40 @@ fn validate_json(
     text: &str,
     query: Options,
 ) -> Result<(Vec<Imported>, Resolved), ApiError> {
-    let value: &RawValue = serde_json::from_str(text).map_err(|e| ApiError::malformed_json(&e))?;
-    // A bare SWUDB deck (its `deck` is an array) is accepted as the body itself.
-    let bare = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(value.get())
-        .ok()
-        .is_some_and(|m| {
-            m.get("deck").is_some_and(|d| d.is_array())
-                || (m.contains_key("leader") && !m.contains_key("deck"))
-        });
-    if bare {
+    // A bare SWUDB deck (its `deck` is an array, or it has a leader) is accepted as the body
+    // itself, with options from the query string.
+    // A well-formed one is read in a single pass, unless it also carries request options
+    // (which only a request object has: they must not be ignored).
+    let has_options = [
+        "\"format\"",
+        "\"as_of\"",
+        "\"explain\"",
+        "\"pool\"",
+        "\"decks\"",
+    ]
+    .iter()
+    .any(|key| text.contains(key));
+    if !has_options
+        && let Some(imported) = crate::decklist::parse_well_formed(&checker.catalog, text)
+    {
+        let resolved = resolve_options(query, Options::default(), false)?;
+        return Ok((vec![imported], resolved));
+    }
+    if is_bare_swudb(text) {
         let resolved = resolve_options(query, Options::default(), false)?;
         let imported = import(&checker.catalog, text, Some(InputFormat::SwudbJson))
             .map_err(|e| ApiError::unreadable_deck("body", &e))?;
         return Ok((vec![imported], resolved));
     }
-    let body: ValidateBody =
-        serde_json::from_str(text).map_err(|e| ApiError::invalid_request(&e))?;
-    let mut resolved = resolve_options(query, body.options, false)?;
+    let mut body: ValidateBody = serde_json::from_str(text).map_err(|e| {
+        if e.is_syntax() || e.is_eof() {
+            ApiError::malformed_json(&e)
+        } else {
+            ApiError::invalid_request(&e)
+        }
+    })?;
+    let options = body.options();
+    let mut resolved = resolve_options(query, options, false)?;
     let mut decks = Vec::new();
     match (body.deck, body.decks) {
         (Some(deck), None) => decks.push(read_deck(
@@ -317,6 +370,23 @@ fn validate_json(
         resolved.template.pool = Some(pool);
     }
     Ok((decks, resolved))
+}
+
+/// Whether a JSON text has the shape of a SWUDB deck rather than of a request object.
+fn is_bare_swudb(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Shape<'a> {
+        #[serde(default, borrow)]
+        deck: Option<&'a RawValue>,
+        #[serde(default, borrow)]
+        leader: Option<&'a RawValue>,
+        #[serde(default, borrow)]
+        base: Option<&'a RawValue>,
+    }
+    serde_json::from_str::<Shape>(text).is_ok_and(|s| {
+        s.deck.is_some_and(|d| d.get().starts_with('['))
+            || (s.deck.is_none() && (s.leader.is_some() || s.base.is_some()))
+    })
 }
 
 /// The JSON body of a batch request.

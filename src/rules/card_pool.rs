@@ -6,8 +6,6 @@
 //! released set; Trilogy from Premier's or Eternal's pool (CR 9.3.2D). Cards of sets not yet
 //! released are illegal (TR 3.2.1: legal "the same day the set is officially released").
 
-use std::collections::BTreeSet;
-
 use jiff::civil::Date;
 
 use super::{Code, Context, Findings, Rule, Violation};
@@ -120,7 +118,7 @@ impl Rule for CardPool {
             );
         }
         for (i, deck) in decks.iter().enumerate() {
-            let cards: BTreeSet<_> = deck.entries.iter().map(|e| e.card).collect();
+            let cards = deck.cards();
             for card_id in cards {
                 let card = ctx.catalog.card(card_id);
                 if legal.is_legal(ctx.catalog, card) {

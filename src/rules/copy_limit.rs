@@ -4,8 +4,6 @@
 //! decks with 1 of each leader and base (CR 9.3.2B), no limit in limited formats. A card's own
 //! text wins (Swarming Vulture Droid: 15, CR 1.3.1).
 
-use std::collections::BTreeMap;
-
 use super::{Code, Context, Findings, Rule, Violation};
 use crate::catalog::{CardId, CardType, PrintingId};
 use crate::data::ExceptionKind;
@@ -25,48 +23,61 @@ impl Rule for CopyLimit {
         let with_leaders = ctx
             .at(&ctx.def.copy_limit_includes_leaders)
             .filter(|d| d.value);
-        let mut zones = vec![Zone::Main, Zone::Sideboard];
-        if with_leaders.is_some() {
-            zones.extend([Zone::Leader, Zone::Base]);
-        }
+        let counted =
+            |zone: Zone| matches!(zone, Zone::Main | Zone::Sideboard) || with_leaders.is_some();
 
-        // Copies per card over the whole submission, and the printings they were listed as.
-        let mut copies: BTreeMap<CardId, (u64, Vec<(PrintingId, u64)>)> = BTreeMap::new();
-        for deck in decks {
-            for e in deck.entries.iter().filter(|e| zones.contains(&e.zone)) {
-                let (total, printings) = copies.entry(e.card).or_default();
-                *total += u64::from(e.count);
-                match printings.iter_mut().find(|(p, _)| *p == e.printing) {
-                    Some((_, n)) => *n += u64::from(e.count),
-                    None => printings.push((e.printing, u64::from(e.count))),
-                }
+        // Copies per card over the whole submission: entries sorted by card, then summed.
+        let mut entries: Vec<(CardId, u64)> = decks
+            .iter()
+            .flat_map(|d| d.entries.iter())
+            .filter(|e| counted(e.zone))
+            .map(|e| (e.card, u64::from(e.count)))
+            .collect();
+        entries.sort_unstable_by_key(|(card, _)| *card);
+        let mut copies: Vec<(CardId, u64)> = Vec::with_capacity(entries.len());
+        for (card, n) in entries {
+            match copies.last_mut() {
+                Some((last, total)) if *last == card => *total += n,
+                _ => copies.push((card, n)),
             }
         }
 
-        let scope = match (decks.len(), ctx.def.max_sideboard.at(ctx.as_of)) {
-            (n, _) if n > 1 => format!("across all {n} decks"),
-            (_, Some(sb)) if sb.value == 0 => "in the deck".to_string(),
-            _ => "across main deck and sideboard".to_string(),
-        };
-        for (card_id, (total, printings)) in copies {
+        for (card_id, total) in copies {
             let card = ctx.catalog.card(card_id);
             let (limit, section, why) = match (card.card_type, with_leaders) {
-                (CardType::Leader | CardType::Base, Some(fact)) => (1, fact.section.clone(), None),
+                (CardType::Leader | CardType::Base, Some(fact)) => (1, fact.section.as_str(), None),
                 _ => match ctx
                     .exceptions(card_id)
                     .find(|ex| ex.kind == ExceptionKind::MaxCopies)
                 {
                     Some(ex) => (
                         ex.value.max(0) as u64,
-                        "CR 1.3.1".to_string(),
-                        Some(ex.printed_text.clone()),
+                        "CR 1.3.1",
+                        Some(ex.printed_text.as_str()),
                     ),
-                    None => (u64::from(rule.value), rule.section.clone(), None),
+                    None => (u64::from(rule.value), rule.section.as_str(), None),
                 },
             };
             if total <= limit {
                 continue;
             }
+            // The printings the copies were listed as, in list order.
+            let mut printings: Vec<(PrintingId, u64)> = Vec::new();
+            for e in decks
+                .iter()
+                .flat_map(|d| d.entries.iter())
+                .filter(|e| e.card == card_id && counted(e.zone))
+            {
+                match printings.iter_mut().find(|(p, _)| *p == e.printing) {
+                    Some((_, n)) => *n += u64::from(e.count),
+                    None => printings.push((e.printing, u64::from(e.count))),
+                }
+            }
+            let scope = match (decks.len(), ctx.def.max_sideboard.at(ctx.as_of)) {
+                (n, _) if n > 1 => format!("across all {n} decks"),
+                (_, Some(sb)) if sb.value == 0 => "in the deck".to_string(),
+                _ => "across main deck and sideboard".to_string(),
+            };
             let listed = printings
                 .iter()
                 .map(|(p, n)| format!("{} ×{n}", ctx.catalog.printing_code(*p)))

@@ -1,8 +1,6 @@
 //! `card_data` linked to a catalog once, at load: set records by set index, printed exceptions
 //! and suspensions by card. Rules then look facts up by index instead of folding names per check.
 
-use rustc_hash::FxHashMap as HashMap;
-
 use jiff::civil::Date;
 
 use crate::catalog::{CardId, Catalog, SetIdx};
@@ -12,8 +10,8 @@ use crate::data::{Exception, LegalityData, SetInfo, Suspension};
 pub struct Links {
     /// Catalog set index → position in `data.sets`.
     sets: Vec<Option<usize>>,
-    /// Card → positions in `data.exceptions`.
-    exceptions: HashMap<CardId, Vec<usize>>,
+    /// Card index → positions in `data.exceptions` (dense: one slot per card).
+    exceptions: Vec<Vec<usize>>,
     /// (card, position in `data.suspensions`).
     suspensions: Vec<(CardId, usize)>,
     /// Suspensions and exceptions that name a card the catalog does not have (said at start-up).
@@ -33,11 +31,12 @@ impl Links {
             .collect();
         let mut links = Self {
             sets,
+            exceptions: vec![Vec::new(); catalog.cards().len()],
             ..Self::default()
         };
         for (i, ex) in data.exceptions.iter().enumerate() {
             match catalog.card_by_identity(&ex.title, ex.subtitle.as_deref()) {
-                Some(card) => links.exceptions.entry(card.id).or_default().push(i),
+                Some(card) => links.exceptions[card.id.0 as usize].push(i),
                 None => links.unlinked.push(format!(
                     "exception for {} names no card of the catalog",
                     ex.title
@@ -71,7 +70,7 @@ impl Links {
         card: CardId,
     ) -> impl Iterator<Item = &'d Exception> + use<'d, '_> {
         self.exceptions
-            .get(&card)
+            .get(card.0 as usize)
             .into_iter()
             .flatten()
             .map(move |i| &data.exceptions[*i])

@@ -3,8 +3,6 @@
 //! either format"). Suspensions name a title and subtitle, so every printing is covered and a
 //! same-named card with another subtitle is not. Twin Suns and limited formats have no list.
 
-use std::collections::BTreeSet;
-
 use super::card_pool::pool_rule;
 use super::{Code, Context, Findings, Rule, Violation};
 use crate::deck::Deck;
@@ -37,8 +35,11 @@ impl Rule for Suspensions {
         }
         let format_name = &ctx.data.formats.get(list_format).name;
         for (i, deck) in decks.iter().enumerate() {
-            let cards: BTreeSet<_> = deck.entries.iter().map(|e| e.card).collect();
-            for (card_id, s) in suspended.iter().filter(|(c, _)| cards.contains(c)) {
+            let cards = deck.cards();
+            for (card_id, s) in suspended
+                .iter()
+                .filter(|(c, _)| cards.binary_search(c).is_ok())
+            {
                 let card = ctx.catalog.card(*card_id);
                 out.deck_violation(
                     decks,

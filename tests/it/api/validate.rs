@@ -34,7 +34,7 @@ async fn a_text_list_with_query_options_reports_the_suspended_card() {
     let app = spawn_app().await;
     let answer = app
         .validate_text(
-            "format=premier&as_of=2025-05-01",
+            "format=premier&as_of=2025-05-01&explain=true",
             &deck_text("tournament/wichita-pq-4th-han-solo.melee.txt"),
         )
         .await;
@@ -48,6 +48,16 @@ async fn a_text_list_with_query_options_reports_the_suspended_card() {
         "the deck as understood"
     );
     assert_eq!(answer.body["decks"][0]["main_count"], 50);
+    let plain = app
+        .validate_text(
+            "as_of=2025-05-01",
+            &deck_text("tournament/wichita-pq-4th-han-solo.melee.txt"),
+        )
+        .await;
+    assert!(
+        plain.body.get("decks").is_none(),
+        "the deck view is only sent when asked for"
+    );
 }
 
 #[actix_web::test]
