@@ -12,7 +12,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use jiff::civil::Date;
 use serde::Serialize;
 
-use crate::checker::{Checker, default_cards_dir};
+use crate::catalog::CatalogError;
+use crate::checker::{Checker, LoadError, default_cards_dir};
 use crate::data::FormatId;
 use crate::decklist::{
     ImportError, Imported, InputFormat, Severity, import, to_swudb_json, to_text,
@@ -41,6 +42,25 @@ enum Command {
     Convert(ConvertArgs),
     /// Run the HTTP service (configured by DECKCHECK_* environment variables; see the README).
     Serve,
+    /// Fetch the card catalog from the card API (or a local mirror) and replace the local one
+    /// atomically; on any failure the local catalog is left as it was.
+    Sync(SyncArgs),
+}
+
+#[derive(clap::Args)]
+struct SyncArgs {
+    /// Where to fetch from: the API's base URL, or a directory mirroring its responses.
+    #[arg(long, env = "DECKCHECK_UPSTREAM", default_value = crate::sync::DEFAULT_UPSTREAM)]
+    from: String,
+    /// The catalog directory to replace (default: DECKCHECK_CARDS, else the default location).
+    #[arg(long, env = "DECKCHECK_CARDS", value_name = "DIR")]
+    to: Option<PathBuf>,
+    /// Refuse a set that lost more than this fraction of its printings.
+    #[arg(long, default_value_t = 0.10)]
+    max_shrink: f64,
+    /// Seconds one request may take.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -186,6 +206,13 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Sync(args) => match run_sync(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("deckcheck: sync failed, the local catalog is unchanged: {e:#}");
+                ExitCode::from(2)
+            }
+        },
         Command::Serve => match run_serve() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -203,10 +230,60 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The upstream a `--from` value names: a URL, or a mirror directory.
+fn upstream_of(from: &str, timeout: std::time::Duration) -> Result<Box<dyn crate::sync::Upstream>> {
+    if from.starts_with("http://") || from.starts_with("https://") {
+        Ok(Box::new(crate::sync::HttpUpstream::new(from, timeout)?))
+    } else {
+        Ok(Box::new(crate::sync::DirUpstream::new(Path::new(from))?))
+    }
+}
+
+fn run_sync(args: &SyncArgs) -> Result<()> {
+    let to = args.to.clone().unwrap_or_else(default_cards_dir);
+    let upstream = upstream_of(
+        &args.from,
+        std::time::Duration::from_secs(args.timeout.max(1)),
+    )?;
+    let options = crate::sync::SyncOptions {
+        max_shrink: args.max_shrink.clamp(0.0, 1.0),
+    };
+    let manifest = crate::sync::sync(&to, upstream.as_ref(), &options)?;
+    let printings: usize = manifest.sets.values().map(|s| s.printings).sum();
+    let unchanged = manifest.sets.values().filter(|s| s.unchanged).count();
+    println!(
+        "synced {} sets ({printings} printings, {unchanged} unchanged) from {} into {} at {}",
+        manifest.sets.len(),
+        manifest.source,
+        to.display(),
+        manifest.synced_at
+    );
+    Ok(())
+}
+
 fn run_serve() -> Result<()> {
     let settings = Settings::from_env().map_err(anyhow::Error::msg)?;
     init_logging(settings.log_format);
-    let checker = Checker::load(&settings.cards, settings.card_data.as_deref()).with_context(|| {
+    let checker = match Checker::load(&settings.cards, settings.card_data.as_deref()) {
+        Err(LoadError::Catalog(CatalogError::NotFound { .. } | CatalogError::NoCardFiles { .. })) => {
+            // A new machine: fetch the catalog first, the way `deckcheck sync` does.
+            tracing::info!(from = settings.upstream, to = %settings.cards.display(), "no card catalog yet; syncing");
+            let upstream = upstream_of(&settings.upstream, std::time::Duration::from_secs(60))?;
+            crate::sync::sync(&settings.cards, upstream.as_ref(), &crate::sync::SyncOptions::default())
+                .with_context(|| {
+                    format!(
+                        "there is no card catalog at {} and it could not be fetched from {}. \
+                         Offline, point DECKCHECK_CARDS at a local mirror (a directory of swu-db card files, \
+                         e.g. ../shared/data/swu/cards) or run `deckcheck sync --from DIR`",
+                        settings.cards.display(),
+                        settings.upstream
+                    )
+                })?;
+            Checker::load(&settings.cards, settings.card_data.as_deref())
+        }
+        other => other,
+    }
+    .with_context(|| {
         format!(
             "cannot load the card data from {} (set DECKCHECK_CARDS to a directory of swu-db card files)",
             settings.cards.display()

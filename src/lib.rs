@@ -18,4 +18,5 @@ pub mod decklist;
 pub mod http;
 pub mod rules;
 pub mod settings;
+pub mod sync;
 pub mod text;

@@ -37,6 +37,9 @@ pub struct Settings {
     pub workers: Option<usize>,
     /// `DECKCHECK_ADMIN_TOKEN`: the bearer token of the admin routes; unset disables them.
     pub admin_token: Option<String>,
+    /// `DECKCHECK_UPSTREAM`, default `https://api.swu-db.com`: where `serve` syncs the catalog
+    /// from when there is none yet (a URL, or a mirror directory).
+    pub upstream: String,
 }
 
 impl Default for Settings {
@@ -51,6 +54,7 @@ impl Default for Settings {
             log_format: LogFormat::Text,
             workers: None,
             admin_token: None,
+            upstream: crate::sync::DEFAULT_UPSTREAM.to_string(),
         }
     }
 }
@@ -100,6 +104,9 @@ impl Settings {
             s.workers = Some(parse("DECKCHECK_WORKERS", &v)?);
         }
         s.admin_token = get("DECKCHECK_ADMIN_TOKEN");
+        if let Some(v) = get("DECKCHECK_UPSTREAM") {
+            s.upstream = v;
+        }
         Ok(s)
     }
 }

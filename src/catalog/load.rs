@@ -91,19 +91,53 @@ pub fn load_dir(dir: &Path, release_date_of: ReleaseDateOf<'_>) -> Result<Catalo
             path: path.clone(),
             source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
         })?;
-        for (index, raw) in records_of(path, text)?.into_iter().enumerate() {
-            let record_error = |reason: String| CatalogError::Record {
+        for card in read_records(path, text)? {
+            let (index, card) = card;
+            builder.add(card).map_err(|reason| CatalogError::Record {
                 path: path.clone(),
                 index,
                 reason,
-                record: snippet(raw.get()),
-            };
-            let card: RawCard =
-                serde_json::from_str(raw.get()).map_err(|e| record_error(e.to_string()))?;
-            builder.add(card).map_err(record_error)?;
+                record: String::new(),
+            })?;
         }
     }
-    Ok(builder.finish(format!("xxh3:{:016x}", hasher.digest())))
+    let mut version = format!("xxh3:{:016x}", hasher.digest());
+    if let Some(synced_at) = synced_at(dir) {
+        version.push('@');
+        version.push_str(&synced_at);
+    }
+    Ok(builder.finish(version))
+}
+
+/// The sync time recorded in a synced catalog's `_manifest.json`, if there is one.
+fn synced_at(dir: &Path) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Manifest {
+        synced_at: String,
+    }
+    let text = std::fs::read_to_string(dir.join("_manifest.json")).ok()?;
+    serde_json::from_str::<Manifest>(&text)
+        .ok()
+        .map(|m| m.synced_at)
+}
+
+/// Reads every card record of one swu-db file (an API response or an array), with its index.
+/// `path` only names the file in errors.
+pub fn read_records(path: &Path, text: &str) -> Result<Vec<(usize, RawCard)>, CatalogError> {
+    records_of(path, text)?
+        .into_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            serde_json::from_str::<RawCard>(raw.get())
+                .map(|card| (index, card))
+                .map_err(|e| CatalogError::Record {
+                    path: path.to_path_buf(),
+                    index,
+                    reason: e.to_string(),
+                    record: snippet(raw.get()),
+                })
+        })
+        .collect()
 }
 
 /// Builds a catalog from records already in memory (tests, and data that arrived over HTTP).
@@ -135,7 +169,7 @@ fn records_of<'a>(path: &Path, text: &'a str) -> Result<Vec<&'a RawValue>, Catal
     }
 }
 
-fn is_card_file(path: &Path) -> bool {
+pub fn is_card_file(path: &Path) -> bool {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return false;
     };
@@ -146,7 +180,7 @@ fn is_card_file(path: &Path) -> bool {
         || (!stem.is_empty() && stem.len() <= 8 && stem.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-fn find_card_files(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) -> Result<(), CatalogError> {
+pub fn find_card_files(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) -> Result<(), CatalogError> {
     let entries = std::fs::read_dir(dir).map_err(|source| CatalogError::Io {
         path: dir.to_path_buf(),
         source,

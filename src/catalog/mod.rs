@@ -9,7 +9,9 @@ mod load;
 mod model;
 mod names;
 
-pub use load::{CatalogError, ReleaseDateOf, build, load_dir};
+pub use load::{
+    CatalogError, ReleaseDateOf, build, find_card_files, is_card_file, load_dir, read_records,
+};
 pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
 pub use names::{NameIndex, Suggestion, squash};
 

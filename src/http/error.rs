@@ -175,6 +175,18 @@ impl ApiError {
         )
     }
 
+    /// The new card data could not be loaded; the service goes on with `current`.
+    pub fn reload_failed(reason: &str, current: &str) -> Self {
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "reload-failed",
+            format!(
+                "the card data could not be reloaded, the previous data stays in use: {reason}"
+            ),
+        )
+        .details(json!({ "catalog": current }))
+    }
+
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }

@@ -30,6 +30,16 @@ use crate::settings::Settings;
 pub struct AppState {
     checker: ArcSwap<Checker>,
     pub settings: Settings,
+    /// One reload at a time; requests never wait on it.
+    reloading: std::sync::Mutex<()>,
+}
+
+/// What a reload did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Reloaded {
+    pub previous: String,
+    pub catalog: String,
+    pub cards: usize,
 }
 
 impl AppState {
@@ -37,7 +47,22 @@ impl AppState {
         Self {
             checker: ArcSwap::from_pointee(checker),
             settings,
+            reloading: std::sync::Mutex::new(()),
         }
+    }
+
+    /// Rebuilds the checker from the configured card data and swaps it in. Blocking: call it
+    /// off the request path. On failure the current checker stays.
+    pub fn reload(&self) -> Result<Reloaded, crate::checker::LoadError> {
+        let _one_at_a_time = self.reloading.lock().unwrap_or_else(|e| e.into_inner());
+        let checker = Checker::load(&self.settings.cards, self.settings.card_data.as_deref())?;
+        let reloaded = Reloaded {
+            previous: self.checker().catalog.version().to_string(),
+            catalog: checker.catalog.version().to_string(),
+            cards: checker.catalog.cards().len(),
+        };
+        self.swap(checker);
+        Ok(reloaded)
     }
 
     /// The checker for one request: held until the request ends, whatever is swapped meanwhile.
@@ -62,6 +87,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/v1/suspensions"),
     ("get", "/health"),
     ("get", "/openapi.json"),
+    ("post", "/v1/admin/reload"),
 ];
 
 pub struct Application {
@@ -113,7 +139,33 @@ impl Application {
         self.state.clone()
     }
 
+    /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        #[cfg(unix)]
+        {
+            let state = self.state.clone();
+            actix_web::rt::spawn(async move {
+                use tokio::signal::unix::{SignalKind, signal};
+                let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+                    tracing::warn!("cannot listen for SIGHUP; reload with POST /v1/admin/reload");
+                    return;
+                };
+                while hangups.recv().await.is_some() {
+                    let state = state.clone();
+                    match web::block(move || state.reload()).await {
+                        Ok(Ok(r)) => tracing::info!(
+                            catalog = r.catalog,
+                            previous = r.previous,
+                            "reloaded on SIGHUP"
+                        ),
+                        Ok(Err(e)) => {
+                            tracing::error!(error = %e, "reload on SIGHUP failed; the previous card data stays")
+                        }
+                        Err(e) => tracing::error!(error = %e, "reload on SIGHUP failed"),
+                    }
+                }
+            });
+        }
         self.server.await
     }
 }
@@ -163,7 +215,55 @@ fn routes(cfg: &mut web::ServiceConfig) {
         web::resource("/openapi.json")
             .route(web::get().to(health::openapi))
             .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource("/v1/admin/reload")
+            .route(web::post().to(admin_reload))
+            .default_service(web::to(method_not_allowed)),
     );
+}
+
+/// `POST /v1/admin/reload`: rebuilds the catalog off the request path and swaps it in.
+/// Needs `Authorization: Bearer <DECKCHECK_ADMIN_TOKEN>`; without a configured token the
+/// route answers 404, as if it did not exist.
+async fn admin_reload(
+    req: HttpRequest,
+    state: Data<AppState>,
+) -> Result<actix_web::HttpResponse, ApiError> {
+    let Some(token) = state.settings.admin_token.clone() else {
+        return Err(ApiError::not_found(
+            "admin routes are disabled (set DECKCHECK_ADMIN_TOKEN to enable them)",
+        ));
+    };
+    let given = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    if !given.is_some_and(|g| constant_time_eq(g.as_bytes(), token.as_bytes())) {
+        return Err(ApiError::unauthorized());
+    }
+    let reloader = state.clone();
+    match web::block(move || reloader.reload()).await {
+        Ok(Ok(reloaded)) => {
+            tracing::info!(
+                catalog = reloaded.catalog,
+                previous = reloaded.previous,
+                "reloaded"
+            );
+            Ok(actix_web::HttpResponse::Ok().json(serde_json::json!({ "reloaded": true, "catalog": reloaded.catalog, "previous": reloaded.previous, "cards": reloaded.cards })))
+        }
+        Ok(Err(e)) => Err(ApiError::reload_failed(
+            &e.to_string(),
+            state.checker().catalog.version(),
+        )),
+        Err(e) => Err(ApiError::internal(format!("the reload did not run: {e}"))),
+    }
+}
+
+/// Compares secrets without revealing where they differ through timing.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 async fn not_found(req: HttpRequest) -> actix_web::HttpResponse {

@@ -6,6 +6,7 @@
 //! - `import`: every input format reads to the same deck; diagnostics; convert round trips — issue 3.
 //! - `name_resolution`: the corpus of misspellings, capitalisations, missing subtitles and
 //!   transpositions, each with its expected outcome — issue 3.
+//! - `sync`: card data sync from a mock upstream and the local mirror, faults, reload — issue 5.
 //! - `docs`: the documented list of violation codes matches the code.
 //!
 //! Tests that need the full catalog find it through `DECKCHECK_CARDS` or
@@ -18,3 +19,4 @@ mod helpers;
 mod import;
 mod name_resolution;
 mod real_decks;
+mod sync;

@@ -34,8 +34,14 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
     actix_web::rt::spawn(app.run_until_stopped());
     TestApp {
         address,
-        client: reqwest::Client::new(),
+        client: client(),
     }
+}
+
+/// An HTTP client for the tests (reqwest is built with rustls and no bundled provider).
+pub fn client() -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::new()
 }
 
 impl TestApp {

@@ -5,4 +5,5 @@ mod batch;
 mod cards;
 mod errors;
 mod helpers;
+mod reload;
 mod validate;
