@@ -52,11 +52,14 @@ enum Reply {
 
 type Route = Arc<dyn Fn(&str, Option<&str>) -> Reply + Send + Sync>;
 
+/// Requests the mock saw: path and If-None-Match.
+type Seen = Arc<Mutex<Vec<(String, Option<String>)>>>;
+
 /// A bounded HTTP/1.1 responder on 127.0.0.1: one thread per connection, stopped on drop.
 struct MockUpstream {
     base: String,
     stop: Arc<AtomicBool>,
-    seen: Arc<Mutex<Vec<(String, Option<String>)>>>,
+    seen: Seen,
 }
 
 impl MockUpstream {
@@ -134,7 +137,7 @@ impl Drop for MockUpstream {
     }
 }
 
-fn serve(stream: TcpStream, route: &Route, seen: &Mutex<Vec<(String, Option<String>)>>) {
+fn serve(stream: TcpStream, route: &Route, seen: &Seen) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut line = String::new();
     if reader.read_line(&mut line).is_err() {
