@@ -9,6 +9,7 @@ mod cards;
 mod decks;
 mod error;
 mod health;
+mod page;
 
 pub use error::ApiError;
 pub use health::OPENAPI;
@@ -214,6 +215,21 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/openapi.json")
             .route(web::get().to(health::openapi))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource("/")
+            .route(web::get().to(page::index))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource("/app.js")
+            .route(web::get().to(page::script))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource("/style.css")
+            .route(web::get().to(page::style))
             .default_service(web::to(method_not_allowed)),
     )
     .service(

@@ -7,6 +7,7 @@
 //! - `name_resolution`: the corpus of misspellings, capitalisations, missing subtitles and
 //!   transpositions, each with its expected outcome — issue 3.
 //! - `sync`: card data sync from a mock upstream and the local mirror, faults, reload — issue 5.
+//! - `properties`: property tests of the engine and the importer (proptest) — issue 7.
 //! - `docs`: the documented list of violation codes matches the code.
 //!
 //! Tests that need the full catalog find it through `DECKCHECK_CARDS` or
@@ -18,5 +19,6 @@ mod docs;
 mod helpers;
 mod import;
 mod name_resolution;
+mod properties;
 mod real_decks;
 mod sync;

@@ -5,5 +5,6 @@ mod batch;
 mod cards;
 mod errors;
 mod helpers;
+mod hostile;
 mod reload;
 mod validate;

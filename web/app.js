@@ -1,0 +1,1 @@
+// deckcheck page script
