@@ -19,7 +19,7 @@ use crate::decklist::{
     ImportError, Imported, InputFormat, Severity, import, to_swudb_json, to_text,
 };
 use crate::http::Application;
-use crate::rules::{CheckOptions, Pool, Report, Status};
+use crate::rules::{CheckOptions, Report, Status};
 use crate::settings::{LogFormat, Settings};
 
 #[derive(Parser)]
@@ -40,11 +40,36 @@ enum Command {
     Check(CheckArgs),
     /// Read a deck list in any format and write it resolved, as SWUDB JSON or text.
     Convert(ConvertArgs),
+    /// Deck check: is the presented deck the registered one? Exit 0 when it is (legal
+    /// sideboarding included), 1 when not, 2 when an input cannot be used.
+    Diff(DiffArgs),
     /// Run the HTTP service (configured by DECKCHECK_* environment variables; see the README).
     Serve,
     /// Fetch the card catalog from the card API (or a local mirror) and replace the local one
     /// atomically; on any failure the local catalog is left as it was.
     Sync(SyncArgs),
+}
+
+#[derive(clap::Args)]
+struct DiffArgs {
+    /// The list the player registered (any input format).
+    registered: PathBuf,
+    /// The cards the player presented (any input format).
+    presented: PathBuf,
+    /// Other cards found in the deck box: they count as sideboard (TR 3.1.2).
+    #[arg(long = "box", value_name = "FILE")]
+    deck_box: Option<PathBuf>,
+    /// The format, for the main deck minimum after sideboarding.
+    #[arg(long, value_enum, default_value = "premier")]
+    format: FormatArg,
+    /// The date of the event (default: today).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    as_of: Option<Date>,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    data: DataArgs,
 }
 
 #[derive(clap::Args)]
@@ -206,6 +231,13 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Diff(args) => match run_diff(&args) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("deckcheck: {e:#}");
+                ExitCode::from(2)
+            }
+        },
         Command::Sync(args) => match run_sync(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -237,6 +269,81 @@ fn upstream_of(from: &str, timeout: std::time::Duration) -> Result<Box<dyn crate
     } else {
         Ok(Box::new(crate::sync::DirUpstream::new(Path::new(from))?))
     }
+}
+
+fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
+    let checker = args.data.load()?;
+    let read_clean = |file: &Path| -> Result<Imported> {
+        let imported = read_deck(&checker, file, None)?;
+        let errors: Vec<_> = imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.blocks_verdict())
+            .map(|d| d.message.as_str())
+            .collect();
+        if !errors.is_empty() {
+            bail!(
+                "{} has lines that cannot be read: {}",
+                file.display(),
+                errors.join("; ")
+            );
+        }
+        Ok(imported)
+    };
+    let registered = read_clean(&args.registered)?;
+    let presented = read_clean(&args.presented)?;
+    let deck_box = args.deck_box.as_deref().map(read_clean).transpose()?;
+    let format = match args.format {
+        FormatArg::Eternal => FormatId::Eternal,
+        FormatArg::TwinSuns => FormatId::TwinSuns,
+        FormatArg::Trilogy => FormatId::Trilogy,
+        FormatArg::Sealed => FormatId::Sealed,
+        FormatArg::Draft => FormatId::Draft,
+        FormatArg::Premier | FormatArg::All => FormatId::Premier,
+    };
+    let as_of = args.as_of.unwrap_or_else(|| jiff::Zoned::now().date());
+    let comparison = crate::judge::compare(
+        &checker,
+        &registered.deck,
+        &presented.deck,
+        deck_box.as_ref().map(|i| &i.deck),
+        format,
+        as_of,
+    );
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&comparison)?);
+    } else {
+        let verdict = match comparison.verdict {
+            crate::judge::Verdict::Match => "MATCH: the presented deck is the registered one",
+            crate::judge::Verdict::LegalSideboarding => {
+                "LEGAL SIDEBOARDING: exchanges within TR 4.6.2"
+            }
+            crate::judge::Verdict::Mismatch => {
+                "MISMATCH: the presented deck is not the registered one"
+            }
+        };
+        println!("{verdict}");
+        println!(
+            "  registered: {} main, {} sideboard; presented: {} main, {} sideboard",
+            comparison.registered.main,
+            comparison.registered.sideboard,
+            comparison.presented.main,
+            comparison.presented.sideboard
+        );
+        for f in &comparison.findings {
+            println!(
+                "  {} {} [{}] {}",
+                if f.mismatch { "x" } else { "-" },
+                f.code,
+                f.section,
+                f.message
+            );
+        }
+    }
+    Ok(match comparison.verdict {
+        crate::judge::Verdict::Mismatch => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
 }
 
 fn run_sync(args: &SyncArgs) -> Result<()> {
@@ -379,7 +486,7 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
     }
     let pool = match &args.pool {
         Some(file) => {
-            let imported = read_deck(&checker, file, args.input_format.format())?;
+            let imported = read_pool(&checker, file)?;
             if imported
                 .diagnostics
                 .iter()
@@ -396,8 +503,10 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
                         .join("; ")
                 );
             }
-            let mut pool = Pool::from_deck(&imported.deck);
-            pool.event_set.clone_from(&args.event_set);
+            let mut pool = imported.pool;
+            if args.event_set.is_some() {
+                pool.event_set.clone_from(&args.event_set);
+            }
             Some(pool)
         }
         None => None,
@@ -461,18 +570,28 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
     Ok(all_legal)
 }
 
-fn read_deck(checker: &Checker, file: &Path, format: Option<InputFormat>) -> Result<Imported> {
-    let text = if file == Path::new("-") {
+/// Reads a file, or standard input for `-`, as UTF-8 text.
+fn read_text(file: &Path) -> Result<String> {
+    if file == Path::new("-") {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
             .context("cannot read standard input as UTF-8 text")?;
-        text
-    } else {
-        let bytes =
-            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-        String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))?
-    };
+        return Ok(text);
+    }
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+}
+
+fn read_pool(checker: &Checker, file: &Path) -> Result<crate::decklist::ImportedPool> {
+    let text = read_text(file)?;
+    crate::decklist::parse_pool(&checker.catalog, &text)
+        .map_err(|e: ImportError| anyhow::anyhow!(e))
+        .with_context(|| format!("{} cannot be used as a pool", file.display()))
+}
+
+fn read_deck(checker: &Checker, file: &Path, format: Option<InputFormat>) -> Result<Imported> {
+    let text = read_text(file)?;
     import(&checker.catalog, &text, format)
         .map_err(|e: ImportError| anyhow::anyhow!(e))
         .with_context(|| format!("{} cannot be used", file.display()))

@@ -8,12 +8,14 @@
 
 mod export;
 mod picklist;
+mod pool;
 pub mod resolve;
 mod swudb;
 mod text;
 
 pub use export::{to_swudb_json, to_text};
 pub use picklist::parse_picklist;
+pub use pool::{ImportedPool, parse_pool};
 pub use swudb::{parse_swudb, parse_well_formed};
 pub use text::parse_text;
 

@@ -15,7 +15,7 @@ use crate::checker::Checker;
 use crate::data::FormatId;
 use crate::deck::{Deck, Zone};
 use crate::decklist::{Imported, InputFormat, import};
-use crate::rules::{CardRef, CheckOptions, Pool, Report};
+use crate::rules::{CardRef, CheckOptions, Report};
 
 /// Options that may come in the query string or the JSON body (the body wins).
 #[derive(Debug, Default, Deserialize)]
@@ -364,9 +364,17 @@ fn validate_json(
         }
     }
     if let Some(pool) = body.pool {
-        let imported = read_deck(&checker.catalog, "pool", pool, resolved.input_format)?;
-        let mut pool = Pool::from_deck(&imported.deck);
-        pool.event_set.clone_from(&resolved.event_set);
+        let text = if pool.get().starts_with('"') {
+            serde_json::from_str::<String>(pool.get()).map_err(|e| ApiError::invalid_request(&e))?
+        } else {
+            pool.get().to_string()
+        };
+        let imported = crate::decklist::parse_pool(&checker.catalog, &text)
+            .map_err(|e| ApiError::unreadable_deck("pool", &e))?;
+        let mut pool = imported.pool;
+        if resolved.event_set.is_some() {
+            pool.event_set.clone_from(&resolved.event_set);
+        }
         resolved.template.pool = Some(pool);
     }
     Ok((decks, resolved))
@@ -568,4 +576,81 @@ pub async fn validate_batch(
         summary,
         results,
     }))
+}
+
+/// The JSON body of a deck check.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CompareBody<'a> {
+    #[serde(borrow)]
+    registered: Option<&'a RawValue>,
+    #[serde(borrow)]
+    presented: Option<&'a RawValue>,
+    /// Other cards found in the deck box (TR 3.1.2).
+    #[serde(default, borrow, rename = "box")]
+    deck_box: Option<&'a RawValue>,
+    #[serde(default)]
+    format: Option<String>,
+    #[serde(default)]
+    as_of: Option<String>,
+}
+
+/// `POST /v1/decks/compare`: is the presented deck the registered one (TR 4.6.2, 3.1.2, 3.1.3)?
+pub async fn compare(
+    req: HttpRequest,
+    payload: Payload,
+    state: Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let text = body::read(&req, payload, state.settings.body_limit).await?;
+    body::kind_of(&req, &text, false)?;
+    let body: CompareBody = serde_json::from_str(&text).map_err(|e| {
+        if e.is_syntax() || e.is_eof() {
+            ApiError::malformed_json(&e)
+        } else {
+            ApiError::invalid_request(&e)
+        }
+    })?;
+    let checker = state.checker();
+    let format = match body.format.as_deref() {
+        None => FormatId::Premier,
+        Some(f) => FormatId::parse(f).ok_or_else(|| ApiError::unknown_format(f))?,
+    };
+    let as_of = match body.as_of.as_deref() {
+        Some(d) => parse_date("as_of", d)?,
+        None => jiff::Zoned::now().date(),
+    };
+    let read_clean = |field: &str, raw: Option<&RawValue>| -> Result<Option<Imported>, ApiError> {
+        let Some(raw) = raw else { return Ok(None) };
+        let imported = read_deck(&checker.catalog, field, raw, None)?;
+        let errors: Vec<_> = imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.blocks_verdict())
+            .collect();
+        if !errors.is_empty() {
+            return Err(ApiError::unreadable_deck(
+                field,
+                &crate::decklist::ImportError::NotADeck(format!(
+                    "{} line(s) cannot be read",
+                    errors.len()
+                )),
+            )
+            .details(serde_json::json!({ "diagnostics": errors })));
+        }
+        Ok(Some(imported))
+    };
+    let registered = read_clean("registered", body.registered)?
+        .ok_or_else(|| ApiError::missing("registered", "the list the player registered"))?;
+    let presented = read_clean("presented", body.presented)?
+        .ok_or_else(|| ApiError::missing("presented", "the cards the player presented"))?;
+    let deck_box = read_clean("box", body.deck_box)?;
+    let comparison = crate::judge::compare(
+        &checker,
+        &registered.deck,
+        &presented.deck,
+        deck_box.as_ref().map(|i| &i.deck),
+        format,
+        as_of,
+    );
+    Ok(HttpResponse::Ok().json(comparison))
 }

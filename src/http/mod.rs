@@ -81,6 +81,7 @@ impl AppState {
 pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/v1/decks/validate"),
     ("post", "/v1/decks/validate-batch"),
+    ("post", "/v1/decks/compare"),
     ("get", "/v1/cards"),
     ("get", "/v1/cards/{id}"),
     ("get", "/v1/formats"),
@@ -180,6 +181,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/v1/decks/validate-batch")
             .route(web::post().to(decks::validate_batch))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource("/v1/decks/compare")
+            .route(web::post().to(decks::compare))
             .default_service(web::to(method_not_allowed)),
     )
     .service(

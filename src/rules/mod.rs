@@ -66,6 +66,11 @@ pub struct Pool {
     /// The set the event was played with, for "any Common base of the set". Inferred from the
     /// pool when not given.
     pub event_set: Option<String>,
+    /// How many packs the pool was given as, when it was given pack by pack (sealed: 6,
+    /// draft: 3).
+    pub packs: Option<usize>,
+    /// Prerelease promo leaders the player may lead with (TR 2.3.2.2 note), not pool cards.
+    pub promo_leaders: Vec<CardId>,
 }
 
 impl Pool {
@@ -77,7 +82,14 @@ impl Pool {
         }
         Self {
             copies,
-            event_set: None,
+            ..Self::default()
+        }
+    }
+
+    /// Adds every card of a deck-shaped list.
+    pub fn add(&mut self, deck: &Deck) {
+        for e in &deck.entries {
+            *self.copies.entry(e.card).or_insert(0) += u64::from(e.count);
         }
     }
 }

@@ -36,13 +36,40 @@ impl Rule for OpenedPool {
             .event_set
             .clone()
             .or_else(|| infer_event_set(ctx, pool));
+        // A pool given pack by pack must have the packs the format hands out.
+        let expected_packs = if ctx.format == crate::data::FormatId::Sealed {
+            6
+        } else {
+            3
+        };
+        if let Some(packs) = pool.packs
+            && packs != expected_packs
+        {
+            out.violation(
+                Violation::new(
+                    Code::PoolShape,
+                    section.clone(),
+                    format!(
+                        "A {} pool is {expected_packs} packs; this one has {packs}.",
+                        ctx.def.name
+                    ),
+                )
+                .numbers(expected_packs as u64, packs as u64),
+            );
+        }
         for (i, deck) in decks.iter().enumerate() {
             // Leaders, main deck and sideboard all come out of the pool; the base may not.
             let mut used: BTreeMap<CardId, u64> = BTreeMap::new();
             for e in deck.entries.iter().filter(|e| e.zone != Zone::Base) {
                 *used.entry(e.card).or_insert(0) += u64::from(e.count);
             }
-            for (card_id, count) in used {
+            for (card_id, mut count) in used {
+                // A declared prerelease promo leader may lead the deck (one copy of it).
+                if pool.promo_leaders.contains(&card_id)
+                    && deck.in_zone(Zone::Leader).any(|e| e.card == card_id)
+                {
+                    count = count.saturating_sub(1);
+                }
                 let opened = pool.copies.get(&card_id).copied().unwrap_or(0);
                 if count <= opened {
                     continue;

@@ -31,10 +31,11 @@ pub enum Code {
     CardNotInPool,
     BaseNotInPool,
     DeckListIncomplete,
+    PoolShape,
 }
 
 impl Code {
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Self::FormatNotAvailable,
         Self::WrongNumberOfDecks,
         Self::LeaderCount,
@@ -52,6 +53,7 @@ impl Code {
         Self::CardNotInPool,
         Self::BaseNotInPool,
         Self::DeckListIncomplete,
+        Self::PoolShape,
     ];
 
     /// The id as it appears in JSON: `too-many-copies`.
@@ -74,6 +76,7 @@ impl Code {
             Self::CardNotInPool => "card-not-in-pool",
             Self::BaseNotInPool => "base-not-in-pool",
             Self::DeckListIncomplete => "deck-list-incomplete",
+            Self::PoolShape => "pool-shape",
         }
     }
 
@@ -122,6 +125,9 @@ impl Code {
             }
             Self::DeckListIncomplete => {
                 "A competitive deck list lacks an element the regulations require (player name, UID, leader, base, main deck)."
+            }
+            Self::PoolShape => {
+                "Limited: a pool given pack by pack does not have the format's packs (sealed: six, draft: three)."
             }
         }
     }

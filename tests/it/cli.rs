@@ -226,3 +226,45 @@ fn convert_turns_a_typed_list_into_swudb_json() {
         "unresolved lines are not written without --force"
     );
 }
+
+#[test]
+fn diff_exits_zero_for_the_registered_deck_one_for_a_mismatch_and_two_for_unreadable_input() {
+    let registered = wichita();
+    let melee = deck_file("tournament/wichita-pq-4th-han-solo.melee.txt")
+        .display()
+        .to_string();
+    let same = deckcheck(&["diff", "--as-of", "2025-04-01", &registered, &melee]);
+    assert_eq!(
+        same.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&same.stdout)
+    );
+    assert!(String::from_utf8_lossy(&same.stdout).starts_with("MATCH"));
+
+    let dir = std::env::temp_dir().join(format!("deckcheck-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let changed = dir.join("presented.txt");
+    let text = std::fs::read_to_string(&melee)
+        .unwrap()
+        .replace("1 | Level 1313", "1 | Echo Base");
+    std::fs::write(&changed, text).unwrap();
+    let out = deckcheck(&[
+        "diff",
+        "--json",
+        "--as-of",
+        "2025-04-01",
+        &registered,
+        changed.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["verdict"], "mismatch");
+    assert_eq!(v["findings"][0]["code"], "base-changed");
+
+    let unreadable = dir.join("unreadable.txt");
+    std::fs::write(&unreadable, "Deck\n3 | Not A Real Card At All\n").unwrap();
+    let out = deckcheck(&["diff", &registered, unreadable.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

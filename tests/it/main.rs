@@ -4,6 +4,7 @@
 //! - `api`: the HTTP service over real HTTP, every endpoint and error, snapshots — issue 4.
 //! - `cli`: `deckcheck check` as a user runs it: exit codes, text and `--json` output, bad input.
 //! - `import`: every input format reads to the same deck; diagnostics; convert round trips — issue 3.
+//! - `judge`: deck checks against the registered list, limited decks against their pool — issue 6.
 //! - `name_resolution`: the corpus of misspellings, capitalisations, missing subtitles and
 //!   transpositions, each with its expected outcome — issue 3.
 //! - `sync`: card data sync from a mock upstream and the local mirror, faults, reload — issue 5.
@@ -18,6 +19,7 @@ mod cli;
 mod docs;
 mod helpers;
 mod import;
+mod judge;
 mod name_resolution;
 mod properties;
 mod real_decks;

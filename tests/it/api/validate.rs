@@ -163,3 +163,40 @@ async fn a_sealed_deck_is_checked_against_the_pool_sent_with_it() {
         (Some(2), Some(3))
     );
 }
+
+#[actix_web::test]
+async fn compare_judges_a_presented_deck_against_the_registered_list() {
+    let app = spawn_app().await;
+    let registered = deck_text("tournament/wichita-pq-4th-han-solo.melee.txt");
+    let presented = registered
+        .replace("2 | Gamorrean Guards", "2 | Auzituck Liberator Gunship")
+        .replace(
+            "2 | Auzituck Liberator Gunship\n2 | Enfys Nest | Marauder",
+            "2 | Gamorrean Guards\n2 | Enfys Nest | Marauder",
+        );
+    let answer = app
+        .post(
+            "/v1/decks/compare",
+            "application/json",
+            json!({ "registered": registered, "presented": presented, "as_of": "2025-04-01" })
+                .to_string(),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(
+        answer.body["verdict"], "legal-sideboarding",
+        "{}",
+        answer.body
+    );
+    let missing = app
+        .post(
+            "/v1/decks/compare",
+            "application/json",
+            json!({ "presented": "1 | Waylay" }).to_string(),
+        )
+        .await;
+    assert_eq!(
+        (missing.status, missing.body["error"]["field"].as_str()),
+        (400, Some("registered"))
+    );
+}
