@@ -88,5 +88,42 @@ fn benches(c: &mut Criterion) {
     );
 }
 
-criterion_group!(engine, benches);
+fn roster_and_start_up(c: &mut Criterion) {
+    let checker = checker();
+    // A 1,000-entry roster: the 18 official decks and the Wichita deck, round robin.
+    let mut decks: Vec<serde_json::Value> =
+        std::fs::read_dir(shared().join("decks/official-starters"))
+            .unwrap()
+            .map(|e| {
+                serde_json::from_str(&std::fs::read_to_string(e.unwrap().path()).unwrap()).unwrap()
+            })
+            .collect();
+    decks.push(serde_json::from_str(&deck_text("wichita-pq-4th-han-solo.swudb.json")).unwrap());
+    let entries: Vec<_> = (0..1000)
+        .map(|i| serde_json::json!({ "player": format!("Player {i} Name"), "uid": i.to_string(), "deck": decks[i % decks.len()] }))
+        .collect();
+    let body =
+        serde_json::json!({ "format": "premier", "as_of": "2026-11-22", "entries": entries })
+            .to_string();
+    let mut group = c.benchmark_group("roster");
+    group.sample_size(20);
+    group.bench_function("validate-batch of 1,000 entries, in process", |b| {
+        b.iter(|| {
+            deckcheck::http::decks::run_batch(&checker, black_box(&body), Default::default(), 5000)
+                .unwrap()
+        })
+    });
+    group.finish();
+    let cards = std::env::var_os("DECKCHECK_CARDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| shared().join("cards"));
+    let mut group = c.benchmark_group("start-up");
+    group.sample_size(10);
+    group.bench_function("load the full catalog and legality data", |b| {
+        b.iter(|| Checker::load(black_box(&cards), None).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(engine, benches, roster_and_start_up);
 criterion_main!(engine);

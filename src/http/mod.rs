@@ -6,7 +6,7 @@
 
 mod body;
 mod cards;
-mod decks;
+pub mod decks;
 mod error;
 mod health;
 mod page;
