@@ -124,6 +124,20 @@ fn synced_at(dir: &Path) -> Option<String> {
 /// Reads every card record of one swu-db file (an API response or an array), with its index.
 /// `path` only names the file in errors.
 pub fn read_records(path: &Path, text: &str) -> Result<Vec<(usize, RawCard)>, CatalogError> {
+    // One typed pass for the files that are fine (all of them, normally); the slower pass
+    // record by record only to name the record that broke.
+    #[derive(Deserialize)]
+    struct Typed {
+        data: Vec<RawCard>,
+    }
+    let typed = if text.trim_start().starts_with('[') {
+        serde_json::from_str::<Vec<RawCard>>(text).ok()
+    } else {
+        serde_json::from_str::<Typed>(text).ok().map(|t| t.data)
+    };
+    if let Some(cards) = typed {
+        return Ok(cards.into_iter().enumerate().collect());
+    }
     records_of(path, text)?
         .into_iter()
         .enumerate()
