@@ -119,7 +119,7 @@
   }
 
   // --- rendering ------------------------------------------------------------------
-  const VERDICT = { legal: 'Legal', illegal: 'Not legal', incomplete: 'Incomplete list' };
+  const VERDICT = { legal: 'Legal', illegal: 'Not legal', incomplete: 'Not verified' };
 
   function render(data) {
     last = data;
@@ -154,6 +154,7 @@
       const more = r.violations.length - 1;
       return r.violations[0].message + (more ? ' (+' + more + ' more)' : '');
     }
+    if (r.status === 'incomplete') return 'a line of the list could not be read';
     if ((r.format === 'sealed' || r.format === 'draft') && r.notes && r.notes.length) return 'as a deck; limited also needs the opened pool, not checked here';
     return '';
   }
@@ -248,10 +249,12 @@
   function diagnosticItem(d) {
     const wrap = el('div', 'diag');
     wrap.dataset.code = d.code;
-    wrap.append(message(d.message.replace(/^line \d+:\s*/, ''), '', d.severity === 'error' ? 'bad' : 'info'));
+    // The line is shown beside it: drop the message's own "line N: " / "line N was ".
+    const text = d.message.replace(/^line \d+(?::\s*|\s+was\s+)/, '');
+    wrap.append(message(text.charAt(0).toUpperCase() + text.slice(1), '', d.severity === 'error' ? 'bad' : 'info'));
     if (d.candidates && d.candidates.length) {
       const fixes = el('div', 'fixes');
-      fixes.append(el('span', 'label', 'Did you mean'));
+      fixes.append(el('span', 'label', 'Replace with'));
       for (const c of d.candidates) {
         const b = el('button', 'fix', cardName(c));
         b.type = 'button';
@@ -288,7 +291,7 @@
       for (const c of cards) {
         const li = el('li', flagged.has(c.id) ? 'flagged' : '');
         li.dataset.id = c.id;
-        li.append(el('span', 'n', c.count), ' ', el('span', 't', c.title));
+        li.append(el('span', 'n', c.count), el('span', 't', c.title));
         if (c.subtitle) li.append(el('span', 's', ' | ' + c.subtitle));
         if (c.line) li.title = 'line ' + c.line + ' · ' + c.id;
         ul.append(li);

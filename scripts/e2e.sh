@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End-to-end test of the player page (issue 8) in a real headless browser: Debian's chromium
+# driven by playwright-core (tests/e2e). Builds the release binary, serves it on a free loopback
+# port, runs tests/e2e/page.test.mjs against it and stops the server.
+#
+#   scripts/e2e.sh
+#
+# Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
+# (npm ci in tests/e2e). Card catalog: DECKCHECK_CARDS (default ../shared/data/swu/cards).
+# Artifacts (screenshots, server log): tests/e2e/artifacts/; page.png is copied to docs/page.png.
+# The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+E2E="$ROOT/tests/e2e"
+ART="$E2E/artifacts"
+export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$(cd .. && pwd)/shared/data/swu/cards}"
+export DECKCHECK_DECKS="${DECKCHECK_DECKS:-$(cd "$DECKCHECK_CARDS/.." && pwd)/decks}"
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+SERVER_PID=""
+
+fail() {
+  echo "e2e: setup failed: $*" >&2
+  echo "e2e: 0 passed, 1 failed"
+  exit 1
+}
+stop_server() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+  fi
+}
+trap stop_server EXIT INT TERM
+
+test -d "$DECKCHECK_CARDS" || fail "card catalog not found at $DECKCHECK_CARDS"
+test -d "$DECKCHECK_DECKS" || fail "deck fixtures not found at $DECKCHECK_DECKS"
+command -v node >/dev/null && command -v npm >/dev/null || fail "node and npm are needed"
+
+# The browser: Debian's chromium (never a browser download).
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "e2e: installing chromium (apt)" >&2
+    (timeout 300 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -qq chromium) >/dev/null \
+      || fail "apt-get install chromium failed"
+  fi
+  [ -x "$CHROMIUM" ] || fail "chromium not found at $CHROMIUM (apt-get install chromium, as root)"
+fi
+
+# The test driver, exactly as locked.
+if [ ! -d "$E2E/node_modules/playwright-core" ] || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
+  (cd "$E2E" && timeout 300 npm ci --no-audit --no-fund --loglevel=error >&2) || fail "npm ci in tests/e2e failed"
+fi
+
+timeout 1800 cargo build --release --locked --quiet >&2 || fail "cargo build --release failed"
+
+PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+URL="http://127.0.0.1:$PORT"
+mkdir -p "$ART"
+DECKCHECK_ADDR="127.0.0.1:$PORT" "$ROOT/target/release/deckcheck" serve >"$ART/server.log" 2>&1 &
+SERVER_PID=$!
+
+# Wait (at most 60 s) until the server answers /health.
+ready=""
+for _ in $(seq 1 120); do
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$ART/server.log" >&2; fail "the server exited"; }
+  if node -e 'fetch(process.argv[1]+"/health",{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$URL"; then
+    ready=1; break
+  fi
+  sleep 0.5
+done
+[ -n "$ready" ] || { cat "$ART/server.log" >&2; fail "the server did not answer /health on $URL within 60 s"; }
+
+set +e
+(cd "$E2E" && DECKCHECK_URL="$URL" timeout 300 node page.test.mjs)
+rc=$?
+set -e
+if [ "$rc" = 124 ]; then
+  echo "e2e: 0 passed, 1 failed"
+fi
+exit "$rc"

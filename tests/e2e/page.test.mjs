@@ -1,0 +1,244 @@
+// End-to-end test of the player page (`GET /`) in Debian's headless Chromium, driven by
+// playwright-core. Started by scripts/e2e.sh, which runs the server and passes its address:
+//   DECKCHECK_URL=http://127.0.0.1:PORT node page.test.mjs
+// Prints one line per check and, last, `e2e: N passed, M failed`.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
+const BASE = process.env.DECKCHECK_URL || 'http://127.0.0.1:8080';
+const DECKS = process.env.DECKCHECK_DECKS || resolve(ROOT, '../shared/data/swu/decks');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARTIFACTS = join(HERE, 'artifacts');
+const STEP_MS = 30_000; // one check
+const TOTAL_MS = 240_000; // the whole run
+
+const WICHITA = readFileSync(join(DECKS, 'tournament/wichita-pq-4th-han-solo.melee.txt'), 'utf8');
+const WICHITA_JSON = join(DECKS, 'tournament/wichita-pq-4th-han-solo.swudb.json');
+
+let passed = 0, failed = 0;
+const hardStop = setTimeout(() => {
+  console.log(`not ok - the whole run took longer than ${TOTAL_MS / 1000}s`);
+  console.log(`e2e: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, TOTAL_MS);
+
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+async function step(name, fn) {
+  let t;
+  try {
+    await Promise.race([fn(), new Promise((_, rej) => { t = setTimeout(() => rej(new Error(`timed out after ${STEP_MS / 1000}s`)), STEP_MS); })]);
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n  ${String(e && e.stack || e).split('\n').slice(0, 4).join('\n  ')}`);
+  } finally {
+    clearTimeout(t);
+  }
+}
+
+// Wait until the page shows the report for this format and date, and return its status.
+async function verdictFor(page, format, asOf) {
+  const sel = `#verdict[data-format="${format}"][data-as-of="${asOf}"]`;
+  await page.waitForSelector(`#report:not([hidden]) ${sel}`, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.body.classList.contains('busy'), null, { timeout: 15_000 });
+  return page.$eval(sel, (v) => ({ status: v.dataset.status, word: v.querySelector('.word').textContent, detail: v.querySelector('.detail').textContent }));
+}
+const lineOfTextarea = (page, n) => page.$eval('#deck', (t, n) => t.value.split('\n')[n - 1], n);
+
+mkdirSync(ARTIFACTS, { recursive: true });
+const profile = mkdtempSync(join(tmpdir(), 'deckcheck-e2e-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: { width: 1000, height: 900 },
+  locale: 'en-US',
+  timezoneId: 'UTC',
+  colorScheme: 'light',
+  timeout: 30_000,
+});
+context.setDefaultTimeout(15_000);
+const page = context.pages()[0] || await context.newPage();
+
+// Everything the page asks for, and every console error (CSP violations show up there).
+const origin = new URL(BASE).origin;
+const foreign = [], consoleErrors = [];
+page.on('request', (r) => { const u = r.url(); if (!u.startsWith(origin) && !u.startsWith('data:')) foreign.push(u); });
+page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+page.on('pageerror', (e) => consoleErrors.push(String(e)));
+
+try {
+  await step('the page loads from the binary, with its script, and asks nothing of other hosts', async () => {
+    const res = await page.goto(BASE + '/', { waitUntil: 'load' });
+    assert(res.ok(), `GET / answered ${res.status()}`);
+    assert((res.headers()['content-security-policy'] || '').includes("default-src 'self'"), 'no CSP on /');
+    assert(await page.$('textarea#deck'), 'no deck textarea');
+    const date = await page.inputValue('#date');
+    assert(/^\d{4}-\d{2}-\d{2}$/.test(date), `event date not set to today by default: "${date}"`);
+    assert(await page.inputValue('#format') === 'premier', 'Premier is not the default format');
+    await page.waitForFunction(() => document.getElementById('format-summary').textContent.length > 0);
+  });
+
+  await step('Wichita melee export, Premier, 2025-04-01: legal', async () => {
+    await page.fill('#date', '2025-04-01');
+    await page.selectOption('#format', 'premier');
+    await page.fill('#deck', WICHITA); // fires input like a paste; the page checks as you type
+    const v = await verdictFor(page, 'premier', '2025-04-01');
+    assert(v.status === 'legal', `status ${v.status}`);
+    assert(v.word === 'Legal', `verdict says "${v.word}"`);
+    assert(v.detail.includes('main deck 50, sideboard 10'), `detail: ${v.detail}`);
+    // The deck as read.
+    const leader = await page.textContent('#deckview .leaders li');
+    assert(leader.includes('Han Solo') && leader.includes('Audacious Smuggler'), `leader: ${leader}`);
+    assert((await page.textContent('#deckview .bases li')).includes('Level 1313'), 'base not shown');
+    assert((await page.textContent('#deckview .main h3 .count')) === '50', 'main deck count');
+    assert((await page.textContent('#deckview .sideboard h3 .count')) === '10', 'sideboard count');
+    // A compact line for every other format, in order.
+    const others = await page.$$eval('#others li', (ls) => ls.map((l) => l.dataset.format));
+    assert(others.join() === 'eternal,twin-suns,trilogy,sealed,draft', `other formats: ${others}`);
+    assert((await page.textContent('#others li[data-format="trilogy"]')).includes('three decks'), 'trilogy line does not say it needs three decks');
+    assert((await page.textContent('#others li[data-format="sealed"]')).includes('pool'), 'sealed line does not mention the pool');
+  });
+
+  await step('2025-05-01: DJ | Blatant Thief suspended (TR 3.2.1), shown next to line 13', async () => {
+    await page.fill('#date', '2025-05-01');
+    const v = await verdictFor(page, 'premier', '2025-05-01');
+    assert(v.status === 'illegal' && v.word === 'Not legal', `verdict ${v.status} "${v.word}"`);
+    const item = page.locator('#problems li.problem[data-line="13"]');
+    await item.waitFor();
+    const text = await item.textContent();
+    assert(text.includes('Line 13'), `no line number: ${text}`);
+    assert(text.includes('3 | DJ | Blatant Thief'), `the line is not quoted: ${text}`);
+    assert(text.includes('suspended') && text.includes('TR 3.2.1'), `no suspension with its section: ${text}`);
+    assert(await item.locator('[data-code="card-suspended"]').count() === 1, 'no card-suspended item');
+    assert(await page.$('#deckview li.flagged[data-id="SHD_213"]'), 'DJ not flagged in the deck view');
+    await page.$eval('#deck', (t) => { t.blur(); t.scrollTop = 0; });
+    await page.$eval('#date', (d) => d.blur());
+    await page.screenshot({ path: join(ARTIFACTS, 'page.png') });
+    copyFileSync(join(ARTIFACTS, 'page.png'), join(ROOT, 'docs/page.png'));
+  });
+
+  await step('clicking "Line 13" selects that line in the list', async () => {
+    await page.click('#problems li[data-line="13"] button.lineno');
+    const sel = await page.$eval('#deck', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
+    assert(sel === '3 | DJ | Blatant Thief', `selected "${sel}"`);
+    assert(await page.evaluate(() => document.activeElement.id) === 'deck', 'focus is not in the list');
+  });
+
+  await step('a misspelled line gets a suggestion button; clicking it fixes the line and the verdict', async () => {
+    await page.fill('#date', '2025-04-01');
+    await verdictFor(page, 'premier', '2025-04-01');
+    // Type the mistake into line 17 as a player would: select the line, type over it.
+    assert(await lineOfTextarea(page, 17) === '3 | Waylay', 'line 17 is not Waylay');
+    await page.$eval('#deck', (t) => { const s = t.value.indexOf('3 | Waylay'); t.focus(); t.setSelectionRange(s, s + '3 | Waylay'.length); });
+    await page.keyboard.type('3 | Waylya');
+    const fix = page.locator('#problems li[data-line="17"] button.fix', { hasText: 'Waylay' });
+    await fix.waitFor();
+    const v = await verdictFor(page, 'premier', '2025-04-01');
+    assert(v.status !== 'legal', `still legal with a misspelled line: ${v.status}`);
+    const item = await page.textContent('#problems li[data-line="17"]');
+    assert(item.includes('3 | Waylya') && item.includes('Replace with'), `line 17 item: ${item}`);
+    await page.locator('#problems li[data-line="17"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'page-suggestion.png') });
+    await fix.first().click();
+    await page.waitForFunction(() => document.getElementById('deck').value.split('\n')[16] === '3 | Waylay');
+    await page.waitForSelector('#verdict[data-status="legal"][data-as-of="2025-04-01"]');
+    assert(!(await page.$('#problems li[data-line="17"]')), 'the problem on line 17 is still shown');
+    assert((await page.textContent('#verdict .word')) === 'Legal', 'verdict did not update to Legal');
+  });
+
+  await step('keyboard only: the form is in tab order and a suggestion is a real button used with Enter', async () => {
+    // The form: list, format, date, Check.
+    await page.focus('#deck');
+    // (a date input is one tab stop per part: day, month, year)
+    const order = [];
+    for (let i = 0; i < 8 && order[order.length - 1] !== 'submit'; i++) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => document.activeElement.id);
+      if (order[order.length - 1] !== id) order.push(id);
+    }
+    assert(order.join() === 'format,date,submit', `tab order after the list: ${order}`);
+    // Misspell another line (Bounty Hunter Crew instead of Cunning, line 20), then reach the suggestion by Tab.
+    await page.$eval('#deck', (t) => { const s = t.value.indexOf('3 | Cunning'); t.focus(); t.setSelectionRange(s, s + '3 | Cunning'.length); });
+    await page.keyboard.type('3 | Bounty Huntr Crew');
+    const fix = page.locator('#problems li[data-line="20"] button.fix').first();
+    await fix.waitFor();
+    assert(await fix.evaluate((b) => b.tagName === 'BUTTON' && b.type === 'button' && b.tabIndex === 0), 'the suggestion is not a focusable <button>');
+    assert((await fix.textContent()) === 'Bounty Hunter Crew', `first suggestion: ${await fix.textContent()}`);
+    await page.focus('#deck');
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await fix.evaluate((b) => document.activeElement === b);
+    }
+    assert(reached, 'Tab never reached the suggestion button');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('deck').value.split('\n')[19] === '3 | Bounty Hunter Crew');
+    await page.waitForSelector('#verdict[data-status="legal"][data-as-of="2025-04-01"]');
+    assert(await page.evaluate(() => document.activeElement.id) === 'verdict', 'focus did not move to the new verdict');
+  });
+
+  await step('changing the format shows that format\'s report without retyping', async () => {
+    await page.selectOption('#format', 'twin-suns');
+    const v = await verdictFor(page, 'twin-suns', '2025-04-01');
+    assert(v.status === 'illegal', `Twin Suns: ${v.status}`);
+    assert((await page.textContent('#problems')).includes('TR 2.3.1.2'), 'no Twin Suns section');
+    await page.selectOption('#format', 'premier');
+    await verdictFor(page, 'premier', '2025-04-01');
+  });
+
+  await step('a SWUDB JSON file opened (or dropped) is checked too', async () => {
+    await page.fill('#date', '2025-05-01');
+    await page.setInputFiles('#file', WICHITA_JSON);
+    await page.waitForFunction(() => document.getElementById('deck').value.trimStart().startsWith('{'));
+    const v = await verdictFor(page, 'premier', '2025-05-01');
+    assert(v.status === 'illegal', `JSON deck: ${v.status}`);
+    assert((await page.textContent('#problems')).includes('TR 3.2.1'), 'no suspension for the JSON deck');
+  });
+
+  await step('network and API errors are shown in the page', async () => {
+    await page.route('**/v1/decks/validate', (r) => r.abort('connectionrefused'));
+    await page.click('#submit');
+    await page.waitForSelector('#error:not([hidden])');
+    assert(/could not reach/i.test(await page.textContent('#error')), `network error: ${await page.textContent('#error')}`);
+    await page.unroute('**/v1/decks/validate');
+    await page.route('**/v1/decks/validate', (r) => r.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unreadable-deck', message: 'deck cannot be read as a deck list: test' } }) }));
+    await page.click('#submit');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('cannot be read'));
+    await page.unroute('**/v1/decks/validate');
+    await page.fill('#deck', WICHITA);
+    await page.waitForSelector('#error', { state: 'hidden' }); // a good answer clears the error
+    const v = await verdictFor(page, 'premier', '2025-05-01');
+    assert(v.status === 'illegal', `after the errors: ${v.status}`);
+  });
+
+  await step('readable on a 390px phone: nothing wider than the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    const w = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(w <= 390, `page is ${w}px wide`);
+    await page.locator('#result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'page-phone.png') });
+    await page.setViewportSize({ width: 1000, height: 900 });
+  });
+
+  await step('no console errors (CSP violations included) and no request to another host', async () => {
+    // The aborted/422 requests of the error check log console errors by design; ignore those.
+    const real = consoleErrors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED|422/.test(e));
+    assert(real.length === 0, `console errors: ${real.join(' | ')}`);
+    assert(foreign.length === 0, `requests to other hosts: ${foreign.join(' ')}`);
+  });
+} finally {
+  await context.close().catch(() => {});
+  rmSync(profile, { recursive: true, force: true });
+  clearTimeout(hardStop);
+}
+
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
