@@ -455,7 +455,7 @@ fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     match args.to {
-        OutputArg::Swudb => println!("{}", to_swudb_json(&checker.catalog, &imported.deck)),
+        OutputArg::Swudb => println!("{}", to_swudb_json(&checker.catalog, &imported.deck)?),
         OutputArg::Text => print!("{}", to_text(&checker.catalog, &imported.deck)),
     }
     Ok(ExitCode::SUCCESS)

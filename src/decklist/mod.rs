@@ -13,7 +13,7 @@ pub mod resolve;
 mod swudb;
 mod text;
 
-pub use export::{to_swudb_json, to_text};
+pub use export::{ExportError, to_swudb_json, to_text};
 pub use picklist::parse_picklist;
 pub use pool::{ImportedPool, parse_pool};
 pub use swudb::{parse_swudb, parse_well_formed};
@@ -30,6 +30,9 @@ pub const MAX_COUNT: u64 = 1_000;
 
 /// The most lines a text list may have: a deck list has a few dozen; a sealed pool a few hundred.
 pub const MAX_LINES: usize = 10_000;
+
+/// After this many unknown lines, the rest get no did-you-mean (a pasted novel stays cheap).
+pub const MAX_SUGGESTED_LINES: usize = 100;
 
 /// The input formats deckcheck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]

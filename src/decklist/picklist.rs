@@ -5,7 +5,8 @@
 
 use super::resolve::{Resolution, Section, resolve_id, resolve_name};
 use super::{
-    Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, MAX_LINES, Severity, echo,
+    Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, MAX_LINES, MAX_SUGGESTED_LINES,
+    Severity, echo,
 };
 use crate::catalog::{CardType, Catalog};
 use crate::deck::{DeckEntry, Zone};
@@ -28,6 +29,7 @@ pub fn parse_picklist(catalog: &Catalog, text: &str) -> Result<Imported, ImportE
     let mut imported = Imported::default();
     let mut deck_cards = 0u64;
     let mut i = 0;
+    let mut unknown_lines = 0;
     while i < lines.len() {
         let line = lines[i];
         i += 1;
@@ -60,8 +62,9 @@ pub fn parse_picklist(catalog: &Catalog, text: &str) -> Result<Imported, ImportE
         };
         let by_id =
             printings.and_then(|p| p.split(',').find_map(|id| resolve_id(catalog, id.trim())));
+        let suggest = unknown_lines < MAX_SUGGESTED_LINES;
         let resolution =
-            by_id.unwrap_or_else(|| resolve_name(catalog, Section::Any, title, subtitle, true));
+            by_id.unwrap_or_else(|| resolve_name(catalog, Section::Any, title, subtitle, suggest));
         let diagnostic = |code, message: String, candidates: Vec<CardRef>| Diagnostic {
             code,
             severity: Severity::Error,
@@ -107,14 +110,17 @@ pub fn parse_picklist(catalog: &Catalog, text: &str) -> Result<Imported, ImportE
                     .map(|c| CardRef::new(catalog, *c, None))
                     .collect(),
             )),
-            Resolution::Unknown(cards) => imported.diagnostics.push(diagnostic(
-                DiagnosticCode::UnknownCard,
-                format!("{at}: no card is called \"{}\".", echo(name)),
-                cards
-                    .iter()
-                    .map(|c| CardRef::new(catalog, *c, None))
-                    .collect(),
-            )),
+            Resolution::Unknown(cards) => {
+                unknown_lines += 1;
+                imported.diagnostics.push(diagnostic(
+                    DiagnosticCode::UnknownCard,
+                    format!("{at}: no card is called \"{}\".", echo(name)),
+                    cards
+                        .iter()
+                        .map(|c| CardRef::new(catalog, *c, None))
+                        .collect(),
+                ));
+            }
         }
     }
     if imported.deck.entries.is_empty() && imported.diagnostics.is_empty() {

@@ -6,14 +6,12 @@
 
 use super::resolve::{Resolution, Section, Step, resolve_id, resolve_name};
 use super::{
-    Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, MAX_LINES, Severity, echo,
+    Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, MAX_LINES, MAX_SUGGESTED_LINES,
+    Severity, echo,
 };
 use crate::catalog::{CardType, Catalog, printing_key};
 use crate::deck::{DeckEntry, Zone};
 use crate::rules::CardRef;
-
-/// After this many unknown lines, the rest get no did-you-mean (a pasted novel stays cheap).
-const MAX_SUGGESTED_LINES: usize = 100;
 
 /// What one line is.
 #[derive(Debug, PartialEq)]

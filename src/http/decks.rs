@@ -189,7 +189,15 @@ fn resolve_options(
             formats.push(FormatId::parse(name).ok_or_else(|| ApiError::unknown_format(name))?);
         }
     }
-    formats.dedup();
+    // Each format once, in the order first asked (`["all", "all"]` is six checks, not twelve).
+    let mut seen = Vec::with_capacity(FormatId::ALL.len());
+    formats.retain(|f| {
+        let new = !seen.contains(f);
+        if new {
+            seen.push(*f);
+        }
+        new
+    });
     let mut template = CheckOptions::new(FormatId::Premier, as_of);
     template.trilogy_pool = match body.trilogy_pool.or(query.trilogy_pool) {
         None => FormatId::Premier,
@@ -310,7 +318,12 @@ fn validate_json(
         return Ok((vec![imported], resolved));
     }
     if is_bare_swudb(text) {
-        let resolved = resolve_options(query, Options::default(), false)?;
+        let options = if has_options {
+            bare_options(text)?
+        } else {
+            Options::default()
+        };
+        let resolved = resolve_options(query, options, false)?;
         let imported = import(&checker.catalog, text, Some(InputFormat::SwudbJson))
             .map_err(|e| ApiError::unreadable_deck("body", &e))?;
         return Ok((vec![imported], resolved));
@@ -395,6 +408,40 @@ fn is_bare_swudb(text: &str) -> bool {
         s.deck.is_some_and(|d| d.get().starts_with('['))
             || (s.deck.is_none() && (s.leader.is_some() || s.base.is_some()))
     })
+}
+
+/// Request options written beside a bare SWUDB deck's own fields (`{"leader": ..., "deck": [...],
+/// "format": "twin-suns"}`): used, as in a request object. What only a request object can carry
+/// (`pool`, `decks`) is refused rather than ignored.
+fn bare_options(text: &str) -> Result<Options, ApiError> {
+    const KEYS: [&str; 7] = [
+        "format",
+        "as_of",
+        "input_format",
+        "trilogy_pool",
+        "event_set",
+        "competitive",
+        "explain",
+    ];
+    let mut body: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(text).map_err(|e| ApiError::malformed_json(&e))?;
+    if let Some(key) = ["pool", "decks"]
+        .into_iter()
+        .find(|k| body.contains_key(*k))
+    {
+        return Err(ApiError::bad_value(
+            key,
+            format!(
+                "a bare SWUDB deck cannot carry {key:?}: send {{\"deck\": <the deck>, \"{key}\": ...}}"
+            ),
+        ));
+    }
+    let options: serde_json::Map<_, _> = KEYS
+        .iter()
+        .filter_map(|k| body.remove(*k).map(|v| (k.to_string(), v)))
+        .collect();
+    serde_json::from_value(serde_json::Value::Object(options))
+        .map_err(|e| ApiError::invalid_request(&e))
 }
 
 /// The JSON body of a batch request. (Options spelled out, as in `ValidateBody`: `flatten`

@@ -225,6 +225,23 @@ fn convert_turns_a_typed_list_into_swudb_json() {
         Some(1),
         "unresolved lines are not written without --force"
     );
+
+    // Two bases: SWUDB JSON has one field for a base, so the deck is refused, not cut down.
+    let two_bases =
+        b"Leader\nHan Solo | Audacious Smuggler\nBase\nLevel 1313\nEcho Base\nDeck\n3x Waylay\n";
+    let refused = run(&["convert", "--to", "swudb", "-"], Some(two_bases));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(refused.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("2 base entries"), "{stderr}");
+    let text = run(&["convert", "--to", "text", "-"], Some(two_bases));
+    assert_eq!(text.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&text.stdout)
+            .contains("Base\n1 | Level 1313 | Coruscant\n1 | Echo Base | Hoth\n"),
+        "{}",
+        String::from_utf8_lossy(&text.stdout)
+    );
 }
 
 #[test]

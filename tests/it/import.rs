@@ -205,7 +205,7 @@ fn a_list_that_breaks_no_rule_but_has_an_unknown_line_is_not_called_legal() {
 #[test]
 fn convert_writes_swudb_json_and_text_that_read_back_as_the_same_deck() {
     let typed = parse(HAND_TYPED);
-    let json = to_swudb_json(&CHECKER.catalog, &typed.deck);
+    let json = to_swudb_json(&CHECKER.catalog, &typed.deck).unwrap();
     let back = import(&CHECKER.catalog, &json, Some(InputFormat::SwudbJson)).unwrap();
     assert_eq!(by_zone(&back.deck), by_zone(&typed.deck));
     assert!(back.diagnostics.is_empty());
@@ -230,7 +230,7 @@ fn every_official_deck_round_trips_through_both_exports() {
         )
         .unwrap();
         for written in [
-            to_swudb_json(&CHECKER.catalog, &deck.deck),
+            to_swudb_json(&CHECKER.catalog, &deck.deck).unwrap(),
             to_text(&CHECKER.catalog, &deck.deck),
         ] {
             let back = import(&CHECKER.catalog, &written, None).unwrap();

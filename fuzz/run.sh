@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the fuzz targets one after another, MAX_TIME seconds each (default 600), on corpora seeded
+# afresh from the real decks, logging to fuzz/logs/<target>.log. Builds once first (stable Rust:
+# cargo fuzz needs RUSTC_BOOTSTRAP=1), then runs the built binaries, so an edit to src/ during the
+# runs does not trigger a rebuild halfway. Only the targets run are reseeded and their logs replaced. Equivalent, per target:
+#   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none -a <target> -- -max_total_time=600 -timeout=10 -max_len=16384
+#
+#   nohup fuzz/run.sh > /dev/null 2>&1 &      # then watch fuzz/logs/summary.txt
+set -uo pipefail
+cd "$(dirname "$0")"
+max_time="${MAX_TIME:-600}"
+targets="${TARGETS:-swudb_json text picklist import_auto pool http_body}"
+RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -a || exit 1
+bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
+for t in $targets; do rm -rf "corpus/$t" "logs/$t.log"; done
+./seed.sh
+mkdir -p logs
+for t in $targets; do
+  mkdir -p "artifacts/$t"
+  echo "$t start $(date -u +%FT%TZ)" >> logs/summary.txt
+  "$bin/$t" -artifact_prefix="artifacts/$t/" -max_total_time="$max_time" -timeout=10 \
+    -max_len=16384 -print_final_stats=1 "corpus/$t" > "logs/$t.log" 2>&1
+  echo "$t exit $? $(date -u +%FT%TZ) corpus=$(ls "corpus/$t" | wc -l)" >> logs/summary.txt
+done
+echo "all done $(date -u +%FT%TZ)" >> logs/summary.txt
