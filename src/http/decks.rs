@@ -448,9 +448,10 @@ fn bare_options(text: &str) -> Result<Options, ApiError> {
 /// would buffer a roster of thousands of decks before reading it.)
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BatchBody<'a> {
-    #[serde(borrow)]
-    entries: Option<Vec<&'a RawValue>>,
+struct BatchBody<E> {
+    /// `BatchEntry` when every entry is well formed (one pass), else `&RawValue` (then each
+    /// entry is read on its own, so that one bad entry is an error of that entry).
+    entries: Option<Vec<E>>,
     #[serde(default)]
     format: Option<Formats>,
     #[serde(default)]
@@ -459,6 +460,18 @@ struct BatchBody<'a> {
     input_format: Option<InputFormat>,
     #[serde(default)]
     competitive: Option<bool>,
+}
+
+impl<E> BatchBody<E> {
+    fn without_entries(self) -> BatchBody<()> {
+        BatchBody {
+            entries: None,
+            format: self.format,
+            as_of: self.as_of,
+            input_format: self.input_format,
+            competitive: self.competitive,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -541,15 +554,28 @@ pub fn run_batch(
     query: Options,
     limit: usize,
 ) -> Result<BatchResponse, ApiError> {
-    let body: BatchBody = serde_json::from_str(text).map_err(|e| {
-        if e.is_syntax() || e.is_eof() {
-            ApiError::malformed_json(&e)
-        } else {
-            ApiError::invalid_request(&e)
+    let (body, entries) = match serde_json::from_str::<BatchBody<BatchEntry>>(text) {
+        Ok(mut body) => {
+            let entries = body.entries.take().map(|e| e.into_iter().map(Ok).collect());
+            (body.without_entries(), entries)
         }
-    })?;
-    let entries = body
-        .entries
+        Err(_) => {
+            let mut body: BatchBody<&RawValue> = serde_json::from_str(text).map_err(|e| {
+                if e.is_syntax() || e.is_eof() {
+                    ApiError::malformed_json(&e)
+                } else {
+                    ApiError::invalid_request(&e)
+                }
+            })?;
+            let entries = body.entries.take().map(|raws| {
+                raws.into_iter()
+                    .map(|raw| serde_json::from_str::<BatchEntry>(raw.get()))
+                    .collect::<Vec<_>>()
+            });
+            (body.without_entries(), entries)
+        }
+    };
+    let entries = entries
         .ok_or_else(|| ApiError::missing("entries", "the roster: a list of {player, uid, deck}"))?;
     if entries.len() > limit {
         return Err(ApiError::batch_too_large(entries.len(), limit));
@@ -574,15 +600,11 @@ pub fn run_batch(
     };
     let mut options = resolved.template.clone();
     options.format = format;
-    let mut summary = BatchSummary {
-        entries: entries.len(),
-        ..BatchSummary::default()
-    };
-    let mut results = Vec::with_capacity(entries.len());
-    for (index, raw) in entries.iter().enumerate() {
+    let judge = |index: usize, entry: &Result<BatchEntry, serde_json::Error>| -> BatchResult {
         let field = format!("entries[{index}]");
-        let outcome = serde_json::from_str::<BatchEntry>(raw.get())
-            .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))
+        let outcome = entry
+            .as_ref()
+            .map_err(|e| ApiError::invalid_request(e).field(field.clone()))
             .and_then(|entry| {
                 let deck = entry.deck.ok_or_else(|| {
                     ApiError::missing(&format!("{field}.deck"), "the player's deck")
@@ -594,10 +616,10 @@ pub fn run_batch(
                     resolved.input_format,
                 )?;
                 if entry.player.is_some() {
-                    imported.deck.player = entry.player;
+                    imported.deck.player = entry.player.clone();
                 }
                 if entry.uid.is_some() {
-                    imported.deck.uid = entry.uid;
+                    imported.deck.uid = entry.uid.clone();
                 }
                 Ok(imported)
             });
@@ -608,46 +630,49 @@ pub fn run_batch(
                     imported.diagnostics,
                     &options,
                 );
-                if report.legal {
-                    summary.legal += 1;
-                } else {
-                    summary.illegal += 1;
-                    summary.not_legal.push(EntryRef {
-                        index,
-                        player: imported.deck.player.clone(),
-                    });
-                }
-                if report.has(crate::rules::Code::DeckListIncomplete) {
-                    summary.incomplete_lists += 1;
-                }
-                results.push(BatchResult {
+                BatchResult {
                     index,
                     player: imported.deck.player,
                     uid: imported.deck.uid,
                     legal: report.legal,
                     report: Some(report),
                     error: None,
-                });
+                }
             }
-            Err(e) => {
-                summary.unreadable += 1;
-                summary.illegal += 1;
-                summary.not_legal.push(EntryRef {
-                    index,
-                    player: None,
-                });
-                results.push(BatchResult {
-                    index,
-                    player: None,
-                    uid: None,
-                    legal: false,
-                    report: None,
-                    error: Some(serde_json::json!({
-                        "code": e.code, "message": e.message, "field": e.field
-                    })),
-                });
-            }
+            Err(e) => BatchResult {
+                index,
+                player: None,
+                uid: None,
+                legal: false,
+                report: None,
+                error: Some(serde_json::json!({
+                    "code": e.code, "message": e.message, "field": e.field
+                })),
+            },
         }
+    };
+    let results = map_on_every_core(&entries, judge);
+    let mut summary = BatchSummary {
+        entries: entries.len(),
+        ..BatchSummary::default()
+    };
+    for r in &results {
+        if r.report
+            .as_ref()
+            .is_some_and(|report| report.has(crate::rules::Code::DeckListIncomplete))
+        {
+            summary.incomplete_lists += 1;
+        }
+        if r.legal {
+            summary.legal += 1;
+            continue;
+        }
+        summary.illegal += 1;
+        summary.unreadable += usize::from(r.report.is_none());
+        summary.not_legal.push(EntryRef {
+            index: r.index,
+            player: r.player.clone(),
+        });
     }
     Ok(BatchResponse {
         as_of: options.as_of,
@@ -655,6 +680,40 @@ pub fn run_batch(
         catalog: checker.catalog.version().to_string(),
         summary,
         results,
+    })
+}
+
+/// Roster entries per thread, at least: below this a thread costs more than it saves.
+const ENTRIES_PER_THREAD: usize = 64;
+
+/// `f` over `items`, in order, split into contiguous runs on every core (scoped threads). A
+/// roster's entries are independent; a 1,000-entry roster is checked in half the time on two
+/// cores. A panic in `f` is a panic here.
+fn map_on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = cores.min(items.len() / ENTRIES_PER_THREAD).max(1);
+    if threads == 1 {
+        return items.iter().enumerate().map(|(i, t)| f(i, t)).collect();
+    }
+    let run = items.len().div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(run)
+            .enumerate()
+            .map(|(n, part)| {
+                scope.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, t)| f(n * run + i, t))
+                        .collect::<Vec<R>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     })
 }
 

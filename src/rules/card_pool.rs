@@ -6,6 +6,8 @@
 //! released set; Trilogy from Premier's or Eternal's pool (CR 9.3.2D). Cards of sets not yet
 //! released are illegal (TR 3.2.1: legal "the same day the set is officially released").
 
+use std::fmt::Write;
+
 use jiff::civil::Date;
 
 use super::{Code, Context, Findings, Rule, Violation};
@@ -184,26 +186,40 @@ fn why_not(
             ),
         };
     }
-    let codes = released
-        .iter()
-        .map(|s| s.code.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    // One string, written in place: a rotated deck has dozens of these.
+    let mut message = String::with_capacity(200);
     let rotated = !legal.blocks.is_empty()
         && released
             .iter()
             .any(|s| rule.value.set_kinds.contains(&s.kind) && s.rotation_block.is_some());
-    let message = if rotated {
-        format!(
-            "{name} has rotated out of {format_name}: it is printed only in {codes}; on {} {format_name} uses the sets of rotation blocks {}.",
+    message.push_str(&name);
+    message.push_str(if rotated {
+        " has rotated out of "
+    } else {
+        " is not part of the "
+    });
+    message.push_str(format_name);
+    message.push_str(if rotated { ": " } else { " card pool: " });
+    message.push_str("it is printed only in ");
+    for (n, set) in released.iter().enumerate() {
+        if n > 0 {
+            message.push_str(", ");
+        }
+        message.push_str(&set.code);
+    }
+    if rotated {
+        let _ = write!(
+            message,
+            "; on {} {format_name} uses the sets of rotation blocks {}.",
             ctx.as_of,
             legal.blocks.join(" and ")
-        )
+        );
     } else {
-        format!(
-            "{name} is not part of the {format_name} card pool: it is printed only in {codes}, and {format_name} does not include that product."
-        )
-    };
+        let _ = write!(
+            message,
+            ", and {format_name} does not include that product."
+        );
+    }
     Violation::new(Code::CardNotInFormat, rule.section.clone(), message)
         .caveat(rule.confidence, rule.notes.as_deref())
 }

@@ -44,3 +44,62 @@ async fn a_batch_is_for_one_format() {
     assert_eq!(answer.status, 400);
     assert_eq!(answer.body["error"]["field"], "format");
 }
+
+#[actix_web::test]
+async fn a_malformed_entry_is_an_error_of_that_entry_and_the_others_are_judged() {
+    let app = spawn_app().await;
+    let answer = app
+        .validate_batch(&json!({
+            "format": "premier",
+            "as_of": "2025-05-01",
+            "entries": [
+                { "player": "Ada Lovelace", "uid": "1001", "deck": deck_text("official-starters/sor-luke-skywalker.json") },
+                { "player": "Grace Hopper", "uid": "1002", "decklist": "3 | Waylay" },
+                42,
+                { "player": "Alan Turing", "uid": 1003, "deck": "1 | Waylay" },
+            ]
+        }))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let results = answer.body["results"].as_array().unwrap();
+    assert_eq!(results[0]["legal"], true);
+    for (i, result) in results.iter().enumerate().skip(1) {
+        assert_eq!(result["error"]["code"], "invalid-request", "{result}");
+        assert_eq!(
+            result["error"]["field"],
+            format!("entries[{i}]"),
+            "{result}"
+        );
+    }
+    assert_eq!(answer.body["summary"]["unreadable"], 3);
+}
+
+#[actix_web::test]
+async fn a_large_roster_is_answered_in_entry_order() {
+    // 300 entries: checked on several threads, answered in the order given.
+    let app = spawn_app().await;
+    let legal = deck_text("official-starters/sor-luke-skywalker.json");
+    let entries: Vec<_> = (0..300)
+        .map(|i| {
+            let deck = if i % 3 == 0 {
+                "1 | Waylay".to_string()
+            } else {
+                legal.clone()
+            };
+            json!({ "player": format!("Player {i}"), "uid": i.to_string(), "deck": deck })
+        })
+        .collect();
+    let answer = app
+        .validate_batch(&json!({ "format": "premier", "as_of": "2025-05-01", "entries": entries }))
+        .await;
+    assert_eq!(answer.status, 200);
+    let results = answer.body["results"].as_array().unwrap();
+    assert_eq!(results.len(), 300);
+    for (i, result) in results.iter().enumerate() {
+        assert_eq!(result["index"], i);
+        assert_eq!(result["player"], format!("Player {i}"));
+        assert_eq!(result["legal"], i % 3 != 0, "{i}");
+    }
+    assert_eq!(answer.body["summary"]["legal"], 200);
+    assert_eq!(answer.body["summary"]["illegal"], 100);
+}
