@@ -3,10 +3,6 @@
 
 use std::hint::black_box;
 
-/// The allocator of the `deckcheck` binary (src/main.rs), so that these numbers are the service's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};

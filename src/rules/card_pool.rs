@@ -163,8 +163,8 @@ fn why_not(
         }
     }
     released.dedup_by(|a, b| a.code == b.code);
-    let name = card.display_name();
     if released.is_empty() {
+        let name = card.display_name();
         upcoming.sort_by_key(|(d, _)| *d);
         return match upcoming.first() {
             Some((date, set)) => Violation::new(
@@ -192,7 +192,11 @@ fn why_not(
         && released
             .iter()
             .any(|s| rule.value.set_kinds.contains(&s.kind) && s.rotation_block.is_some());
-    message.push_str(&name);
+    message.push_str(&card.title);
+    if let Some(sub) = &card.subtitle {
+        message.push_str(" | ");
+        message.push_str(sub);
+    }
     message.push_str(if rotated {
         " has rotated out of "
     } else {
@@ -210,10 +214,16 @@ fn why_not(
     if rotated {
         let _ = write!(
             message,
-            "; on {} {format_name} uses the sets of rotation blocks {}.",
-            ctx.as_of,
-            legal.blocks.join(" and ")
+            "; on {} {format_name} uses the sets of rotation blocks ",
+            ctx.as_of
         );
+        for (n, block) in legal.blocks.iter().enumerate() {
+            if n > 0 {
+                message.push_str(" and ");
+            }
+            message.push_str(block);
+        }
+        message.push('.');
     } else {
         let _ = write!(
             message,
