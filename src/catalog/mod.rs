@@ -204,8 +204,14 @@ impl Catalog {
 
     /// The canonical id of a printing: `SOR_033`.
     pub fn printing_code(&self, id: PrintingId) -> String {
+        // Built by hand: `format!` costs more than the string (a rotated deck's report has dozens).
         let p = self.printing(id);
-        format!("{}_{}", self.set_code(p.set), p.number)
+        let set = self.set_code(p.set);
+        let mut code = String::with_capacity(set.len() + 1 + p.number.len());
+        code.push_str(set);
+        code.push('_');
+        code.push_str(&p.number);
+        code
     }
 
     pub fn set_code(&self, set: SetIdx) -> &str {

@@ -22,10 +22,14 @@ pub struct LegalSets {
     legal: Vec<bool>,
     /// Rotation blocks in the pool, newest first (empty when the pool is not by block).
     pub blocks: Vec<String>,
+    /// The end of every "has rotated out" message of one check ("; on DATE Premier uses the sets
+    /// of rotation blocks B and A."), written once: a rotated deck has dozens of them.
+    rotation_tail: String,
 }
 
 impl LegalSets {
-    pub fn compute(ctx: &Context<'_>, rule: &PoolRule, date: Date) -> Self {
+    /// `format_name`: the format whose pool it is (Trilogy's is Premier's or Eternal's).
+    pub fn compute(ctx: &Context<'_>, rule: &PoolRule, date: Date, format_name: &str) -> Self {
         let (catalog, data) = (ctx.catalog, ctx.data);
         let blocks = match rule.kind {
             PoolKind::TwoNewestRotationBlocks => newest_blocks(data, date, 2),
@@ -44,7 +48,19 @@ impl LegalSets {
                 })
             })
             .collect();
-        Self { legal, blocks }
+        let rotation_tail = if blocks.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; on {date} {format_name} uses the sets of rotation blocks {}.",
+                blocks.join(" and ")
+            )
+        };
+        Self {
+            legal,
+            blocks,
+            rotation_tail,
+        }
     }
 
     pub fn is_legal(&self, catalog: &Catalog, card: &Card) -> bool {
@@ -108,7 +124,12 @@ impl Rule for CardPool {
             return; // the opened_pool rule judges limited decks
         }
         out.note_if_unconfirmed(rule);
-        let legal = LegalSets::compute(ctx, &rule.value, ctx.as_of);
+        let legal = LegalSets::compute(
+            ctx,
+            &rule.value,
+            ctx.as_of,
+            &ctx.data.formats.get(pool_format).name,
+        );
         if pool_format != ctx.format {
             out.note(
                 rule.section.clone(),
@@ -212,18 +233,7 @@ fn why_not(
         message.push_str(&set.code);
     }
     if rotated {
-        let _ = write!(
-            message,
-            "; on {} {format_name} uses the sets of rotation blocks ",
-            ctx.as_of
-        );
-        for (n, block) in legal.blocks.iter().enumerate() {
-            if n > 0 {
-                message.push_str(" and ");
-            }
-            message.push_str(block);
-        }
-        message.push('.');
+        message.push_str(&legal.rotation_tail);
     } else {
         let _ = write!(
             message,
