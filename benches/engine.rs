@@ -2,7 +2,6 @@
 //! `../shared/data/swu/cards`). Results and commands: BENCHMARKS.md.
 
 use std::hint::black_box;
-
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -14,29 +14,7 @@ DURATION="${1:-20}"
 CONNECTIONS="${2:-64}"
 THREADS="${THREADS:-2}"
 PORT="${PORT:-18090}"
-export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$(cd .. && pwd)/shared/data/swu/cards}"
-DECK="${DECK_FILE:-$(cd .. && pwd)/shared/data/swu/decks/tournament/wichita-pq-4th-han-solo.swudb.json}"
-
-if ! command -v wrk >/dev/null; then
-  if [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && apt-get install -y -qq wrk) >/dev/null
-  else
-    echo "wrk is needed (apt-get install wrk)" >&2; exit 1
-  fi
-fi
-
-# Clients send JSON compact (JSON.stringify); the stored file is pretty-printed.
-BODY=$(mktemp)
-python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",", ":")))' "$DECK" > "$BODY"
-
-cargo build --release --quiet
-DECKCHECK_ADDR="127.0.0.1:$PORT" RUST_LOG=warn ./target/release/deckcheck serve &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -f "$BODY"' EXIT
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
-  sleep 0.1
-done
+source scripts/loopback.sh
 RSS_START=$(awk '/VmRSS/ {print $2}' /proc/$SERVER/status)
 
 cpu_ticks() { awk '{print $14 + $15}' /proc/$SERVER/stat; }

@@ -9,17 +9,7 @@ cd "$(dirname "$0")/.."
 DURATION="${1:-60}"
 CONNECTIONS="${2:-64}"
 PORT="${PORT:-18091}"
-export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$(cd .. && pwd)/shared/data/swu/cards}"
-DECK="${DECK_FILE:-$(cd .. && pwd)/shared/data/swu/decks/tournament/wichita-pq-4th-han-solo.swudb.json}"
-command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
-BODY=$(mktemp)
-python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",", ":")))' "$DECK" > "$BODY"
-
-cargo build --release --quiet
-DECKCHECK_ADDR="127.0.0.1:$PORT" RUST_LOG=warn ./target/release/deckcheck serve &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -f "$BODY"' EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
+source scripts/loopback.sh
 rss() { awk '/VmRSS/ {print $2}' /proc/$SERVER/status; }
 
 echo "start: RSS $(rss) kB"

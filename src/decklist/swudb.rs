@@ -138,36 +138,9 @@ struct WellFormedDeck<'a> {
     #[serde(default, borrow)]
     base: Option<Entry<'a>>,
     #[serde(default, borrow)]
-    deck: Option<Entries<'a>>,
+    deck: Option<Vec<Entry<'a>>>,
     #[serde(default, borrow)]
-    sideboard: Option<Entries<'a>>,
-}
-
-/// A list of entries, read into room for a whole deck at once: JSON gives no length up front,
-/// and growing a `Vec` from empty was a tenth of a roster's time.
-struct Entries<'a>(Vec<Entry<'a>>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visit<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visit<'a> {
-            type Value = Entries<'a>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a list of card entries")
-            }
-            fn visit_seq<S: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: S,
-            ) -> Result<Self::Value, S::Error> {
-                let mut entries = Vec::with_capacity(seq.size_hint().unwrap_or(0).max(48));
-                while let Some(entry) = seq.next_element()? {
-                    entries.push(entry);
-                }
-                Ok(Entries(entries))
-            }
-        }
-        deserializer.deserialize_seq(Visit(std::marker::PhantomData))
-    }
+    sideboard: Option<Vec<Entry<'a>>>,
 }
 
 /// Where an entry is: `deck[3]`, written out only for a diagnostic.
@@ -276,7 +249,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
         ("deck", Zone::Main, deck.deck),
         ("sideboard", Zone::Sideboard, deck.sideboard),
     ] {
-        for (i, entry) in list.into_iter().flat_map(|l| l.0).enumerate() {
+        for (i, entry) in list.into_iter().flatten().enumerate() {
             read_entry(catalog, At(field, Some(i)), zone, entry, &mut imported);
         }
     }

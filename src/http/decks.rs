@@ -190,14 +190,13 @@ fn resolve_options(
         }
     }
     // Each format once, in the order first asked (`["all", "all"]` is six checks, not twelve).
-    let mut seen = Vec::with_capacity(FormatId::ALL.len());
-    formats.retain(|f| {
-        let new = !seen.contains(f);
-        if new {
-            seen.push(*f);
+    let mut unique = Vec::with_capacity(FormatId::ALL.len());
+    for f in formats {
+        if !unique.contains(&f) {
+            unique.push(f);
         }
-        new
-    });
+    }
+    let formats = unique;
     let mut template = CheckOptions::new(FormatId::Premier, as_of);
     template.trilogy_pool = match body.trilogy_pool.or(query.trilogy_pool) {
         None => FormatId::Premier,
@@ -463,14 +462,15 @@ struct BatchBody<E> {
 }
 
 impl<E> BatchBody<E> {
-    fn without_entries(self) -> BatchBody<()> {
-        BatchBody {
-            entries: None,
+    fn into_parts(self) -> (Option<Vec<E>>, Options) {
+        let options = Options {
             format: self.format,
             as_of: self.as_of,
             input_format: self.input_format,
             competitive: self.competitive,
-        }
+            ..Options::default()
+        };
+        (self.entries, options)
     }
 }
 
@@ -554,25 +554,26 @@ pub fn run_batch(
     query: Options,
     limit: usize,
 ) -> Result<BatchResponse, ApiError> {
-    let (body, entries) = match serde_json::from_str::<BatchBody<BatchEntry>>(text) {
-        Ok(mut body) => {
-            let entries = body.entries.take().map(|e| e.into_iter().map(Ok).collect());
-            (body.without_entries(), entries)
+    let (entries, body_options) = match serde_json::from_str::<BatchBody<BatchEntry>>(text) {
+        Ok(body) => {
+            let (entries, options) = body.into_parts();
+            (entries.map(|e| e.into_iter().map(Ok).collect()), options)
         }
         Err(_) => {
-            let mut body: BatchBody<&RawValue> = serde_json::from_str(text).map_err(|e| {
+            let body: BatchBody<&RawValue> = serde_json::from_str(text).map_err(|e| {
                 if e.is_syntax() || e.is_eof() {
                     ApiError::malformed_json(&e)
                 } else {
                     ApiError::invalid_request(&e)
                 }
             })?;
-            let entries = body.entries.take().map(|raws| {
+            let (raws, options) = body.into_parts();
+            let entries = raws.map(|raws| {
                 raws.into_iter()
                     .map(|raw| serde_json::from_str::<BatchEntry>(raw.get()))
                     .collect::<Vec<_>>()
             });
-            (body.without_entries(), entries)
+            (entries, options)
         }
     };
     let entries = entries
@@ -580,13 +581,6 @@ pub fn run_batch(
     if entries.len() > limit {
         return Err(ApiError::batch_too_large(entries.len(), limit));
     }
-    let body_options = Options {
-        format: body.format,
-        as_of: body.as_of,
-        input_format: body.input_format,
-        competitive: body.competitive,
-        ..Options::default()
-    };
     // A roster is checked as a competitive event's lists are: completeness included (TR 3.1.3).
     let resolved = resolve_options(query, body_options, true)?;
     let format = match resolved.formats.as_slice() {
