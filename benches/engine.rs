@@ -27,6 +27,23 @@ fn deck_text(name: &str) -> String {
     std::fs::read_to_string(shared().join("decks/tournament").join(name)).unwrap()
 }
 
+/// JSON without the white space between its tokens (strings kept as written).
+fn minified(json: &str) -> String {
+    let (mut out, mut in_string, mut escaped) = (String::new(), false, false);
+    for c in json.chars() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c.is_ascii_whitespace() {
+            continue;
+        } else {
+            in_string = c == '"';
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn benches(c: &mut Criterion) {
     let checker = checker();
     let json = deck_text("wichita-pq-4th-han-solo.swudb.json");
@@ -51,6 +68,23 @@ fn benches(c: &mut Criterion) {
     c.bench_function("swudb json -> report (premier)", |b| {
         b.iter(|| {
             let imported = parse_swudb(&checker.catalog, black_box(&json)).unwrap();
+            checker.check(
+                std::slice::from_ref(&imported.deck),
+                imported.diagnostics,
+                &options,
+            )
+        })
+    });
+    // As a client's `JSON.stringify` sends it (the body of the HTTP load test): the file's
+    // fields in the file's order, without white space.
+    let compact = minified(&json);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&compact).unwrap(),
+        serde_json::from_str::<serde_json::Value>(&json).unwrap()
+    );
+    c.bench_function("swudb json, compact -> report (premier)", |b| {
+        b.iter(|| {
+            let imported = parse_swudb(&checker.catalog, black_box(&compact)).unwrap();
             checker.check(
                 std::slice::from_ref(&imported.deck),
                 imported.diagnostics,

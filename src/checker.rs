@@ -1,5 +1,6 @@
 //! The loaded state a check needs (catalog and legality data) and where it comes from.
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use jiff::civil::Date;
@@ -68,7 +69,7 @@ impl Checker {
         decks: &[Imported],
         formats: &[FormatId],
         template: &CheckOptions,
-    ) -> Vec<(Vec<usize>, Report)> {
+    ) -> Vec<(Range<usize>, Report)> {
         let mut reports = Vec::new();
         for &format in formats {
             let mut options = template.clone();
@@ -76,10 +77,7 @@ impl Checker {
             if format == FormatId::Trilogy {
                 let all: Vec<Deck> = decks.iter().map(|i| i.deck.clone()).collect();
                 let diagnostics = decks.iter().flat_map(|i| i.diagnostics.clone()).collect();
-                reports.push((
-                    (0..decks.len()).collect(),
-                    self.check(&all, diagnostics, &options),
-                ));
+                reports.push((0..decks.len(), self.check(&all, diagnostics, &options)));
             } else {
                 for (i, imported) in decks.iter().enumerate() {
                     let report = self.check(
@@ -87,7 +85,7 @@ impl Checker {
                         imported.diagnostics.clone(),
                         &options,
                     );
-                    reports.push((vec![i], report));
+                    reports.push((i..i + 1, report));
                 }
             }
         }

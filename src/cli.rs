@@ -542,7 +542,7 @@ fn run_check(args: &CheckArgs) -> Result<bool> {
     let reports: Vec<(Vec<String>, Report)> = checker
         .check_formats(&imported, &formats, &template)
         .into_iter()
-        .map(|(decks, report)| (decks.iter().map(|i| inputs[*i].0.clone()).collect(), report))
+        .map(|(decks, report)| (decks.map(|i| inputs[i].0.clone()).collect(), report))
         .collect();
 
     let all_legal = reports.iter().all(|(_, r)| r.legal);

@@ -20,6 +20,8 @@ pub enum Zone {
 }
 
 impl Zone {
+    pub const ALL: [Zone; 4] = [Self::Leader, Self::Base, Self::Main, Self::Sideboard];
+
     pub fn label(self) -> &'static str {
         match self {
             Self::Leader => "leader",
@@ -70,14 +72,6 @@ impl Deck {
             *copies.entry(e.card).or_insert(0) += u64::from(e.count);
         }
         copies
-    }
-
-    /// Every card of the deck once, in card order.
-    pub fn cards(&self) -> Vec<CardId> {
-        let mut cards: Vec<CardId> = self.entries.iter().map(|e| e.card).collect();
-        cards.sort_unstable();
-        cards.dedup();
-        cards
     }
 
     /// The first printing the list used for a card (to name it as the player wrote it).

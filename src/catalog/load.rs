@@ -14,7 +14,9 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::model::{Aspects, CardType, Rarity, RawCard};
-use super::{Card, CardId, Catalog, Printing, PrintingId, SetIdx, identity_key, printing_key};
+use super::{
+    Card, CardId, Catalog, Printing, PrintingId, SetIdx, SetMask, identity_key, printing_key,
+};
 
 /// Why a catalog could not be loaded. Each variant names the file, and the record where one broke.
 #[derive(Debug, thiserror::Error)]
@@ -298,6 +300,7 @@ impl<'a> Builder<'a> {
                     aspects,
                     unique: raw.unique,
                     printings: Vec::new(),
+                    sets: SetMask::default(),
                 });
                 self.attributes_from.push(released);
                 self.catalog.by_identity.insert(identity, id);
@@ -313,10 +316,12 @@ impl<'a> Builder<'a> {
             variant: raw.variant_type.unwrap_or_else(|| "Normal".into()),
             rarity: Rarity::parse(raw.rarity.as_deref()),
         });
-        self.catalog.cards[card_id.0 as usize]
-            .printings
-            .push(printing_id);
-        self.catalog.by_printing_key.insert(key, printing_id);
+        let card = &mut self.catalog.cards[card_id.0 as usize];
+        card.printings.push(printing_id);
+        card.sets = card.sets.with(set);
+        self.catalog
+            .by_printing_key
+            .insert(key, (card_id, printing_id));
         Ok(())
     }
 
@@ -324,9 +329,13 @@ impl<'a> Builder<'a> {
         if let Some(idx) = self.set_index.get(code) {
             return Ok(*idx);
         }
-        let idx = u16::try_from(self.catalog.sets.len())
-            .map(SetIdx)
-            .map_err(|_| "more than 65,535 sets".to_string())?;
+        if self.catalog.sets.len() == SetMask::MAX_SETS {
+            return Err(format!(
+                "set {code} is one more than the {} sets a catalog may hold",
+                SetMask::MAX_SETS
+            ));
+        }
+        let idx = SetIdx(self.catalog.sets.len() as u16);
         self.catalog.sets.push(code.to_string());
         self.set_index.insert(code.to_string(), idx);
         Ok(idx)

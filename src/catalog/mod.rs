@@ -31,6 +31,28 @@ pub struct PrintingId(pub u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SetIdx(pub u16);
 
+/// A set of a catalog's sets, one bit per [`SetIdx`]: which sets a card is printed in, which
+/// sets a format draws from. A catalog holds at most [`SetMask::MAX_SETS`] sets (it has about
+/// fifteen; the loader refuses more, by name).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SetMask(u128);
+
+impl SetMask {
+    pub const MAX_SETS: usize = 128;
+
+    pub fn with(self, set: SetIdx) -> Self {
+        Self(self.0 | 1 << set.0)
+    }
+
+    pub fn contains(self, set: SetIdx) -> bool {
+        self.0 >> set.0 & 1 == 1
+    }
+
+    pub fn intersects(self, other: SetMask) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
 /// One copy identity and what the rules need to know about it.
 #[derive(Debug, Clone)]
 pub struct Card {
@@ -45,6 +67,8 @@ pub struct Card {
     pub unique: bool,
     /// Every printing of this identity, in load order.
     pub printings: Vec<PrintingId>,
+    /// The sets of those printings.
+    pub sets: SetMask,
 }
 
 impl Card {
@@ -76,74 +100,67 @@ pub struct Catalog {
     cards: Vec<Card>,
     printings: Vec<Printing>,
     sets: Vec<String>,
-    by_printing_key: HashMap<PrintingKey, PrintingId>,
+    /// Printing ids' keys → the card and printing they name (both in the map, so that resolving
+    /// a deck entry reads no printing record).
+    by_printing_key: HashMap<PrintingKey, (CardId, PrintingId)>,
     by_identity: HashMap<String, CardId>,
     names: NameIndex,
     version: String,
 }
 
 /// The key two ids share when they name the same printing: `sor-33`, `SOR_033` and `SOR 033`
-/// all become `SOR_33`. Kept inline (no allocation): ids are looked up on every deck entry.
+/// all become `SOR_33`. Its at most 15 ASCII bytes packed into one integer, first byte lowest:
+/// ids are looked up on every deck entry, and an integer key is built, hashed and compared in a
+/// few instructions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PrintingKey {
-    len: u8,
-    bytes: [u8; 15],
-}
-
-impl PrintingKey {
-    fn push(&mut self, byte: u8) -> Option<()> {
-        *self.bytes.get_mut(self.len as usize)? = byte;
-        self.len += 1;
-        Some(())
-    }
-}
+pub struct PrintingKey(u128);
 
 impl std::fmt::Display for PrintingKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Only ASCII letters, digits and '_' are ever pushed.
-        f.write_str(std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("?"))
+        let bytes = self.0.to_le_bytes();
+        let len = bytes.iter().position(|b| *b == 0).unwrap_or(bytes.len());
+        // Only ASCII letters, digits and '_' are ever packed.
+        f.write_str(std::str::from_utf8(&bytes[..len]).unwrap_or("?"))
     }
 }
 
 /// The key of an id, or `None` when the text is not shaped like one (`SET_NUMBER`, with `_`,
-/// `-` or a space between; set codes up to 8 letters and digits; a number with a digit).
+/// `-` or a space between; set codes up to 8 letters and digits; a number of letters and digits
+/// with at least one digit, its leading zeros dropped: `033` → `33`, `T01` → `T1`, `000` → `0`).
 pub fn printing_key(id: &str) -> Option<PrintingKey> {
-    let id = id.trim_ascii();
-    let split = id.bytes().position(|b| matches!(b, b'_' | b'-' | b' '))?;
+    let id = id.trim_ascii().as_bytes();
+    let split = id.iter().position(|b| matches!(b, b'_' | b'-' | b' '))?;
     let (set, number) = (&id[..split], id[split + 1..].trim_ascii());
-    if set.is_empty()
-        || set.len() > 8
-        || !number.bytes().any(|c| c.is_ascii_digit())
-        || !set.bytes().all(|c| c.is_ascii_alphanumeric())
-        || !number.bytes().all(|c| c.is_ascii_alphanumeric())
-    {
+    if set.is_empty() || set.len() > 8 {
         return None;
     }
-    let mut key = PrintingKey {
-        len: 0,
-        bytes: [0; 15],
-    };
-    for b in set.bytes() {
-        key.push(b.to_ascii_uppercase())?;
+    let mut key = [0u8; 16];
+    let mut len = 0;
+    for &b in set {
+        if !b.is_ascii_alphanumeric() {
+            return None;
+        }
+        key[len] = b.to_ascii_uppercase();
+        len += 1;
     }
-    key.push(b'_')?;
-    // "033" → "33", "T01" → "T1", "000" → "0".
-    let digits_at = number
-        .bytes()
-        .position(|b| b.is_ascii_digit())
-        .unwrap_or(number.len());
+    key[len] = b'_';
+    len += 1;
+    let digits_at = number.iter().position(u8::is_ascii_digit)?;
     let (prefix, digits) = number.split_at(digits_at);
-    for b in prefix.bytes() {
-        key.push(b.to_ascii_uppercase())?;
+    let zeros = digits.iter().take_while(|b| **b == b'0').count();
+    // A number of zeros keeps one.
+    let digits = &digits[zeros.min(digits.len() - 1)..];
+    if len + prefix.len() + digits.len() > 15 {
+        return None;
     }
-    let trimmed = digits.trim_start_matches('0');
-    if trimmed.is_empty() {
-        key.push(b'0')?;
+    for &b in prefix.iter().chain(digits) {
+        if !b.is_ascii_alphanumeric() {
+            return None;
+        }
+        key[len] = b.to_ascii_uppercase();
+        len += 1;
     }
-    for b in trimmed.bytes() {
-        key.push(b.to_ascii_uppercase())?;
-    }
-    Some(key)
+    Some(PrintingKey(u128::from_le_bytes(key)))
 }
 
 /// The key under which a card's copy identity is indexed.
@@ -175,8 +192,13 @@ impl Catalog {
 
     /// The printing an id names, padded or not (`SOR_033`, `SOR_33`, `sor-033`).
     pub fn printing_by_id(&self, id: &str) -> Option<&Printing> {
-        let key = printing_key(id)?;
-        self.by_printing_key.get(&key).map(|p| self.printing(*p))
+        self.resolve_id(id).map(|(_, p)| self.printing(p))
+    }
+
+    /// The card and printing an id names: [`Catalog::printing_by_id`] without reading the
+    /// printing, for the importers (every deck entry is looked up).
+    pub fn resolve_id(&self, id: &str) -> Option<(CardId, PrintingId)> {
+        self.by_printing_key.get(&printing_key(id)?).copied()
     }
 
     /// The card with exactly this title and subtitle (case- and Unicode-insensitive).
@@ -264,6 +286,38 @@ mod tests {
             None,
             "too long to be an id"
         );
+    }
+
+    /// The key as the regulations' id forms describe it, written plainly: the packed key must
+    /// agree with it on any text.
+    fn plain_key(id: &str) -> Option<String> {
+        let id = id.trim_ascii();
+        let split = id.find(['_', '-', ' '])?;
+        let (set, number) = (&id[..split], id[split + 1..].trim_ascii());
+        let alnum = |s: &str| s.bytes().all(|c| c.is_ascii_alphanumeric());
+        if set.is_empty()
+            || set.len() > 8
+            || !alnum(set)
+            || !alnum(number)
+            || !number.bytes().any(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let digits_at = number.find(|c: char| c.is_ascii_digit())?;
+        let (prefix, digits) = number.split_at(digits_at);
+        let digits = match digits.trim_start_matches('0') {
+            "" => "0",
+            d => d,
+        };
+        let key = format!("{set}_{prefix}{digits}").to_ascii_uppercase();
+        (key.len() <= 15).then_some(key)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_packed_key_is_the_plain_key(id in "[ _\\-]{0,2}[A-Za-z0-9]{0,9}[ _\\-/]{0,2}[A-Za-z0-9 ]{0,8}") {
+            proptest::prop_assert_eq!(super::printing_key(&id).map(|k| k.to_string()), plain_key(&id));
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ mod text;
 pub use export::{ExportError, to_swudb_json, to_text};
 pub use picklist::parse_picklist;
 pub use pool::{ImportedPool, parse_pool};
-pub use swudb::{parse_swudb, parse_well_formed};
+pub use swudb::{one_pass_readers_agree, parse_entry_by_entry, parse_swudb, parse_well_formed};
 pub use text::parse_text;
 
 use serde::Serialize;

@@ -152,9 +152,11 @@ fn resolve_split(
 
 /// Resolves an id (`SOR_033`, `SOR 33`, `sor-033`).
 pub fn resolve_id(catalog: &Catalog, id: &str) -> Option<Resolution> {
-    catalog.printing_by_id(id).map(|p| Resolution::Resolved {
-        card: p.card,
-        printing: p.id,
-        step: Step::Id,
-    })
+    catalog
+        .resolve_id(id)
+        .map(|(card, printing)| Resolution::Resolved {
+            card,
+            printing,
+            step: Step::Id,
+        })
 }

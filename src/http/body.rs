@@ -16,13 +16,21 @@ pub enum BodyKind {
 
 /// The kind of a body from its content type; with none given, JSON if it looks like JSON.
 pub fn kind_of(req: &HttpRequest, body: &str, accept_text: bool) -> Result<BodyKind, ApiError> {
-    let content_type = req.content_type().to_ascii_lowercase();
+    // Lower-cased only when it is not already (every request passes here).
+    let written = req.content_type();
+    let lowered;
+    let content_type = if written.bytes().any(|b| b.is_ascii_uppercase()) {
+        lowered = written.to_ascii_lowercase();
+        &lowered
+    } else {
+        written
+    };
     let accepted: &[&str] = if accept_text {
         &["application/json", "text/plain"]
     } else {
         &["application/json"]
     };
-    match content_type.as_str() {
+    match content_type {
         "application/json" => Ok(BodyKind::Json),
         t if t.starts_with("application/") && t.ends_with("+json") => Ok(BodyKind::Json),
         "text/plain" if accept_text => Ok(BodyKind::Text),

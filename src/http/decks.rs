@@ -176,27 +176,26 @@ fn resolve_options(
         Some(text) => parse_date("as_of", &text)?,
         None => jiff::Zoned::now().date(),
     };
-    let names: Vec<String> = match format {
-        None => vec!["premier".into()],
-        Some(Formats::One(s)) => s.split(',').map(|s| s.trim().to_string()).collect(),
-        Some(Formats::Many(v)) => v,
-    };
-    let mut formats = Vec::new();
-    for name in &names {
-        if name.eq_ignore_ascii_case("all") {
-            formats.extend(FormatId::ALL);
-        } else {
-            formats.push(FormatId::parse(name).ok_or_else(|| ApiError::unknown_format(name))?);
-        }
-    }
     // Each format once, in the order first asked (`["all", "all"]` is six checks, not twelve).
-    let mut unique = Vec::with_capacity(FormatId::ALL.len());
-    for f in formats {
-        if !unique.contains(&f) {
-            unique.push(f);
+    let mut formats = Vec::with_capacity(FormatId::ALL.len());
+    let mut ask = |name: &str| -> Result<(), ApiError> {
+        let asked: &[FormatId] = if name.eq_ignore_ascii_case("all") {
+            &FormatId::ALL
+        } else {
+            &[FormatId::parse(name).ok_or_else(|| ApiError::unknown_format(name))?]
+        };
+        for f in asked {
+            if !formats.contains(f) {
+                formats.push(*f);
+            }
         }
+        Ok(())
+    };
+    match &format {
+        None => ask("premier")?,
+        Some(Formats::One(s)) => s.split(',').map(str::trim).try_for_each(&mut ask)?,
+        Some(Formats::Many(v)) => v.iter().map(String::as_str).try_for_each(&mut ask)?,
     }
-    let formats = unique;
     let mut template = CheckOptions::new(FormatId::Premier, as_of);
     template.trilogy_pool = match body.trilogy_pool.or(query.trilogy_pool) {
         None => FormatId::Premier,
@@ -285,11 +284,25 @@ pub async fn validate(
             .into_iter()
             .map(|(decks, report)| FormatReport {
                 report,
-                decks: many.then_some(decks),
+                decks: many.then(|| decks.collect()),
             })
             .collect(),
     };
-    Ok(HttpResponse::Ok().json(response))
+    Ok(json_response(&response))
+}
+
+/// A 200 with a JSON body, written into a buffer sized for a typical report (one allocation).
+fn json_response(body: &impl Serialize) -> HttpResponse {
+    let mut buffer = Vec::with_capacity(1024);
+    match serde_json::to_writer(&mut buffer, body) {
+        Ok(()) => HttpResponse::Ok()
+            .content_type(actix_web::http::header::ContentType::json())
+            .body(buffer),
+        Err(e) => {
+            use actix_web::ResponseError;
+            ApiError::internal(format!("the answer could not be written: {e}")).error_response()
+        }
+    }
 }
 
 fn validate_json(
@@ -298,30 +311,19 @@ fn validate_json(
     query: Options,
 ) -> Result<(Vec<Imported>, Resolved), ApiError> {
     // A bare SWUDB deck (its `deck` is an array, or it has a leader) is accepted as the body
-    // itself, with options from the query string.
-    // A well-formed one is read in a single pass, unless it also carries request options
-    // (which only a request object has: they must not be ignored).
-    let has_options = [
-        "\"format\"",
-        "\"as_of\"",
-        "\"explain\"",
-        "\"pool\"",
-        "\"decks\"",
-    ]
-    .iter()
-    .any(|key| text.contains(key));
-    if !has_options
-        && let Some(imported) = crate::decklist::parse_well_formed(&checker.catalog, text)
+    // itself, with options from the query string. A well-formed one is read in a single pass,
+    // unless it also carries request options (which then must not be ignored).
+    if let Some(well_formed) = crate::decklist::parse_well_formed(&checker.catalog, text)
+        && !well_formed
+            .other
+            .iter()
+            .any(|(key, _)| REQUEST_KEYS.contains(&key.as_ref()))
     {
         let resolved = resolve_options(query, Options::default(), false)?;
-        return Ok((vec![imported], resolved));
+        return Ok((vec![well_formed.imported], resolved));
     }
     if is_bare_swudb(text) {
-        let options = if has_options {
-            bare_options(text)?
-        } else {
-            Options::default()
-        };
+        let options = bare_options(text)?;
         let resolved = resolve_options(query, options, false)?;
         let imported = import(&checker.catalog, text, Some(InputFormat::SwudbJson))
             .map_err(|e| ApiError::unreadable_deck("body", &e))?;
@@ -409,38 +411,73 @@ fn is_bare_swudb(text: &str) -> bool {
     })
 }
 
+/// Every field of a request that a bare SWUDB deck may carry beside its own (`bare_options`
+/// reads them).
+const REQUEST_KEYS: [&str; 9] = [
+    "format",
+    "as_of",
+    "input_format",
+    "trilogy_pool",
+    "event_set",
+    "competitive",
+    "explain",
+    "pool",
+    "decks",
+];
+
 /// Request options written beside a bare SWUDB deck's own fields (`{"leader": ..., "deck": [...],
 /// "format": "twin-suns"}`): used, as in a request object. What only a request object can carry
 /// (`pool`, `decks`) is refused rather than ignored.
 fn bare_options(text: &str) -> Result<Options, ApiError> {
-    const KEYS: [&str; 7] = [
-        "format",
-        "as_of",
-        "input_format",
-        "trilogy_pool",
-        "event_set",
-        "competitive",
-        "explain",
-    ];
-    let mut body: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(text).map_err(|e| ApiError::malformed_json(&e))?;
-    if let Some(key) = ["pool", "decks"]
-        .into_iter()
-        .find(|k| body.contains_key(*k))
-    {
-        return Err(ApiError::bad_value(
-            key,
-            format!(
-                "a bare SWUDB deck cannot carry {key:?}: send {{\"deck\": <the deck>, \"{key}\": ...}}"
-            ),
-        ));
+    /// The request fields beside a bare deck's own (which are left unread: they may hold what
+    /// is reported entry by entry, such as a count of 1e400).
+    #[derive(Deserialize)]
+    struct Beside<'a> {
+        #[serde(default, borrow)]
+        pool: Option<&'a RawValue>,
+        #[serde(default, borrow)]
+        decks: Option<&'a RawValue>,
+        #[serde(default)]
+        format: Option<Formats>,
+        #[serde(default)]
+        as_of: Option<String>,
+        #[serde(default)]
+        input_format: Option<InputFormat>,
+        #[serde(default)]
+        trilogy_pool: Option<String>,
+        #[serde(default)]
+        event_set: Option<String>,
+        #[serde(default)]
+        competitive: Option<bool>,
+        #[serde(default)]
+        explain: Option<bool>,
     }
-    let options: serde_json::Map<_, _> = KEYS
-        .iter()
-        .filter_map(|k| body.remove(*k).map(|v| (k.to_string(), v)))
-        .collect();
-    serde_json::from_value(serde_json::Value::Object(options))
-        .map_err(|e| ApiError::invalid_request(&e))
+    let beside: Beside = serde_json::from_str(text).map_err(|e| {
+        if e.is_syntax() || e.is_eof() {
+            ApiError::malformed_json(&e)
+        } else {
+            ApiError::invalid_request(&e)
+        }
+    })?;
+    for (key, value) in [("pool", beside.pool), ("decks", beside.decks)] {
+        if value.is_some() {
+            return Err(ApiError::bad_value(
+                key,
+                format!(
+                    "a bare SWUDB deck cannot carry {key:?}: send {{\"deck\": <the deck>, \"{key}\": ...}}"
+                ),
+            ));
+        }
+    }
+    Ok(Options {
+        format: beside.format,
+        as_of: beside.as_of,
+        input_format: beside.input_format,
+        trilogy_pool: beside.trilogy_pool,
+        event_set: beside.event_set,
+        competitive: beside.competitive,
+        explain: beside.explain,
+    })
 }
 
 /// The JSON body of a batch request. (Options spelled out, as in `ValidateBody`: `flatten`
@@ -543,7 +580,7 @@ pub async fn validate_batch(
         actix_web::web::block(move || run_batch(&checker, &text, query.into_inner(), limit))
             .await
             .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
-    Ok(HttpResponse::Ok().json(response))
+    Ok(json_response(&response))
 }
 
 /// Checks a roster (the body of `validate-batch`) in process: one report per entry and a
@@ -785,5 +822,5 @@ pub async fn compare(
         format,
         as_of,
     );
-    Ok(HttpResponse::Ok().json(comparison))
+    Ok(json_response(&comparison))
 }

@@ -11,89 +11,61 @@ use std::fmt::Write;
 use jiff::civil::Date;
 
 use super::{Code, Context, Findings, Rule, Violation};
-use crate::catalog::{Card, Catalog, SetIdx};
-use crate::data::{Dated, FormatId, LegalityData, PoolKind, PoolRule, SetInfo};
+use crate::catalog::{Card, SetIdx, SetMask};
+use crate::data::{Dated, FormatId, PoolKind, PoolRule, SetInfo};
 use crate::deck::Deck;
 
 pub struct CardPool;
 
-/// For each catalog set (by `SetIdx`): is a printing there in the pool?
-pub struct LegalSets {
-    legal: Vec<bool>,
-    /// Rotation blocks in the pool, newest first (empty when the pool is not by block).
-    pub blocks: Vec<String>,
-    /// The end of every "has rotated out" message of one check ("; on DATE Premier uses the sets
-    /// of rotation blocks B and A."), written once: a rotated deck has dozens of them.
-    rotation_tail: String,
+/// The catalog's sets a format draws from on a date.
+pub struct LegalSets<'a> {
+    legal: SetMask,
+    /// Rotation blocks in the pool with their first release, newest first (none when the pool
+    /// is not by block).
+    pub blocks: &'a [(Date, String)],
 }
 
-impl LegalSets {
-    /// `format_name`: the format whose pool it is (Trilogy's is Premier's or Eternal's).
-    pub fn compute(ctx: &Context<'_>, rule: &PoolRule, date: Date, format_name: &str) -> Self {
-        let (catalog, data) = (ctx.catalog, ctx.data);
+impl<'a> LegalSets<'a> {
+    pub fn compute(ctx: &Context<'a>, rule: &PoolRule, date: Date) -> Self {
         let blocks = match rule.kind {
-            PoolKind::TwoNewestRotationBlocks => newest_blocks(data, date, 2),
-            _ => Vec::new(),
+            PoolKind::TwoNewestRotationBlocks => ctx.links.newest_blocks(date, 2),
+            _ => &[],
         };
-        let legal = (0..catalog.set_codes().len())
-            .map(|i| {
-                ctx.set_info(SetIdx(i as u16)).is_some_and(|set| {
+        let legal = (0..ctx.catalog.set_codes().len())
+            .map(|i| SetIdx(i as u16))
+            .filter(|set| {
+                ctx.set_info(*set).is_some_and(|set| {
                     rule.set_kinds.contains(&set.kind)
                         && released_by(set, date)
                         && (blocks.is_empty()
                             || set
                                 .rotation_block
                                 .as_ref()
-                                .is_some_and(|b| blocks.contains(b)))
+                                .is_some_and(|b| blocks.iter().any(|(_, block)| block == b)))
                 })
             })
-            .collect();
-        let rotation_tail = if blocks.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; on {date} {format_name} uses the sets of rotation blocks {}.",
-                blocks.join(" and ")
-            )
-        };
-        Self {
-            legal,
-            blocks,
-            rotation_tail,
-        }
+            .fold(SetMask::default(), SetMask::with);
+        Self { legal, blocks }
     }
 
-    pub fn is_legal(&self, catalog: &Catalog, card: &Card) -> bool {
-        card.printings
-            .iter()
-            .any(|p| self.legal[catalog.printing(*p).set.0 as usize])
+    /// Whether any printing of the card is in a set of the pool.
+    pub fn is_legal(&self, card: &Card) -> bool {
+        card.sets.intersects(self.legal)
+    }
+
+    /// The end of every "has rotated out" message of one check ("; on DATE Premier uses the
+    /// sets of rotation blocks B and A.").
+    fn rotation_tail(&self, date: Date, format_name: &str) -> String {
+        let names: Vec<&str> = self.blocks.iter().map(|(_, b)| b.as_str()).collect();
+        format!(
+            "; on {date} {format_name} uses the sets of rotation blocks {}.",
+            names.join(" and ")
+        )
     }
 }
 
 fn released_by(set: &SetInfo, date: Date) -> bool {
     set.release_date.is_some_and(|d| d <= date)
-}
-
-/// The `n` newest rotation blocks with a set released by `date`, newest first; a block counts
-/// from its first set's release.
-fn newest_blocks(data: &LegalityData, date: Date, n: usize) -> Vec<String> {
-    let mut firsts: Vec<(Date, &str)> = Vec::new();
-    for set in data.sets.iter().filter(|s| released_by(s, date)) {
-        let (Some(block), Some(released)) = (&set.rotation_block, set.release_date) else {
-            continue;
-        };
-        match firsts.iter_mut().find(|(_, b)| b == block) {
-            Some(entry) if released < entry.0 => entry.0 = released,
-            Some(_) => {}
-            None => firsts.push((released, block)),
-        }
-    }
-    firsts.sort_by_key(|f| std::cmp::Reverse(f.0));
-    firsts
-        .into_iter()
-        .take(n)
-        .map(|(_, b)| b.to_string())
-        .collect()
 }
 
 /// The pool rule for a check: the format's own, or for Trilogy the chosen format's.
@@ -124,12 +96,9 @@ impl Rule for CardPool {
             return; // the opened_pool rule judges limited decks
         }
         out.note_if_unconfirmed(rule);
-        let legal = LegalSets::compute(
-            ctx,
-            &rule.value,
-            ctx.as_of,
-            &ctx.data.formats.get(pool_format).name,
-        );
+        let legal = LegalSets::compute(ctx, &rule.value, ctx.as_of);
+        // Written once per check, and only for a deck that has rotated cards.
+        let mut rotation_tail = None;
         if pool_format != ctx.format {
             out.note(
                 rule.section.clone(),
@@ -140,15 +109,22 @@ impl Rule for CardPool {
                 ),
             );
         }
-        for (i, deck) in decks.iter().enumerate() {
-            let cards = deck.cards();
-            for card_id in cards {
+        for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
+            for card_id in tally.cards().iter().map(|c| c.card) {
                 let card = ctx.catalog.card(card_id);
-                if legal.is_legal(ctx.catalog, card) {
+                if legal.is_legal(card) {
                     continue;
                 }
-                let v = why_not(ctx, card, rule, &legal, pool_format, out)
-                    .card(ctx.card_ref(deck, card_id));
+                let v = why_not(
+                    ctx,
+                    card,
+                    rule,
+                    &legal,
+                    &mut rotation_tail,
+                    pool_format,
+                    out,
+                )
+                .card(ctx.card_ref(deck, card_id));
                 out.deck_violation(decks, i, v);
             }
         }
@@ -161,6 +137,7 @@ fn why_not(
     card: &Card,
     rule: &Dated<PoolRule>,
     legal: &LegalSets,
+    rotation_tail: &mut Option<String>,
     pool_format: FormatId,
     out: &mut Findings,
 ) -> Violation {
@@ -234,7 +211,9 @@ fn why_not(
         message.push_str(&set.code);
     }
     if rotated {
-        message.push_str(&legal.rotation_tail);
+        message.push_str(
+            rotation_tail.get_or_insert_with(|| legal.rotation_tail(ctx.as_of, format_name)),
+        );
     } else {
         let _ = write!(
             message,

@@ -26,21 +26,31 @@ impl Rule for CopyLimit {
         let counted =
             |zone: Zone| matches!(zone, Zone::Main | Zone::Sideboard) || with_leaders.is_some();
 
-        // Copies per card over the whole submission: entries sorted by card, then summed.
-        let mut entries: Vec<(CardId, u64)> = decks
-            .iter()
-            .flat_map(|d| d.entries.iter())
-            .filter(|e| counted(e.zone))
-            .map(|e| (e.card, u64::from(e.count)))
-            .collect();
-        entries.sort_unstable_by_key(|(card, _)| *card);
-        let mut copies: Vec<(CardId, u64)> = Vec::with_capacity(entries.len());
-        for (card, n) in entries {
-            match copies.last_mut() {
-                Some((last, total)) if *last == card => *total += n,
-                _ => copies.push((card, n)),
+        // Copies per card over the whole submission: the deck's tally, or Trilogy's three merged.
+        let (mut one, mut merged);
+        let copies: &mut dyn Iterator<Item = (CardId, u64)> = match ctx.tallies {
+            [tally] => {
+                one = tally.cards().iter().map(|c| (c.card, c.in_zones(counted)));
+                &mut one
             }
-        }
+            tallies => {
+                let mut all: Vec<(CardId, u64)> = tallies
+                    .iter()
+                    .flat_map(|t| t.cards())
+                    .map(|c| (c.card, c.in_zones(counted)))
+                    .collect();
+                all.sort_unstable_by_key(|(card, _)| *card);
+                all.dedup_by(|(card, n), (kept, total)| {
+                    let same = card == kept;
+                    if same {
+                        *total += *n;
+                    }
+                    same
+                });
+                merged = all.into_iter();
+                &mut merged
+            }
+        };
 
         for (card_id, total) in copies {
             let card = ctx.catalog.card(card_id);

@@ -14,6 +14,8 @@ pub struct Links {
     exceptions: Vec<Vec<usize>>,
     /// (card, position in `data.suspensions`).
     suspensions: Vec<(CardId, usize)>,
+    /// Every rotation block with the release of its first set, newest first.
+    rotation_blocks: Vec<(Date, String)>,
     /// Suspensions and exceptions that name a card the catalog does not have (said at start-up).
     pub unlinked: Vec<String>,
 }
@@ -29,9 +31,21 @@ impl Links {
                     .position(|s| s.code.eq_ignore_ascii_case(code))
             })
             .collect();
+        let mut rotation_blocks: Vec<(Date, String)> = Vec::new();
+        for set in &data.sets {
+            let (Some(block), Some(released)) = (&set.rotation_block, set.release_date) else {
+                continue;
+            };
+            match rotation_blocks.iter_mut().find(|(_, b)| b == block) {
+                Some(first) => first.0 = first.0.min(released),
+                None => rotation_blocks.push((released, block.clone())),
+            }
+        }
+        rotation_blocks.sort_by_key(|(first, _)| std::cmp::Reverse(*first));
         let mut links = Self {
             sets,
             exceptions: vec![Vec::new(); catalog.cards().len()],
+            rotation_blocks,
             ..Self::default()
         };
         for (i, ex) in data.exceptions.iter().enumerate() {
@@ -74,6 +88,16 @@ impl Links {
             .into_iter()
             .flatten()
             .map(move |i| &data.exceptions[*i])
+    }
+
+    /// The `n` newest rotation blocks with a set released by `date`, newest first; a block
+    /// counts from its first set's release.
+    pub fn newest_blocks(&self, date: Date, n: usize) -> &[(Date, String)] {
+        let released = self
+            .rotation_blocks
+            .partition_point(|(first, _)| *first > date);
+        let blocks = &self.rotation_blocks[released..];
+        &blocks[..n.min(blocks.len())]
     }
 
     /// Suspensions on `list` in force on `date`, with their cards.

@@ -31,7 +31,7 @@ use jiff::civil::Date;
 use crate::catalog::{CardId, Catalog, SetIdx};
 use crate::checker::Checker;
 use crate::data::{Dated, Exception, FormatDef, FormatId, LegalityData, SetInfo, Timeline};
-use crate::deck::Deck;
+use crate::deck::{Deck, Zone};
 use crate::decklist::Diagnostic;
 
 /// One deckbuilding rule.
@@ -119,6 +119,58 @@ impl CheckOptions {
     }
 }
 
+/// A deck's cards in card order, each with its copies by zone: counted once per check for the
+/// rules that judge cards rather than lines (card pool, suspensions, copy limit).
+#[derive(Debug, Default)]
+pub struct Tally(Vec<CardCopies>);
+
+/// One card of a deck and its copies in each zone.
+#[derive(Debug, Clone, Copy)]
+pub struct CardCopies {
+    pub card: CardId,
+    by_zone: [u64; 4],
+}
+
+impl CardCopies {
+    /// Copies in the zones `counted` picks.
+    pub fn in_zones(&self, counted: impl Fn(Zone) -> bool) -> u64 {
+        Zone::ALL
+            .into_iter()
+            .filter(|z| counted(*z))
+            .map(|z| self.by_zone[z as usize])
+            .sum()
+    }
+}
+
+impl Tally {
+    pub fn of(deck: &Deck) -> Self {
+        let mut lines: Vec<_> = deck.entries.iter().map(|e| (e.card, e)).collect();
+        lines.sort_unstable_by_key(|(card, _)| *card);
+        let mut cards: Vec<CardCopies> = Vec::with_capacity(lines.len());
+        for (card, e) in lines {
+            if cards.last().is_none_or(|c| c.card != card) {
+                cards.push(CardCopies {
+                    card,
+                    by_zone: [0; 4],
+                });
+            }
+            if let Some(last) = cards.last_mut() {
+                last.by_zone[e.zone as usize] += u64::from(e.count);
+            }
+        }
+        Self(cards)
+    }
+
+    /// Every card of the deck once, in card order.
+    pub fn cards(&self) -> &[CardCopies] {
+        &self.0
+    }
+
+    pub fn contains(&self, card: CardId) -> bool {
+        self.0.binary_search_by_key(&card, |c| c.card).is_ok()
+    }
+}
+
 /// What a rule may read.
 pub struct Context<'a> {
     pub catalog: &'a Catalog,
@@ -128,6 +180,8 @@ pub struct Context<'a> {
     pub def: &'a FormatDef,
     pub as_of: Date,
     pub options: &'a CheckOptions,
+    /// Each deck's cards, in the order of the decks.
+    pub tallies: &'a [Tally],
 }
 
 impl<'a> Context<'a> {
@@ -202,6 +256,18 @@ pub fn check(
     options: &CheckOptions,
 ) -> Report {
     let (catalog, data) = (&checker.catalog, &checker.data);
+    // One deck (nearly every check) needs no list of tallies.
+    let (one, many);
+    let tallies: &[Tally] = match decks {
+        [deck] => {
+            one = [Tally::of(deck)];
+            &one
+        }
+        _ => {
+            many = decks.iter().map(Tally::of).collect::<Vec<_>>();
+            &many
+        }
+    };
     let ctx = Context {
         catalog,
         data,
@@ -210,6 +276,7 @@ pub fn check(
         def: data.formats.get(options.format),
         as_of: options.as_of,
         options,
+        tallies,
     };
     let mut findings = Findings::default();
     for rule in RULES {

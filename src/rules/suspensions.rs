@@ -26,21 +26,14 @@ impl Rule for Suspensions {
         else {
             return;
         };
-        let suspended: Vec<_> = ctx
-            .links
-            .suspensions(ctx.data, &list.value, ctx.as_of)
-            .collect();
-        if suspended.is_empty() {
-            return;
-        }
         let format_name = &ctx.data.formats.get(list_format).name;
-        for (i, deck) in decks.iter().enumerate() {
-            let cards = deck.cards();
-            for (card_id, s) in suspended
-                .iter()
-                .filter(|(c, _)| cards.binary_search(c).is_ok())
+        for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
+            for (card_id, s) in ctx
+                .links
+                .suspensions(ctx.data, &list.value, ctx.as_of)
+                .filter(|(c, _)| tally.contains(*c))
             {
-                let card = ctx.catalog.card(*card_id);
+                let card = ctx.catalog.card(card_id);
                 out.deck_violation(
                     decks,
                     i,
@@ -53,7 +46,7 @@ impl Rule for Suspensions {
                             s.effective_from
                         ),
                     )
-                    .card(ctx.card_ref(deck, *card_id))
+                    .card(ctx.card_ref(deck, card_id))
                     .caveat(s.confidence, s.notes.as_deref()),
                 );
             }

@@ -836,6 +836,23 @@ async fn options_in_a_bare_swudb_body_are_used_or_refused_never_dropped() {
     assert_eq!(answer.body["as_of"], "2025-04-01");
     assert_eq!(answer.body["reports"][0]["format"], "twin-suns");
 
+    // Every option, not only the common ones: a competitive list needs the player's UID.
+    let mut deck = wichita_json();
+    deck["competitive"] = json!(true);
+    let answer = app
+        .post(
+            "/v1/decks/validate?as_of=2025-04-01",
+            "application/json",
+            deck.to_string(),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(
+        answer.body["reports"][0]["violations"][0]["code"], "deck-list-incomplete",
+        "{}",
+        answer.body
+    );
+
     // A pool belongs in a request object: a bare deck cannot carry it.
     let mut deck = wichita_json();
     deck["format"] = json!("sealed");

@@ -12,6 +12,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+mod scan;
+
 use super::{Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, Severity, echo};
 use crate::catalog::Catalog;
 use crate::deck::{DeckEntry, Zone};
@@ -125,22 +127,172 @@ impl<'de> Deserialize<'de> for Count {
 
 /// The shape nearly every real deck has: read in one pass. Anything else takes the lenient
 /// path of [`SwudbDeck`], entry by entry.
-#[derive(Deserialize)]
+#[derive(Default)]
 struct WellFormedDeck<'a> {
-    #[serde(default, borrow)]
-    metadata: Option<Metadata<'a>>,
-    #[serde(default, borrow)]
+    metadata: Option<WellFormedMetadata>,
     leader: Option<Entry<'a>>,
-    #[serde(default, borrow)]
     secondleader: Option<Entry<'a>>,
-    #[serde(default, borrow)]
     leader2: Option<Entry<'a>>,
-    #[serde(default, borrow)]
     base: Option<Entry<'a>>,
-    #[serde(default, borrow)]
     deck: Option<Vec<Entry<'a>>>,
-    #[serde(default, borrow)]
     sideboard: Option<Vec<Entry<'a>>>,
+    /// The object's other fields, unread.
+    other: Vec<(Cow<'a, str>, &'a RawValue)>,
+}
+
+impl<'de> Deserialize<'de> for WellFormedDeck<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = WellFormedDeck<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a SWUDB deck object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                // Each SWUDB field once, as a derived `Deserialize` would insist.
+                fn once<'de, T: Deserialize<'de>, A: serde::de::MapAccess<'de>>(
+                    map: &mut A,
+                    slot: &mut Option<T>,
+                    seen: &mut bool,
+                    name: &'static str,
+                ) -> Result<(), A::Error> {
+                    if std::mem::replace(seen, true) {
+                        return Err(serde::de::Error::duplicate_field(name));
+                    }
+                    *slot = map.next_value()?;
+                    Ok(())
+                }
+                let mut deck = WellFormedDeck::default();
+                let mut seen = [false; 7];
+                while let Some(Key(key)) = map.next_key::<Key>()? {
+                    match key.as_ref() {
+                        "metadata" => once(&mut map, &mut deck.metadata, &mut seen[0], "metadata")?,
+                        "leader" => once(&mut map, &mut deck.leader, &mut seen[1], "leader")?,
+                        "secondleader" => once(
+                            &mut map,
+                            &mut deck.secondleader,
+                            &mut seen[2],
+                            "secondleader",
+                        )?,
+                        "leader2" => once(&mut map, &mut deck.leader2, &mut seen[3], "leader2")?,
+                        "base" => once(&mut map, &mut deck.base, &mut seen[4], "base")?,
+                        "deck" => once(&mut map, &mut deck.deck, &mut seen[5], "deck")?,
+                        "sideboard" => {
+                            once(&mut map, &mut deck.sideboard, &mut seen[6], "sideboard")?
+                        }
+                        _ => {
+                            let value = map.next_value()?;
+                            deck.other.push((key, value));
+                        }
+                    }
+                }
+                Ok(deck)
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
+/// An object's key, borrowed from the input unless it has escapes.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s.to_string())))
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}
+
+/// The metadata a deck list keeps (TR 3.1.3 asks for the player's name and UID), read as text.
+#[derive(Deserialize, Default)]
+struct WellFormedMetadata {
+    #[serde(default)]
+    name: Option<MetaText>,
+    #[serde(default)]
+    author: Option<MetaText>,
+    #[serde(default)]
+    player: Option<MetaText>,
+    #[serde(default)]
+    uid: Option<MetaText>,
+}
+
+/// A metadata value as text: a string that is not blank, or a number as JSON writes it;
+/// anything else is no text.
+struct MetaText(Option<String>);
+
+impl<'de> Deserialize<'de> for MetaText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = MetaText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a text")
+            }
+            fn visit_str<E>(self, s: &str) -> Result<MetaText, E> {
+                Ok(MetaText((!s.trim().is_empty()).then(|| s.to_string())))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<MetaText, E> {
+                Ok(MetaText(Some(n.to_string())))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<MetaText, E> {
+                Ok(MetaText(Some(n.to_string())))
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<MetaText, E> {
+                Ok(MetaText(
+                    serde_json::Number::from_f64(n).map(|n| n.to_string()),
+                ))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<MetaText, E> {
+                Ok(MetaText(None))
+            }
+            fn visit_unit<E>(self) -> Result<MetaText, E> {
+                Ok(MetaText(None))
+            }
+            fn visit_none<E>(self) -> Result<MetaText, E> {
+                Ok(MetaText(None))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<MetaText, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(MetaText(None))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<MetaText, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(MetaText(None))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// A deck read in one pass, with the fields of its object that are not SWUDB's (a request
+/// option written beside a bare deck, a deck site's own field), unread, for the caller to judge.
+pub struct WellFormed<'a> {
+    pub imported: Imported,
+    pub other: Vec<(Cow<'a, str>, &'a RawValue)>,
 }
 
 /// Where an entry is: `deck[3]`, written out only for a diagnostic.
@@ -163,9 +315,17 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    if let Some(imported) = parse_well_formed(catalog, text) {
-        return Ok(imported);
+    match parse_well_formed(catalog, text) {
+        Some(well_formed) => Ok(well_formed.imported),
+        None => parse_entry_by_entry(catalog, text),
     }
+}
+
+/// The lenient reading alone: each section as raw JSON, each entry on its own. What
+/// [`parse_swudb`] falls back to; public for the fuzz target that holds the one-pass reading
+/// to the same answer.
+#[doc(hidden)]
+pub fn parse_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported, ImportError> {
     let raw: SwudbDeck = serde_json::from_str(text).map_err(|e| {
         if e.is_data() {
             ImportError::NotADeck(e.to_string())
@@ -214,10 +374,37 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
 
 /// Reads a deck in one pass when it has the shape nearly every real deck has; `None` when it
 /// does not (a malformed entry, a section of the wrong type, no section at all), for the
-/// caller to try other readings. Unknown fields are ignored.
-pub fn parse_well_formed(catalog: &Catalog, text: &str) -> Option<Imported> {
-    let deck = serde_json::from_str::<WellFormedDeck>(text).ok()?;
-    read_well_formed(catalog, deck).ok()
+/// caller to try other readings. Fields that are not SWUDB's are handed back unread.
+pub fn parse_well_formed<'a>(catalog: &Catalog, text: &'a str) -> Option<WellFormed<'a>> {
+    if let Some(imported) = scan::read(catalog, text) {
+        return Some(WellFormed {
+            imported,
+            other: Vec::new(),
+        });
+    }
+    parse_well_formed_with_serde(catalog, text)
+}
+
+fn parse_well_formed_with_serde<'a>(catalog: &Catalog, text: &'a str) -> Option<WellFormed<'a>> {
+    let mut deck = serde_json::from_str::<WellFormedDeck>(text).ok()?;
+    let other = std::mem::take(&mut deck.other);
+    let imported = read_well_formed(catalog, deck).ok()?;
+    Some(WellFormed { imported, other })
+}
+
+/// Whether the scanner of the exported shape reads `text` as serde_json does (the same deck,
+/// the same diagnostics), wherever the scanner reads it at all: for the property test and the
+/// fuzz target that hold it so.
+#[doc(hidden)]
+pub fn one_pass_readers_agree(catalog: &Catalog, text: &str) -> bool {
+    let Some(scanned) = scan::read(catalog, text) else {
+        return true;
+    };
+    parse_well_formed_with_serde(catalog, text).is_some_and(|parsed| {
+        parsed.other.is_empty()
+            && parsed.imported.deck == scanned.deck
+            && parsed.imported.diagnostics == scanned.diagnostics
+    })
 }
 
 fn no_sections() -> ImportError {
@@ -239,7 +426,11 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
     }
     let mut imported = Imported::default();
     imported.deck.entries.reserve(64);
-    read_metadata(deck.metadata, &mut imported);
+    let meta = deck.metadata.unwrap_or_default();
+    let text = |t: Option<MetaText>| t.and_then(|t| t.0);
+    imported.deck.name = text(meta.name);
+    imported.deck.player = text(meta.player).or(text(meta.author));
+    imported.deck.uid = text(meta.uid);
     for (field, zone, entry) in singles {
         if let Some(entry) = entry {
             read_entry(catalog, At(field, None), zone, entry, &mut imported);
@@ -368,11 +559,11 @@ fn read_entry(catalog: &Catalog, at: At, zone: Zone, entry: Entry<'_>, out: &mut
             return;
         }
     };
-    match catalog.printing_by_id(id) {
-        Some(p) => out.deck.entries.push(DeckEntry {
+    match catalog.resolve_id(id) {
+        Some((card, printing)) => out.deck.entries.push(DeckEntry {
             zone,
-            card: p.card,
-            printing: p.id,
+            card,
+            printing,
             count,
             line: None,
         }),
