@@ -252,7 +252,11 @@ impl<'a> Builder<'a> {
     fn add(&mut self, raw: RawCard) -> Result<(), String> {
         let set_code = raw.set.trim().to_ascii_uppercase();
         let number = raw.number.trim().to_string();
-        let key = printing_key(&format!("{set_code}_{number}")).ok_or_else(|| {
+        let id = format!("{set_code}_{number}");
+        let plain_number = super::plain_id(&id)
+            .map(|(_, n)| n)
+            .filter(|n| *n <= super::MAX_TABLE_NUMBER);
+        let key = printing_key(&id).ok_or_else(|| {
             format!(
                 "set {:?} and number {:?} do not form an id",
                 raw.set, raw.number
@@ -322,6 +326,13 @@ impl<'a> Builder<'a> {
         self.catalog
             .by_printing_key
             .insert(key, (card_id, printing_id));
+        if let Some(n) = plain_number {
+            let table = &mut self.catalog.numbered[set.0 as usize];
+            if table.len() <= n as usize {
+                table.resize(n as usize + 1, None);
+            }
+            table[n as usize] = Some((card_id, printing_id));
+        }
         Ok(())
     }
 
@@ -337,6 +348,11 @@ impl<'a> Builder<'a> {
         }
         let idx = SetIdx(self.catalog.sets.len() as u16);
         self.catalog.sets.push(code.to_string());
+        self.catalog.packed_sets.push(
+            super::pack_set_code(code.as_bytes())
+                .ok_or_else(|| format!("set code {code:?} is not 1 to 8 letters and digits"))?,
+        );
+        self.catalog.numbered.push(Vec::new());
         self.set_index.insert(code.to_string(), idx);
         Ok(idx)
     }

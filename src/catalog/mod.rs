@@ -103,6 +103,12 @@ pub struct Catalog {
     /// Printing ids' keys → the card and printing they name (both in the map, so that resolving
     /// a deck entry reads no printing record).
     by_printing_key: HashMap<PrintingKey, (CardId, PrintingId)>,
+    /// The same for ids with a plain number (`SOR_033`: nearly every id a list carries), as one
+    /// small table per set indexed by the number: a few cache lines per deck instead of a hash
+    /// table's probes (BENCHMARKS.md). By `SetIdx`.
+    numbered: Vec<Vec<Option<(CardId, PrintingId)>>>,
+    /// Each set code packed as [`pack_set_code`] packs it, by `SetIdx`.
+    packed_sets: Vec<u64>,
     by_identity: HashMap<String, CardId>,
     names: NameIndex,
     version: String,
@@ -163,6 +169,45 @@ pub fn printing_key(id: &str) -> Option<PrintingKey> {
     Some(PrintingKey(u128::from_le_bytes(key)))
 }
 
+/// Printings numbered above this are found by their key alone (no table that long per set).
+const MAX_TABLE_NUMBER: u32 = 9_999;
+
+/// A set code (at most 8 ASCII letters and digits) upper-cased into an integer, first byte
+/// lowest; `None` for anything else.
+fn pack_set_code(code: &[u8]) -> Option<u64> {
+    if code.is_empty() || code.len() > 8 {
+        return None;
+    }
+    let mut packed = [0u8; 8];
+    for (slot, &b) in packed.iter_mut().zip(code) {
+        if !b.is_ascii_alphanumeric() {
+            return None;
+        }
+        *slot = b.to_ascii_uppercase();
+    }
+    Some(u64::from_le_bytes(packed))
+}
+
+/// An id with a plain number (`SOR_033`, `sor-33`, `SOR 033`) as its packed set code and
+/// number; `None` for any other shape, which [`printing_key`] then reads.
+fn plain_id(id: &str) -> Option<(u64, u32)> {
+    let id = id.trim_ascii().as_bytes();
+    let split = id.iter().position(|b| matches!(b, b'_' | b'-' | b' '))?;
+    let number = id[split + 1..].trim_ascii();
+    if number.is_empty() || !number.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    // Leading zeros dropped first, so that every spelling of a number agrees.
+    let zeros = number.iter().take_while(|b| **b == b'0').count();
+    if number.len() - zeros > 9 {
+        return None;
+    }
+    let number = number[zeros..]
+        .iter()
+        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    Some((pack_set_code(&id[..split])?, number))
+}
+
 /// The key under which a card's copy identity is indexed.
 pub fn identity_key(title: &str, subtitle: Option<&str>) -> String {
     let mut key = identity_fold(title);
@@ -198,7 +243,19 @@ impl Catalog {
     /// The card and printing an id names: [`Catalog::printing_by_id`] without reading the
     /// printing, for the importers (every deck entry is looked up).
     pub fn resolve_id(&self, id: &str) -> Option<(CardId, PrintingId)> {
-        self.by_printing_key.get(&printing_key(id)?).copied()
+        if let Some((set, number)) = plain_id(id)
+            && number <= MAX_TABLE_NUMBER
+        {
+            // Every printing with a plain number up to the maximum is in its set's table, and
+            // no other printing has the key of a plain number: the table's answer is the map's.
+            let set = self.packed_sets.iter().position(|s| *s == set)?;
+            return self.numbered[set].get(number as usize).copied().flatten();
+        }
+        self.resolve_key(printing_key(id)?)
+    }
+
+    fn resolve_key(&self, key: PrintingKey) -> Option<(CardId, PrintingId)> {
+        self.by_printing_key.get(&key).copied()
     }
 
     /// The card with exactly this title and subtitle (case- and Unicode-insensitive).
@@ -314,6 +371,19 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn an_id_resolves_by_its_sets_table_as_by_its_key(
+            set in "(SOR|sor|LAW|law|TS26|JTL|XYZ|)",
+            sep in "[_ \\-]",
+            zeros in "0{0,12}",
+            number in "(1|5|9|20|90|220|231|301|350|999|1015|9999|10000|12345678901|T01|1a)",
+        ) {
+            let catalog = crate::rules::fixture::catalog();
+            let id = format!("{set}{sep}{zeros}{number}");
+            let by_key = super::printing_key(&id).and_then(|k| catalog.resolve_key(k));
+            proptest::prop_assert_eq!(catalog.resolve_id(&id), by_key, "{}", id);
+        }
+
         #[test]
         fn the_packed_key_is_the_plain_key(id in "[ _\\-]{0,2}[A-Za-z0-9]{0,9}[ _\\-/]{0,2}[A-Za-z0-9 ]{0,8}") {
             proptest::prop_assert_eq!(super::printing_key(&id).map(|k| k.to_string()), plain_key(&id));

@@ -1,6 +1,8 @@
 //! `POST /v1/decks/validate` and `POST /v1/decks/validate-batch`: a deck (or an event's
 //! roster) in, a report per format out.
 
+use std::ops::Range;
+
 use actix_web::web::{Data, Payload, Query};
 use actix_web::{HttpRequest, HttpResponse};
 use jiff::civil::Date;
@@ -137,23 +139,37 @@ impl DeckView {
 }
 
 #[derive(Serialize)]
-struct ValidateResponse {
+struct ValidateResponse<'a> {
     legal: bool,
     as_of: Date,
-    catalog: String,
+    catalog: &'a str,
     /// With `explain`: the decks as understood.
     #[serde(skip_serializing_if = "Option::is_none")]
     decks: Option<Vec<DeckView>>,
-    reports: Vec<FormatReport>,
+    reports: FormatReports,
 }
 
-#[derive(Serialize)]
-struct FormatReport {
-    #[serde(flatten)]
-    report: Report,
-    /// Which of `decks` the report judged (Trilogy: all three).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    decks: Option<Vec<usize>>,
+/// The reports, written straight from the checker's answer, each with the decks it judged when
+/// the request had several (Trilogy judges all three).
+struct FormatReports {
+    several_decks: bool,
+    reports: Vec<(Range<usize>, Report)>,
+}
+
+impl Serialize for FormatReports {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct FormatReport<'a> {
+            #[serde(flatten)]
+            report: &'a Report,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            decks: Option<Vec<usize>>,
+        }
+        serializer.collect_seq(self.reports.iter().map(|(decks, report)| FormatReport {
+            report,
+            decks: self.several_decks.then(|| decks.clone().collect()),
+        }))
+    }
 }
 
 /// Resolved request options.
@@ -269,24 +285,20 @@ pub async fn validate(
         BodyKind::Json => validate_json(&checker, &text, query)?,
     };
     let reports = checker.check_formats(&decks, &resolved.formats, &resolved.template);
-    let many = decks.len() > 1;
     let response = ValidateResponse {
         legal: reports.iter().all(|(_, r)| r.legal),
         as_of: resolved.template.as_of,
-        catalog: checker.catalog.version().to_string(),
+        catalog: checker.catalog.version(),
         decks: resolved.explain.then(|| {
             decks
                 .iter()
                 .map(|i| DeckView::new(&checker.catalog, &i.deck))
                 .collect()
         }),
-        reports: reports
-            .into_iter()
-            .map(|(decks, report)| FormatReport {
-                report,
-                decks: many.then(|| decks.collect()),
-            })
-            .collect(),
+        reports: FormatReports {
+            several_decks: decks.len() > 1,
+            reports,
+        },
     };
     Ok(json_response(&response))
 }
@@ -296,7 +308,10 @@ fn json_response(body: &impl Serialize) -> HttpResponse {
     let mut buffer = Vec::with_capacity(1024);
     match serde_json::to_writer(&mut buffer, body) {
         Ok(()) => HttpResponse::Ok()
-            .content_type(actix_web::http::header::ContentType::json())
+            .insert_header((
+                actix_web::http::header::CONTENT_TYPE,
+                actix_web::http::header::HeaderValue::from_static("application/json"),
+            ))
             .body(buffer),
         Err(e) => {
             use actix_web::ResponseError;

@@ -243,3 +243,29 @@ fn every_official_deck_round_trips_through_both_exports() {
         }
     }
 }
+
+#[test]
+fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
+    let catalog = &CHECKER.catalog;
+    for p in catalog.printings() {
+        let set = catalog.set_code(p.set);
+        let number = p.number.trim_start_matches('0');
+        let padded = if p.number.bytes().all(|b| b.is_ascii_digit()) {
+            format!("00{}", p.number)
+        } else {
+            p.number.clone()
+        };
+        for id in [
+            catalog.printing_code(p.id),
+            format!("{}-{number}", set.to_lowercase()),
+            format!(" {set} {padded} "),
+        ] {
+            assert_eq!(
+                catalog.resolve_id(&id),
+                Some((p.card, p.id)),
+                "{id:?} ({set} {})",
+                p.number
+            );
+        }
+    }
+}
