@@ -31,6 +31,11 @@ pub const MAX_COUNT: u64 = 1_000;
 /// The most lines a text list may have: a deck list has a few dozen; a sealed pool a few hundred.
 pub const MAX_LINES: usize = 10_000;
 
+/// Room for a deck's lines made before reading one: a deck list rarely has more, and the
+/// block stays under glibc's "large" size (1 KiB), whose allocation sweeps the small free
+/// blocks first.
+pub const USUAL_LINES: usize = 40;
+
 /// After this many unknown lines, the rest get no did-you-mean (a pasted novel stays cheap).
 pub const MAX_SUGGESTED_LINES: usize = 100;
 

@@ -425,7 +425,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
         return Err(no_sections());
     }
     let mut imported = Imported::default();
-    imported.deck.entries.reserve(64);
+    imported.deck.entries.reserve(super::USUAL_LINES);
     let meta = deck.metadata.unwrap_or_default();
     let text = |t: Option<MetaText>| t.and_then(|t| t.0);
     imported.deck.name = text(meta.name);

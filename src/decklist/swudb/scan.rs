@@ -26,7 +26,7 @@ pub(super) fn read(catalog: &Catalog, text: &str) -> Option<Imported> {
         catalog,
         imported: Imported::default(),
     };
-    scan.imported.deck.entries.reserve(64);
+    scan.imported.deck.entries.reserve(crate::decklist::USUAL_LINES);
     scan.deck()?;
     scan.skip_white_space();
     (scan.at == scan.bytes.len()).then_some(scan.imported)
