@@ -388,7 +388,7 @@ pub fn parse_well_formed<'a>(catalog: &Catalog, text: &'a str) -> Option<WellFor
 fn parse_well_formed_with_serde<'a>(catalog: &Catalog, text: &'a str) -> Option<WellFormed<'a>> {
     let mut deck = serde_json::from_str::<WellFormedDeck>(text).ok()?;
     let other = std::mem::take(&mut deck.other);
-    let imported = read_well_formed(catalog, deck).ok()?;
+    let imported = read_well_formed(catalog, deck)?;
     Some(WellFormed { imported, other })
 }
 
@@ -411,7 +411,9 @@ fn no_sections() -> ImportError {
     ImportError::NotADeck("none of leader, base, deck or sideboard is present".into())
 }
 
-fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Imported, ImportError> {
+/// The well-formed deck resolved; `None` when it has no section, or an entry without an id
+/// (which the entry-by-entry reading reports as written).
+fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Option<Imported> {
     let singles = [
         ("leader", Zone::Leader, deck.leader),
         ("secondleader", Zone::Leader, deck.secondleader),
@@ -422,7 +424,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
         && deck.deck.is_none()
         && deck.sideboard.is_none()
     {
-        return Err(no_sections());
+        return None;
     }
     let mut imported = Imported::default();
     imported.deck.entries.reserve(super::USUAL_LINES);
@@ -431,20 +433,34 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Result<Impor
     imported.deck.name = text(meta.name);
     imported.deck.player = text(meta.player).or(text(meta.author));
     imported.deck.uid = text(meta.uid);
-    for (field, zone, entry) in singles {
-        if let Some(entry) = entry {
-            read_entry(catalog, At(field, None), zone, entry, &mut imported);
-        }
+    let entries = singles
+        .into_iter()
+        .filter_map(|(field, zone, entry)| Some((At(field, None), zone, entry?)))
+        .chain(
+            [
+                ("deck", Zone::Main, deck.deck),
+                ("sideboard", Zone::Sideboard, deck.sideboard),
+            ]
+            .into_iter()
+            .flat_map(|(field, zone, list)| {
+                list.into_iter()
+                    .flatten()
+                    .enumerate()
+                    .map(move |(i, entry)| (At(field, Some(i)), zone, entry))
+            }),
+        );
+    for (at, zone, entry) in entries {
+        let id = entry.id?;
+        read_entry(
+            catalog,
+            at,
+            zone,
+            &id.0,
+            entry.count.as_ref(),
+            &mut imported,
+        );
     }
-    for (field, zone, list) in [
-        ("deck", Zone::Main, deck.deck),
-        ("sideboard", Zone::Sideboard, deck.sideboard),
-    ] {
-        for (i, entry) in list.into_iter().flatten().enumerate() {
-            read_entry(catalog, At(field, Some(i)), zone, entry, &mut imported);
-        }
-    }
-    Ok(imported)
+    Some(imported)
 }
 
 fn read_metadata(meta: Option<Metadata<'_>>, imported: &mut Imported) {
@@ -481,7 +497,10 @@ fn diagnostic(
 
 fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &mut Imported) {
     match serde_json::from_str::<Entry>(item.get()) {
-        Ok(entry) if entry.id.is_some() => read_entry(catalog, at, zone, entry, out),
+        Ok(Entry {
+            id: Some(id),
+            count,
+        }) => read_entry(catalog, at, zone, &id.0, count.as_ref(), out),
         _ => out.diagnostics.push(diagnostic(
             at,
             zone,
@@ -493,34 +512,28 @@ fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &
     }
 }
 
-fn read_entry(catalog: &Catalog, at: At, zone: Zone, entry: Entry<'_>, out: &mut Imported) {
-    let written = |entry: &Entry<'_>| {
-        let count = match &entry.count {
+/// Reads an entry that has an id. (One without is not an entry of the well-formed shape: the
+/// entry-by-entry reading reports it with the text as written.)
+fn read_entry(
+    catalog: &Catalog,
+    at: At,
+    zone: Zone,
+    id: &str,
+    count: Option<&Count>,
+    out: &mut Imported,
+) {
+    let written = || {
+        let count = match count {
             Some(Count::Number(n)) => n.to_string(),
             Some(Count::Other(text)) => text.clone(),
             Some(Count::Null) | None => "null".into(),
         };
-        let id = entry
-            .id
-            .as_ref()
-            .map_or("null".into(), |id| format!("{:?}", id.0));
-        format!("{{\"id\": {id}, \"count\": {count}}}")
-    };
-    let Some(id) = entry.id.as_ref().map(|id| id.0.as_ref()) else {
-        out.diagnostics.push(diagnostic(
-            at,
-            zone,
-            written(&entry),
-            DiagnosticCode::MalformedEntry,
-            Severity::Error,
-            format!("{at} has no card id (expected {{\"id\": \"SOR_017\", \"count\": 1}})."),
-        ));
-        return;
+        format!("{{\"id\": {id:?}, \"count\": {count}}}")
     };
     let problem =
-        |code, severity, message| diagnostic(at, zone, written(&entry), code, severity, message);
+        |code, severity, message| diagnostic(at, zone, written(), code, severity, message);
     // Leader and base entries often omit the count: one is meant.
-    let count = match &entry.count {
+    let count = match count {
         None | Some(Count::Null) => Ok(1),
         Some(Count::Number(n)) => Ok(*n),
         Some(Count::Other(text)) => Err(text.as_str()),
@@ -643,6 +656,19 @@ mod tests {
             imported.diagnostics[1]
                 .message
                 .contains("18446744073709551616")
+        );
+    }
+
+    #[test]
+    fn an_entry_without_an_id_is_echoed_as_written_by_every_reading() {
+        // Found by the swudb_json fuzz target: the one-pass reading echoed `{"id": null, ...}`.
+        let json = r#"{"leader":{"id":"SOR_017"},"deck":[{"iU":"SOR_220","count":1}]}"#;
+        let one_pass = parse_swudb(catalog(), json).unwrap();
+        let entry_by_entry = parse_entry_by_entry(catalog(), json).unwrap();
+        assert_eq!(one_pass.diagnostics, entry_by_entry.diagnostics);
+        assert_eq!(
+            one_pass.diagnostics[0].text,
+            r#"{"iU":"SOR_220","count":1}"#
         );
     }
 

@@ -10,9 +10,7 @@
 //! `swudb_json` fuzz target hold the two to the same deck and diagnostics
 //! ([`super::one_pass_readers_agree`]).
 
-use std::borrow::Cow;
-
-use super::{At, Count, Entry, Id, Imported, read_entry};
+use super::{At, Count, Imported, read_entry};
 use crate::catalog::Catalog;
 use crate::deck::Zone;
 
@@ -26,7 +24,10 @@ pub(super) fn read(catalog: &Catalog, text: &str) -> Option<Imported> {
         catalog,
         imported: Imported::default(),
     };
-    scan.imported.deck.entries.reserve(crate::decklist::USUAL_LINES);
+    scan.imported
+        .deck
+        .entries
+        .reserve(crate::decklist::USUAL_LINES);
     scan.deck()?;
     scan.skip_white_space();
     (scan.at == scan.bytes.len()).then_some(scan.imported)
@@ -176,12 +177,13 @@ impl<'a> Scanner<'a> {
             if zone == Zone::Main || zone == Zone::Sideboard {
                 scan.entries(field, zone)
             } else {
-                let entry = scan.entry()?;
+                let (id, count) = scan.entry()?;
                 read_entry(
                     scan.catalog,
                     At(field, None),
                     zone,
-                    entry,
+                    id,
+                    count.as_ref(),
                     &mut scan.imported,
                 );
                 Some(())
@@ -224,12 +226,13 @@ impl<'a> Scanner<'a> {
             return Some(());
         }
         for i in 0.. {
-            let entry = self.entry()?;
+            let (id, count) = self.entry()?;
             read_entry(
                 self.catalog,
                 At(field, Some(i)),
                 zone,
-                entry,
+                id,
+                count.as_ref(),
                 &mut self.imported,
             );
             match self.peek()? {
@@ -244,20 +247,19 @@ impl<'a> Scanner<'a> {
         Some(())
     }
 
-    fn entry(&mut self) -> Option<Entry<'a>> {
-        let mut entry = Entry {
-            id: None,
-            count: None,
-        };
+    /// An entry's id and count. An entry without an id is left to the entry-by-entry reading,
+    /// which reports it as written.
+    fn entry(&mut self) -> Option<(&'a str, Option<Count>)> {
+        let (mut id, mut count) = (None, None);
         self.object(["id", "count"], |scan, key| {
             if key == 0 {
-                entry.id = scan.or_null(|s| s.string().map(|id| Id(Cow::Borrowed(id))))?;
+                id = scan.or_null(Self::string)?;
             } else {
-                entry.count = scan.or_null(|s| s.whole_number().map(Count::Number))?;
+                count = scan.or_null(|s| s.whole_number().map(Count::Number))?;
             }
             Some(())
         })?;
-        Some(entry)
+        Some((id?, count))
     }
 
     /// `null` as `None`, else what `read` reads.
@@ -570,7 +572,7 @@ mod tests {
                 read(&text).is_some()
             })
             .count();
-        assert!(read_count > 250, "{read_count} of 2000");
+        assert!(read_count > 200, "{read_count} of 2000");
     }
 
     proptest! {
