@@ -140,16 +140,17 @@ pub fn printing_key(id: &str) -> Option<PrintingKey> {
     if set.is_empty() || set.len() > 8 {
         return None;
     }
-    let mut key = [0u8; 16];
+    // Shifted into an integer (see `pack_set_code`).
+    let mut key = 0u128;
     let mut len = 0;
     for &b in set {
         if !b.is_ascii_alphanumeric() {
             return None;
         }
-        key[len] = b.to_ascii_uppercase();
+        key |= u128::from(b.to_ascii_uppercase()) << (8 * len);
         len += 1;
     }
-    key[len] = b'_';
+    key |= u128::from(b'_') << (8 * len);
     len += 1;
     let digits_at = number.iter().position(u8::is_ascii_digit)?;
     let (prefix, digits) = number.split_at(digits_at);
@@ -163,10 +164,10 @@ pub fn printing_key(id: &str) -> Option<PrintingKey> {
         if !b.is_ascii_alphanumeric() {
             return None;
         }
-        key[len] = b.to_ascii_uppercase();
+        key |= u128::from(b.to_ascii_uppercase()) << (8 * len);
         len += 1;
     }
-    Some(PrintingKey(u128::from_le_bytes(key)))
+    Some(PrintingKey(key))
 }
 
 /// Printings numbered above this are found by their key alone (no table that long per set).
@@ -178,14 +179,16 @@ fn pack_set_code(code: &[u8]) -> Option<u64> {
     if code.is_empty() || code.len() > 8 {
         return None;
     }
-    let mut packed = [0u8; 8];
-    for (slot, &b) in packed.iter_mut().zip(code) {
+    // Shifted into a register: bytes stored one by one and read back as one integer would
+    // stall the load (no store forwarding), which cost more than the rest of the lookup.
+    let mut packed = 0u64;
+    for (i, &b) in code.iter().enumerate() {
         if !b.is_ascii_alphanumeric() {
             return None;
         }
-        *slot = b.to_ascii_uppercase();
+        packed |= u64::from(b.to_ascii_uppercase()) << (8 * i);
     }
-    Some(u64::from_le_bytes(packed))
+    Some(packed)
 }
 
 /// An id with a plain number (`SOR_033`, `sor-33`, `SOR 033`) as its packed set code and

@@ -69,6 +69,26 @@ enum Count {
     Other(String),
 }
 
+/// A count as an entry reader takes it: none (missing or `null`: one is meant), a whole
+/// number, or the text of anything else. Small and `Copy`, so that the one-pass reading hands
+/// it over in registers.
+#[derive(Clone, Copy)]
+enum Written<'a> {
+    Missing,
+    Number(u64),
+    Other(&'a str),
+}
+
+impl Count {
+    fn written(count: Option<&Count>) -> Written<'_> {
+        match count {
+            None | Some(Count::Null) => Written::Missing,
+            Some(Count::Number(n)) => Written::Number(*n),
+            Some(Count::Other(text)) => Written::Other(text),
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for Count {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Visitor;
@@ -456,7 +476,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Option<Impor
             at,
             zone,
             &id.0,
-            entry.count.as_ref(),
+            Count::written(entry.count.as_ref()),
             &mut imported,
         );
     }
@@ -500,7 +520,14 @@ fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &
         Ok(Entry {
             id: Some(id),
             count,
-        }) => read_entry(catalog, at, zone, &id.0, count.as_ref(), out),
+        }) => read_entry(
+            catalog,
+            at,
+            zone,
+            &id.0,
+            Count::written(count.as_ref()),
+            out,
+        ),
         _ => out.diagnostics.push(diagnostic(
             at,
             zone,
@@ -514,19 +541,12 @@ fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &
 
 /// Reads an entry that has an id. (One without is not an entry of the well-formed shape: the
 /// entry-by-entry reading reports it with the text as written.)
-fn read_entry(
-    catalog: &Catalog,
-    at: At,
-    zone: Zone,
-    id: &str,
-    count: Option<&Count>,
-    out: &mut Imported,
-) {
+fn read_entry(catalog: &Catalog, at: At, zone: Zone, id: &str, count: Written, out: &mut Imported) {
     let written = || {
         let count = match count {
-            Some(Count::Number(n)) => n.to_string(),
-            Some(Count::Other(text)) => text.clone(),
-            Some(Count::Null) | None => "null".into(),
+            Written::Number(n) => n.to_string(),
+            Written::Other(text) => text.to_string(),
+            Written::Missing => "null".into(),
         };
         format!("{{\"id\": {id:?}, \"count\": {count}}}")
     };
@@ -534,9 +554,9 @@ fn read_entry(
         |code, severity, message| diagnostic(at, zone, written(), code, severity, message);
     // Leader and base entries often omit the count: one is meant.
     let count = match count {
-        None | Some(Count::Null) => Ok(1),
-        Some(Count::Number(n)) => Ok(*n),
-        Some(Count::Other(text)) => Err(text.as_str()),
+        Written::Missing => Ok(1),
+        Written::Number(n) => Ok(n),
+        Written::Other(text) => Err(text),
     };
     let count = match count {
         Ok(0) => {
