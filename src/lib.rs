@@ -16,6 +16,7 @@ pub mod data;
 pub mod deck;
 pub mod decklist;
 pub mod http;
+pub mod json;
 pub mod judge;
 pub mod rules;
 pub mod settings;

@@ -148,6 +148,8 @@ pub enum DiagnosticCode {
     IdNameMismatch,
     /// The format cannot tell main deck from sideboard (picklist).
     SectionsMerged,
+    /// The deck's metadata is not an object: its name, player and UID were not read.
+    MalformedMetadata,
 }
 
 /// One entry that was not a clean card line.

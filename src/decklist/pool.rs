@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 
 use super::{Diagnostic, ImportError, InputFormat, import};
 use crate::catalog::Catalog;
+use crate::json::from_object;
 use crate::rules::Pool;
 
 #[derive(Deserialize)]
@@ -34,9 +35,7 @@ pub struct ImportedPool {
 /// Reads a pool: packs (JSON with `packs`) or one list of every card opened.
 pub fn parse_pool(catalog: &Catalog, text: &str) -> Result<ImportedPool, ImportError> {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if trimmed.starts_with('{')
-        && let Ok(packed) = serde_json::from_str::<PackedPool>(trimmed)
-    {
+    if let Ok(packed) = from_object::<PackedPool>(trimmed) {
         let mut out = ImportedPool::default();
         for (i, pack) in packed.packs.iter().enumerate() {
             let deck = list(catalog, pack)

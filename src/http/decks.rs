@@ -17,6 +17,7 @@ use crate::checker::Checker;
 use crate::data::FormatId;
 use crate::deck::{Deck, Zone};
 use crate::decklist::{Imported, InputFormat, import};
+use crate::json::{Object, from_object};
 use crate::rules::{CardRef, CheckOptions, Report};
 
 /// Options that may come in the query string or the JSON body (the body wins).
@@ -345,13 +346,7 @@ fn validate_json(
             .map_err(|e| ApiError::unreadable_deck("body", &e))?;
         return Ok((vec![imported], resolved));
     }
-    let mut body: ValidateBody = serde_json::from_str(text).map_err(|e| {
-        if e.is_syntax() || e.is_eof() {
-            ApiError::malformed_json(&e)
-        } else {
-            ApiError::invalid_request(&e)
-        }
-    })?;
+    let mut body: ValidateBody = from_object(text).map_err(|e| ApiError::json(&e))?;
     let options = body.options();
     let mut resolved = resolve_options(query, options, false)?;
     let mut decks = Vec::new();
@@ -421,7 +416,7 @@ fn is_bare_swudb(text: &str) -> bool {
         #[serde(default, borrow)]
         base: Option<&'a RawValue>,
     }
-    serde_json::from_str::<Shape>(text).is_ok_and(|s| {
+    from_object::<Shape>(text).is_ok_and(|s| {
         s.deck.is_some_and(|d| d.get().starts_with('['))
             || (s.deck.is_none() && (s.leader.is_some() || s.base.is_some()))
     })
@@ -468,13 +463,7 @@ fn bare_options(text: &str) -> Result<Options, ApiError> {
         #[serde(default)]
         explain: Option<bool>,
     }
-    let beside: Beside = serde_json::from_str(text).map_err(|e| {
-        if e.is_syntax() || e.is_eof() {
-            ApiError::malformed_json(&e)
-        } else {
-            ApiError::invalid_request(&e)
-        }
-    })?;
+    let beside: Beside = from_object(text).map_err(|e| ApiError::json(&e))?;
     for (key, value) in [("pool", beside.pool), ("decks", beside.decks)] {
         if value.is_some() {
             return Err(ApiError::bad_value(
@@ -607,23 +596,20 @@ pub fn run_batch(
     query: Options,
     limit: usize,
 ) -> Result<BatchResponse, ApiError> {
-    let (entries, body_options) = match serde_json::from_str::<BatchBody<BatchEntry>>(text) {
+    let (entries, body_options) = match from_object::<BatchBody<Object<BatchEntry>>>(text) {
         Ok(body) => {
             let (entries, options) = body.into_parts();
-            (entries.map(|e| e.into_iter().map(Ok).collect()), options)
+            (
+                entries.map(|e| e.into_iter().map(|Object(e)| Ok(e)).collect()),
+                options,
+            )
         }
         Err(_) => {
-            let body: BatchBody<&RawValue> = serde_json::from_str(text).map_err(|e| {
-                if e.is_syntax() || e.is_eof() {
-                    ApiError::malformed_json(&e)
-                } else {
-                    ApiError::invalid_request(&e)
-                }
-            })?;
+            let body: BatchBody<&RawValue> = from_object(text).map_err(|e| ApiError::json(&e))?;
             let (raws, options) = body.into_parts();
             let entries = raws.map(|raws| {
                 raws.into_iter()
-                    .map(|raw| serde_json::from_str::<BatchEntry>(raw.get()))
+                    .map(|raw| from_object::<BatchEntry>(raw.get()))
                     .collect::<Vec<_>>()
             });
             (entries, options)
@@ -789,13 +775,7 @@ pub async fn compare(
 ) -> Result<HttpResponse, ApiError> {
     let text = body::read(&req, payload, state.settings.body_limit).await?;
     body::kind_of(&req, &text, false)?;
-    let body: CompareBody = serde_json::from_str(&text).map_err(|e| {
-        if e.is_syntax() || e.is_eof() {
-            ApiError::malformed_json(&e)
-        } else {
-            ApiError::invalid_request(&e)
-        }
-    })?;
+    let body: CompareBody = from_object(&text).map_err(|e| ApiError::json(&e))?;
     let checker = state.checker();
     let format = match body.format.as_deref() {
         None => FormatId::Premier,

@@ -82,6 +82,15 @@ impl ApiError {
         .details(json!({ "line": e.line(), "column": e.column() }))
     }
 
+    /// A JSON body that could not be read: not JSON at all, or not the request's shape.
+    pub fn json(e: &serde_json::Error) -> Self {
+        if e.is_syntax() || e.is_eof() {
+            Self::malformed_json(e)
+        } else {
+            Self::invalid_request(e)
+        }
+    }
+
     pub fn unsupported_media_type(content_type: &str, accepted: &[&str]) -> Self {
         Self::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -17,11 +17,12 @@ mod scan;
 use super::{Diagnostic, DiagnosticCode, ImportError, Imported, MAX_COUNT, Severity, echo};
 use crate::catalog::Catalog;
 use crate::deck::{DeckEntry, Zone};
+use crate::json::{Object, from_object};
 
 #[derive(Deserialize)]
 struct SwudbDeck<'a> {
     #[serde(default, borrow)]
-    metadata: Option<Metadata<'a>>,
+    metadata: Option<&'a RawValue>,
     #[serde(default, borrow)]
     leader: Option<&'a RawValue>,
     #[serde(default, borrow)]
@@ -48,7 +49,8 @@ struct Metadata<'a> {
     uid: Option<&'a RawValue>,
 }
 
-/// One `{"id": ..., "count": ...}` entry, read without copying.
+/// One `{"id": ..., "count": ...}` entry, read without copying. Read only from an object
+/// ([`Object`]): a list is no entry.
 #[derive(Deserialize)]
 struct Entry<'a> {
     #[serde(default, borrow)]
@@ -149,13 +151,13 @@ impl<'de> Deserialize<'de> for Count {
 /// path of [`SwudbDeck`], entry by entry.
 #[derive(Default)]
 struct WellFormedDeck<'a> {
-    metadata: Option<WellFormedMetadata>,
-    leader: Option<Entry<'a>>,
-    secondleader: Option<Entry<'a>>,
-    leader2: Option<Entry<'a>>,
-    base: Option<Entry<'a>>,
-    deck: Option<Vec<Entry<'a>>>,
-    sideboard: Option<Vec<Entry<'a>>>,
+    metadata: Option<Object<WellFormedMetadata>>,
+    leader: Option<Object<Entry<'a>>>,
+    secondleader: Option<Object<Entry<'a>>>,
+    leader2: Option<Object<Entry<'a>>>,
+    base: Option<Object<Entry<'a>>>,
+    deck: Option<Vec<Object<Entry<'a>>>>,
+    sideboard: Option<Vec<Object<Entry<'a>>>>,
     /// The object's other fields, unread.
     other: Vec<(Cow<'a, str>, &'a RawValue)>,
 }
@@ -346,7 +348,7 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
 /// to the same answer.
 #[doc(hidden)]
 pub fn parse_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported, ImportError> {
-    let raw: SwudbDeck = serde_json::from_str(text).map_err(|e| {
+    let error = |e: serde_json::Error| {
         if e.is_data() {
             ImportError::NotADeck(e.to_string())
         } else {
@@ -356,7 +358,8 @@ pub fn parse_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported, I
                 column: e.column(),
             }
         }
-    })?;
+    };
+    let raw: SwudbDeck = from_object(text).map_err(error)?;
     let sections = [
         ("leader", Zone::Leader, raw.leader),
         ("secondleader", Zone::Leader, raw.secondleader),
@@ -448,7 +451,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Option<Impor
     }
     let mut imported = Imported::default();
     imported.deck.entries.reserve(super::USUAL_LINES);
-    let meta = deck.metadata.unwrap_or_default();
+    let meta = deck.metadata.map(|Object(m)| m).unwrap_or_default();
     let text = |t: Option<MetaText>| t.and_then(|t| t.0);
     imported.deck.name = text(meta.name);
     imported.deck.player = text(meta.player).or(text(meta.author));
@@ -469,7 +472,7 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Option<Impor
                     .map(move |(i, entry)| (At(field, Some(i)), zone, entry))
             }),
         );
-    for (at, zone, entry) in entries {
+    for (at, zone, Object(entry)) in entries {
         let id = entry.id?;
         read_entry(
             catalog,
@@ -483,8 +486,31 @@ fn read_well_formed(catalog: &Catalog, deck: WellFormedDeck<'_>) -> Option<Impor
     Some(imported)
 }
 
-fn read_metadata(meta: Option<Metadata<'_>>, imported: &mut Imported) {
-    let meta = meta.unwrap_or_default();
+/// The deck's name, player and UID from its metadata object; metadata that cannot be read so
+/// is a warning, and the deck is read without them.
+fn read_metadata(meta: Option<&RawValue>, imported: &mut Imported) {
+    let meta = match meta.map(RawValue::get) {
+        None | Some("null") => Metadata::default(),
+        Some(raw) => match from_object::<Metadata>(raw) {
+            Ok(meta) => meta,
+            Err(_) => {
+                imported.diagnostics.push(Diagnostic {
+                    code: DiagnosticCode::MalformedMetadata,
+                    severity: Severity::Warning,
+                    at: "metadata".into(),
+                    text: echo(raw),
+                    zone: None,
+                    message:
+                        "metadata is not an object like {\"name\": ..., \"author\": ...}: the \
+                              deck's name, player and UID were not read."
+                            .into(),
+                    understood: None,
+                    candidates: Vec::new(),
+                });
+                return;
+            }
+        },
+    };
     let text_of = |v: Option<&RawValue>| match serde_json::from_str::<Value>(v?.get()).ok()? {
         Value::String(s) if !s.trim().is_empty() => Some(s),
         Value::Number(n) => Some(n.to_string()),
@@ -516,7 +542,7 @@ fn diagnostic(
 }
 
 fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &mut Imported) {
-    match serde_json::from_str::<Entry>(item.get()) {
+    match from_object::<Entry>(item.get()) {
         Ok(Entry {
             id: Some(id),
             count,
@@ -693,6 +719,58 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_written_as_a_list_is_no_entry_to_any_reading() {
+        // Found by the swudb_json fuzz target: the one-pass reading took `"leader": ["id"]` for
+        // the entry `{"id": "id"}` by position; the entry-by-entry one, for a list of entries.
+        let json =
+            r#"{"leader":["SOR_017", 1],"deck":[["SOR_220", 2],{"id":"SOR_301","count":3}]}"#;
+        let one_pass = parse_swudb(catalog(), json).unwrap();
+        let entry_by_entry = parse_entry_by_entry(catalog(), json).unwrap();
+        assert_eq!(one_pass.diagnostics, entry_by_entry.diagnostics);
+        assert_eq!(one_pass.deck, entry_by_entry.deck);
+        let at: Vec<_> = one_pass
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.at.as_str()))
+            .collect();
+        assert_eq!(
+            at,
+            [
+                (DiagnosticCode::MalformedEntry, "leader[0]"),
+                (DiagnosticCode::MalformedEntry, "leader[1]"),
+                (DiagnosticCode::MalformedEntry, "deck[0]"),
+            ]
+        );
+        assert_eq!(one_pass.deck.count(Zone::Main), 3);
+    }
+
+    #[test]
+    fn metadata_that_is_not_an_object_is_a_warning_and_the_cards_are_read() {
+        for metadata in [r#""Wichita""#, r#"["Wichita", "aces"]"#, "42", "true"] {
+            let json = format!(
+                r#"{{"metadata": {metadata}, "leader": {{"id": "SOR_017"}}, "deck": [{{"id": "SOR_220", "count": 3}}]}}"#
+            );
+            let imported = parse_swudb(catalog(), &json).unwrap();
+            assert_eq!(imported.deck.count(Zone::Main), 3, "{metadata}");
+            assert_eq!(imported.deck.name, None, "{metadata}");
+            let [warning] = &imported.diagnostics[..] else {
+                panic!("{metadata}: {:?}", imported.diagnostics);
+            };
+            assert_eq!(
+                (warning.code, warning.severity, warning.at.as_str()),
+                (
+                    DiagnosticCode::MalformedMetadata,
+                    Severity::Warning,
+                    "metadata"
+                )
+            );
+            assert_eq!(warning.text, metadata);
+        }
+        let json = r#"{"metadata": null, "leader": {"id": "SOR_017"}}"#;
+        assert!(parse_swudb(catalog(), json).unwrap().diagnostics.is_empty());
+    }
+
+    #[test]
     fn input_that_is_not_a_deck_is_an_error() {
         assert!(matches!(
             parse_swudb(catalog(), "  "),
@@ -702,10 +780,12 @@ mod tests {
             parse_swudb(catalog(), "{\"leader\": "),
             Err(ImportError::Json { .. })
         ));
-        assert!(matches!(
-            parse_swudb(catalog(), "[1,2]"),
-            Err(ImportError::NotADeck(_))
-        ));
+        for list in ["[1,2]", r#"[null, {"id": "SOR_017"}]"#, "\"SOR_017\""] {
+            assert!(
+                matches!(parse_swudb(catalog(), list), Err(ImportError::NotADeck(_))),
+                "{list}"
+            );
+        }
         assert!(matches!(
             parse_swudb(catalog(), "{\"name\": 1}"),
             Err(ImportError::NotADeck(_))

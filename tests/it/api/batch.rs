@@ -57,6 +57,8 @@ async fn a_malformed_entry_is_an_error_of_that_entry_and_the_others_are_judged()
                 { "player": "Grace Hopper", "uid": "1002", "decklist": "3 | Waylay" },
                 42,
                 { "player": "Alan Turing", "uid": 1003, "deck": "1 | Waylay" },
+                // An entry is an object: a list is not read by position.
+                ["Edsger Dijkstra", "1004", "1 | Waylay"],
             ]
         }))
         .await;
@@ -71,7 +73,7 @@ async fn a_malformed_entry_is_an_error_of_that_entry_and_the_others_are_judged()
             "{result}"
         );
     }
-    assert_eq!(answer.body["summary"]["unreadable"], 3);
+    assert_eq!(answer.body["summary"]["unreadable"], 4);
 }
 
 #[actix_web::test]

@@ -299,12 +299,13 @@ fn cases() -> Vec<Case> {
             Report("incomplete", &[], &["unknown-card"]),
         ),
         // Nesting.
+        // A request is an object: a list is refused at its first byte, however deep.
         case(
             "100,000 nested arrays",
             validate,
             json,
             "[".repeat(100_000).into_bytes(),
-            Error(400, "malformed-json", None),
+            Error(400, "invalid-request", None),
         ),
         case(
             "100,000 nested arrays as the deck",
@@ -369,6 +370,13 @@ fn cases() -> Vec<Case> {
             "/v1/decks/validate-batch",
             json,
             "[".repeat(100_000).into_bytes(),
+            Error(400, "invalid-request", None),
+        ),
+        case(
+            "100,000 nested arrays as a batch's entries",
+            "/v1/decks/validate-batch",
+            json,
+            format!("{{\"entries\": {}}}", "[".repeat(100_000)).into_bytes(),
             Error(400, "malformed-json", None),
         ),
         case(
