@@ -348,7 +348,7 @@ pub fn parse_swudb(catalog: &Catalog, text: &str) -> Result<Imported, ImportErro
 /// to the same answer.
 #[doc(hidden)]
 pub fn parse_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported, ImportError> {
-    let error = |e: serde_json::Error| {
+    let raw: SwudbDeck = from_object(text).map_err(|e| {
         if e.is_data() {
             ImportError::NotADeck(e.to_string())
         } else {
@@ -358,8 +358,7 @@ pub fn parse_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported, I
                 column: e.column(),
             }
         }
-    };
-    let raw: SwudbDeck = from_object(text).map_err(error)?;
+    })?;
     let sections = [
         ("leader", Zone::Leader, raw.leader),
         ("secondleader", Zone::Leader, raw.secondleader),
@@ -494,19 +493,16 @@ fn read_metadata(meta: Option<&RawValue>, imported: &mut Imported) {
         Some(raw) => match from_object::<Metadata>(raw) {
             Ok(meta) => meta,
             Err(_) => {
-                imported.diagnostics.push(Diagnostic {
-                    code: DiagnosticCode::MalformedMetadata,
-                    severity: Severity::Warning,
-                    at: "metadata".into(),
-                    text: echo(raw),
-                    zone: None,
-                    message:
-                        "metadata is not an object like {\"name\": ..., \"author\": ...}: the \
-                              deck's name, player and UID were not read."
-                            .into(),
-                    understood: None,
-                    candidates: Vec::new(),
-                });
+                imported.diagnostics.push(diagnostic(
+                    At("metadata", None),
+                    None,
+                    raw.to_string(),
+                    DiagnosticCode::MalformedMetadata,
+                    Severity::Warning,
+                    "metadata is not an object like {\"name\": ..., \"author\": ...}: the \
+                     deck's name, player and UID were not read."
+                        .into(),
+                ));
                 return;
             }
         },
@@ -523,7 +519,7 @@ fn read_metadata(meta: Option<&RawValue>, imported: &mut Imported) {
 
 fn diagnostic(
     at: At,
-    zone: Zone,
+    zone: Option<Zone>,
     text: String,
     code: DiagnosticCode,
     severity: Severity,
@@ -534,7 +530,7 @@ fn diagnostic(
         severity,
         at: at.to_string(),
         text: echo(&text),
-        zone: Some(zone),
+        zone,
         message,
         understood: None,
         candidates: Vec::new(),
@@ -556,7 +552,7 @@ fn read_raw_entry(catalog: &Catalog, at: At, zone: Zone, item: &RawValue, out: &
         ),
         _ => out.diagnostics.push(diagnostic(
             at,
-            zone,
+            Some(zone),
             item.get().to_string(),
             DiagnosticCode::MalformedEntry,
             Severity::Error,
@@ -577,7 +573,7 @@ fn read_entry(catalog: &Catalog, at: At, zone: Zone, id: &str, count: Written, o
         format!("{{\"id\": {id:?}, \"count\": {count}}}")
     };
     let problem =
-        |code, severity, message| diagnostic(at, zone, written(), code, severity, message);
+        |code, severity, message| diagnostic(at, Some(zone), written(), code, severity, message);
     // Leader and base entries often omit the count: one is meant.
     let count = match count {
         Written::Missing => Ok(1),
