@@ -1,0 +1,821 @@
+//! The contract of a game, and the one object the service, the CLI and the event store see.
+//!
+//! A game crate implements [`Game`] with its own deck type and options; the blanket
+//! implementation turns it into an [`AnyGame`], which takes and gives only plain data (texts,
+//! JSON options, reports). A format is data the game loads ([`FormatInfo`]), so nothing above
+//! the game crate names a format.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use jiff::civil::Date;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::diagnostic::Diagnostic;
+use crate::input::{ImportError, Imported, InputFormatInfo};
+use crate::report::{CardRef, CodeInfo, Report, Verdict};
+use crate::window::{ChangePoint, Window};
+
+/// A game as it is listed (`GET /v1/games`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct GameInfo {
+    /// `swu`, `lcg`, `ccg`, `legion`.
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The regulations the rules come from.
+    pub regulations: Vec<String>,
+    pub formats: Vec<FormatInfo>,
+    /// The input formats it reads, in the order detection tries them.
+    pub inputs: Vec<InputFormatInfo>,
+    /// Every violation code its rules report.
+    pub codes: Vec<CodeInfo>,
+    /// Which card data is loaded (content hash, sync time).
+    #[schema(value_type = String)]
+    pub catalog: Arc<str>,
+    /// How many cards the catalog holds.
+    pub cards: usize,
+}
+
+/// A format, as data: what it is called, when it can be played, what a submission holds.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct FormatInfo {
+    /// The id a request names: `premier`, `twin-suns`, `standard`, `classic`.
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    /// How many decks one submission holds (Trilogy: 3); a check of fewer decks judges what
+    /// it was given.
+    pub decks: u32,
+    /// The first day it can be played, where the data knows one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub from: Option<Date>,
+    /// The last day it could be played, if it ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub until: Option<Date>,
+    /// What a check needs beyond the decks (`pool` for sealed and draft); without it the
+    /// answer is `unverified`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<&'static str>,
+}
+
+impl FormatInfo {
+    pub fn available_on(&self, date: Date) -> bool {
+        self.from.is_none_or(|from| from <= date) && self.until.is_none_or(|until| date <= until)
+    }
+}
+
+impl GameInfo {
+    pub fn format(&self, id: &str) -> Option<&FormatInfo> {
+        let folded = fold_format(id);
+        self.formats.iter().find(|f| fold_format(&f.id) == folded)
+    }
+
+    /// The formats a request asks for, each once in the order first asked: ids, comma
+    /// separated lists, or `all` (every format that can be played on `as_of`).
+    pub fn resolve_formats(
+        &self,
+        asked: &[String],
+        as_of: Date,
+    ) -> Result<Vec<&FormatInfo>, RequestError> {
+        let mut out: Vec<&FormatInfo> = Vec::new();
+        let mut any = false;
+        for name in asked.iter().flat_map(|a| a.split(',')).map(str::trim) {
+            any = true;
+            let found: Vec<&FormatInfo> = if name.eq_ignore_ascii_case("all") {
+                self.formats
+                    .iter()
+                    .filter(|f| f.available_on(as_of))
+                    .collect()
+            } else {
+                vec![self.format(name).ok_or_else(|| self.unknown_format(name))?]
+            };
+            for f in found {
+                if !out.iter().any(|o| o.id == f.id) {
+                    out.push(f);
+                }
+            }
+        }
+        if !any {
+            return Err(RequestError::bad_value(
+                "format",
+                format!(
+                    "no format was asked for; give one of {} or all",
+                    self.format_ids()
+                ),
+            ));
+        }
+        Ok(out)
+    }
+
+    fn format_ids(&self) -> String {
+        self.formats
+            .iter()
+            .map(|f| f.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    pub fn unknown_format(&self, name: &str) -> RequestError {
+        RequestError::bad_value(
+            "format",
+            format!(
+                "unknown format {:?} for {}; the formats are {}, or all",
+                crate::input::echo(name),
+                self.name,
+                self.format_ids()
+            ),
+        )
+        .code("unknown-format")
+    }
+}
+
+/// `Twin Suns`, `twin_suns` and `twin-suns` name one format.
+fn fold_format(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace(['_', ' '], "-")
+}
+
+/// What a check is asked beside the decks and the game's own options.
+#[derive(Debug, Clone)]
+pub struct Ask {
+    pub as_of: Date,
+    /// The player and their id, for a registration's completeness (SWU CEG 3.3.3).
+    pub player: Option<String>,
+    pub uid: Option<String>,
+    /// The list is registered for a competitive event: check what registration requires.
+    pub registration: bool,
+}
+
+/// One report and the decks of the submission it judged (indices into the request's decks).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Judged {
+    #[serde(flatten)]
+    pub report: Report,
+    /// Which decks of the request this report judged (`[0, 1, 2]` for a Trilogy).
+    pub decks: Vec<usize>,
+}
+
+/// A deck as understood, section by section, so a misread line is obvious.
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+pub struct DeckView {
+    pub sections: Vec<SectionView>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SectionView {
+    /// `leader`, `base`, `main`, `sideboard`; `units`, `command`; `objective`, `outside`…
+    pub id: &'static str,
+    pub label: &'static str,
+    /// Cards in the section, counts added.
+    pub count: u64,
+    pub lines: Vec<LineView>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct LineView {
+    pub count: u32,
+    #[serde(flatten)]
+    pub card: CardRef,
+    /// Cards attached to this one (a Legion unit's upgrades).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attached: Vec<CardRef>,
+}
+
+impl DeckView {
+    /// Copies per card id in each section: what a deck check compares.
+    pub fn tally(&self) -> BTreeMap<(&'static str, Arc<str>), u64> {
+        let mut out = BTreeMap::new();
+        for s in &self.sections {
+            for l in &s.lines {
+                *out.entry((s.id, l.card.id.clone())).or_insert(0) += u64::from(l.count);
+                for a in &l.attached {
+                    *out.entry((s.id, a.id.clone())).or_insert(0) += u64::from(l.count);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A card in search results.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct CardSummary {
+    #[serde(flatten)]
+    pub card: CardRef,
+    /// The card's type as the game names it (`leader`, `unit`, `Objective`…).
+    pub kind: String,
+}
+
+/// The answer of a deck check (a judge compares the presented deck with the registered list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ComparisonVerdict {
+    /// The presented deck is the registered one, card for card.
+    Match,
+    /// Cards were exchanged between sections within the rules (SWU sideboarding).
+    LegalSideboarding,
+    /// The presented deck is not the registered one.
+    Mismatch,
+}
+
+/// One difference, with the section that judges it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Finding {
+    pub code: &'static str,
+    pub section: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<CardRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registered: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presented: Option<u64>,
+    /// Whether this finding alone makes the deck a mismatch.
+    pub mismatch: bool,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Comparison {
+    pub verdict: ComparisonVerdict,
+    pub game: &'static str,
+    pub format: String,
+    #[schema(value_type = String, format = Date)]
+    pub as_of: Date,
+    /// Cards per section of the registered list.
+    pub registered: BTreeMap<&'static str, u64>,
+    /// Cards per section of the presented deck.
+    pub presented: BTreeMap<&'static str, u64>,
+    pub findings: Vec<Finding>,
+    /// Said when the comparison could not see everything (a picklist has no sideboard).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    #[schema(value_type = String)]
+    pub catalog: Arc<str>,
+}
+
+impl Comparison {
+    /// Section by section, card by card: every missing and extra card is a mismatch. Games
+    /// whose rules allow exchanges between games (SWU sideboarding) compare their own way.
+    pub fn by_sections(
+        registered: &DeckView,
+        presented: &DeckView,
+    ) -> (ComparisonVerdict, Vec<Finding>) {
+        let (reg, pres) = (registered.tally(), presented.tally());
+        let names: BTreeMap<&Arc<str>, &CardRef> = registered
+            .sections
+            .iter()
+            .chain(&presented.sections)
+            .flat_map(|s| {
+                s.lines
+                    .iter()
+                    .flat_map(|l| std::iter::once(&l.card).chain(&l.attached))
+            })
+            .map(|c| (&c.id, c))
+            .collect();
+        let mut findings = Vec::new();
+        for key in reg
+            .keys()
+            .chain(pres.keys())
+            .collect::<std::collections::BTreeSet<_>>()
+        {
+            let (r, p) = (
+                reg.get(key).copied().unwrap_or(0),
+                pres.get(key).copied().unwrap_or(0),
+            );
+            if r == p {
+                continue;
+            }
+            let card = names.get(&key.1).map(|c| (*c).clone());
+            let name = card
+                .as_ref()
+                .map_or_else(|| key.1.to_string(), CardRef::name);
+            let (code, how) = if p < r {
+                ("card-missing", "missing")
+            } else {
+                ("card-extra", "too many")
+            };
+            findings.push(Finding {
+                code,
+                section: String::new(),
+                message: format!(
+                    "{name} ({}): {r} registered, {p} presented ({} {how}).",
+                    key.0,
+                    r.abs_diff(p)
+                ),
+                cards: card.into_iter().collect(),
+                registered: Some(r),
+                presented: Some(p),
+                mismatch: true,
+            });
+        }
+        let verdict = if findings.is_empty() {
+            ComparisonVerdict::Match
+        } else {
+            ComparisonVerdict::Mismatch
+        };
+        (verdict, findings)
+    }
+}
+
+/// Why a request cannot be answered: a bad value, a missing input, an unreadable deck. The
+/// service answers it as a 4xx with `{"error": {code, message, field, details}}`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct RequestError {
+    /// Stable id: `invalid-value`, `unknown-format`, `unreadable-deck`, `missing-field`…
+    pub code: &'static str,
+    pub message: String,
+    /// The field or parameter at fault: `format`, `decks[1]`, `pool`.
+    pub field: Option<String>,
+    pub details: Option<Value>,
+    pub too_large: bool,
+}
+
+impl RequestError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            field: None,
+            details: None,
+            too_large: false,
+        }
+    }
+
+    pub fn bad_value(field: &str, message: impl Into<String>) -> Self {
+        Self::new("invalid-value", message).field(field)
+    }
+
+    pub fn missing(field: &str, what: &str) -> Self {
+        Self::new("missing-field", format!("{field} is required: {what}")).field(field)
+    }
+
+    pub fn unreadable(field: &str, e: &ImportError) -> Self {
+        let mut err = Self::new("unreadable-deck", format!("{field}: {e}")).field(field);
+        if let ImportError::Json { line, column, .. } = e {
+            err.details = Some(serde_json::json!({ "line": line, "column": column }));
+        }
+        err
+    }
+
+    /// More than the service takes (decks, entries, lines): a 413.
+    pub fn too_large(field: &str, message: impl Into<String>) -> Self {
+        let mut err = Self::new("too-large", message).field(field);
+        err.too_large = true;
+        err
+    }
+
+    pub fn code(mut self, code: &'static str) -> Self {
+        self.code = code;
+        self
+    }
+
+    pub fn field(mut self, field: impl Into<String>) -> Self {
+        self.field = Some(field.into());
+        self
+    }
+
+    pub fn details(mut self, details: Value) -> Self {
+        self.details = Some(details);
+        self
+    }
+}
+
+/// The contract of a game, with its own deck type and options.
+pub trait Game: Send + Sync + 'static {
+    /// One deck as read from input, resolved against the catalog.
+    type Deck: Clone + Send + Sync + 'static;
+    /// What a check may be told beside the format and the date (SWU: a sealed pool). Read from a
+    /// request's JSON fields or the CLI's options; an unknown field is refused.
+    type Options: DeserializeOwned + Default + Send + Sync + utoipa::ToSchema + 'static;
+
+    fn info(&self) -> &GameInfo;
+
+    /// Reads one deck in the input format `input` names, or the one detected.
+    fn import(&self, text: &str, input: Option<&str>) -> Result<Imported<Self::Deck>, ImportError>;
+
+    /// Judges a submission in each format asked: one report per group of decks the format
+    /// judges together (every deck alone, unless the format plays several as one).
+    fn check(
+        &self,
+        decks: &[Imported<Self::Deck>],
+        formats: &[&FormatInfo],
+        ask: &Ask,
+        options: &Self::Options,
+    ) -> Result<Vec<Judged>, RequestError>;
+
+    /// The deck as understood, section by section.
+    fn view(&self, deck: &Self::Deck) -> DeckView;
+
+    /// The name and id the list itself gives for its player, if any.
+    fn player(&self, _deck: &Self::Deck) -> (Option<String>, Option<String>) {
+        (None, None)
+    }
+
+    /// A deck check: the presented deck (and any other cards found with it) against the
+    /// registered list. By default section by section, card for card.
+    fn compare(
+        &self,
+        registered: &Self::Deck,
+        presented: &Imported<Self::Deck>,
+        _extra: Option<&Self::Deck>,
+        format: &FormatInfo,
+        as_of: Date,
+    ) -> Comparison {
+        let (rv, pv) = (self.view(registered), self.view(&presented.deck));
+        let (verdict, findings) = Comparison::by_sections(&rv, &pv);
+        let counts = |v: &DeckView| v.sections.iter().map(|s| (s.id, s.count)).collect();
+        Comparison {
+            verdict,
+            game: self.info().id,
+            format: format.id.clone(),
+            as_of,
+            registered: counts(&rv),
+            presented: counts(&pv),
+            findings,
+            notes: Vec::new(),
+            catalog: self.info().catalog.clone(),
+        }
+    }
+
+    /// The deck written in one of the game's input formats (`convert`).
+    fn export(&self, _deck: &Self::Deck, to: &str) -> Result<String, RequestError> {
+        Err(RequestError::bad_value(
+            "to",
+            format!("{} decks cannot be written as {to:?}", self.info().name),
+        ))
+    }
+
+    /// Cards whose name is like `query`, best first.
+    fn search(&self, query: &str, limit: usize) -> Vec<CardSummary>;
+
+    /// One card and its standing in each format on a date, as the game describes it.
+    fn card(&self, id: &str, as_of: Date) -> Option<Value>;
+
+    /// Every date on which the game's dated data changes something for `format`: a release, a
+    /// rotation, a suspension's start or end, a rule change. The legal window of a deck is
+    /// judged at these dates.
+    fn change_points(&self, format: &FormatInfo) -> Vec<ChangePoint>;
+
+    /// Whether a JSON request body is itself a deck of this game rather than a request
+    /// (a SWUDB export posted as it is).
+    fn is_bare_deck(&self, _body: &Map<String, Value>) -> bool {
+        false
+    }
+}
+
+/// A deck in a request: the text of a list, or a JSON deck as its JSON text.
+#[derive(Debug, Clone)]
+pub struct DeckInput {
+    /// Where it was in the request (`deck`, `decks[1]`, `body`), for errors.
+    pub field: String,
+    pub text: String,
+}
+
+/// A validate request, game-agnostic: the service and the CLI build it from what they read.
+#[derive(Debug, Clone)]
+pub struct ValidateRequest {
+    pub decks: Vec<DeckInput>,
+    pub formats: Vec<String>,
+    pub as_of: Date,
+    pub input_format: Option<String>,
+    pub explain: bool,
+    pub player: Option<String>,
+    pub uid: Option<String>,
+    pub registration: bool,
+    /// The game's own options (JSON fields the game reads, unknown ones refused).
+    pub options: Map<String, Value>,
+}
+
+/// One deck of an answer: how it was read, what was wrong with its entries (once, whatever
+/// the number of formats), and, if asked, the deck as understood.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct DeckAnswer {
+    /// The input format it was read as.
+    pub input_format: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<Diagnostic>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    /// With `explain`: the deck as understood.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<DeckView>,
+}
+
+/// Where a deck can be played, at a glance.
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+pub struct Summary {
+    /// Formats in which every deck is legal.
+    pub legal: Vec<String>,
+    /// Formats in which a rule is broken.
+    pub illegal: Vec<String>,
+    /// Formats that cannot be judged without more (an unknown card, a pool, an unconfirmed fact).
+    pub unverified: Vec<String>,
+}
+
+/// The answer to a validate request.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Validated {
+    pub game: &'static str,
+    /// Whether the submission is legal in every format asked.
+    pub legal: bool,
+    #[schema(value_type = String, format = Date)]
+    pub as_of: Date,
+    #[schema(value_type = String)]
+    pub catalog: Arc<str>,
+    pub summary: Summary,
+    pub decks: Vec<DeckAnswer>,
+    pub reports: Vec<Judged>,
+}
+
+/// A deck check request: texts of the registered list, the presented deck, and other cards found.
+#[derive(Debug, Clone)]
+pub struct CompareRequest {
+    pub registered: DeckInput,
+    pub presented: DeckInput,
+    pub extra: Option<DeckInput>,
+    pub format: Option<String>,
+    pub as_of: Date,
+}
+
+/// A game whatever its types: what the service, the CLI and the event store use.
+pub trait AnyGame: Send + Sync {
+    fn info(&self) -> &GameInfo;
+    fn validate(&self, request: &ValidateRequest) -> Result<Validated, RequestError>;
+    fn compare(&self, request: &CompareRequest) -> Result<Comparison, RequestError>;
+    /// The legal window of a deck in each format asked, between two dates.
+    fn window(
+        &self,
+        request: &ValidateRequest,
+        from: Option<Date>,
+        until: Option<Date>,
+    ) -> Result<Window, RequestError>;
+    fn convert(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        to: &str,
+    ) -> Result<(String, Vec<Diagnostic>), RequestError>;
+    fn search(&self, query: &str, limit: usize) -> Vec<CardSummary>;
+    fn card(&self, id: &str, as_of: Date) -> Option<Value>;
+    fn is_bare_deck(&self, body: &Map<String, Value>) -> bool;
+    /// The JSON schema of the game's options, for the API document.
+    fn options_schema(
+        &self,
+    ) -> (
+        String,
+        utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+    );
+}
+
+/// The most decks one request may hold: more than any format plays (Trilogy: 3).
+pub const MAX_DECKS: usize = 3;
+
+impl<G: Game> AnyGame for G {
+    fn info(&self) -> &GameInfo {
+        Game::info(self)
+    }
+
+    fn validate(&self, request: &ValidateRequest) -> Result<Validated, RequestError> {
+        let prepared = prepare(self, request)?;
+        let judged = self.check(
+            &prepared.decks,
+            &prepared.formats,
+            &prepared.ask,
+            &prepared.options,
+        )?;
+        Ok(answer(self, request, prepared.decks, judged))
+    }
+
+    fn compare(&self, request: &CompareRequest) -> Result<Comparison, RequestError> {
+        let info = Game::info(self);
+        let format = match &request.format {
+            Some(f) => info.format(f).ok_or_else(|| info.unknown_format(f))?,
+            None => info
+                .formats
+                .first()
+                .ok_or_else(|| RequestError::missing("format", "the event's format"))?,
+        };
+        let read_clean = |input: &DeckInput| -> Result<Imported<G::Deck>, RequestError> {
+            let imported = self
+                .import(&input.text, None)
+                .map_err(|e| RequestError::unreadable(&input.field, &e))?;
+            let errors: Vec<&Diagnostic> = imported
+                .diagnostics
+                .iter()
+                .filter(|d| d.blocks_verdict())
+                .collect();
+            if !errors.is_empty() {
+                return Err(RequestError::new(
+                    "unreadable-deck",
+                    format!(
+                        "{}: {} entries cannot be read as cards",
+                        input.field,
+                        errors.len()
+                    ),
+                )
+                .field(input.field.clone())
+                .details(serde_json::json!({ "diagnostics": errors })));
+            }
+            Ok(imported)
+        };
+        let registered = read_clean(&request.registered)?;
+        let presented = read_clean(&request.presented)?;
+        let extra = request.extra.as_ref().map(read_clean).transpose()?;
+        Ok(Game::compare(
+            self,
+            &registered.deck,
+            &presented,
+            extra.as_ref().map(|e| &e.deck),
+            format,
+            request.as_of,
+        ))
+    }
+
+    fn window(
+        &self,
+        request: &ValidateRequest,
+        from: Option<Date>,
+        until: Option<Date>,
+    ) -> Result<Window, RequestError> {
+        let prepared = prepare(self, request)?;
+        crate::window::window(
+            self,
+            &prepared.decks,
+            &prepared.formats,
+            &prepared.ask,
+            &prepared.options,
+            from,
+            until,
+        )
+    }
+
+    fn convert(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        to: &str,
+    ) -> Result<(String, Vec<Diagnostic>), RequestError> {
+        let imported = self
+            .import(&deck.text, input)
+            .map_err(|e| RequestError::unreadable(&deck.field, &e))?;
+        let text = self.export(&imported.deck, to)?;
+        Ok((text, imported.diagnostics))
+    }
+
+    fn search(&self, query: &str, limit: usize) -> Vec<CardSummary> {
+        Game::search(self, query, limit)
+    }
+
+    fn card(&self, id: &str, as_of: Date) -> Option<Value> {
+        Game::card(self, id, as_of)
+    }
+
+    fn is_bare_deck(&self, body: &Map<String, Value>) -> bool {
+        Game::is_bare_deck(self, body)
+    }
+
+    fn options_schema(
+        &self,
+    ) -> (
+        String,
+        utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+    ) {
+        (
+            <G::Options as utoipa::ToSchema>::name().into_owned(),
+            <G::Options as utoipa::PartialSchema>::schema(),
+        )
+    }
+}
+
+/// A request read for a game: its decks imported, formats resolved, options typed.
+pub(crate) struct Prepared<'g, G: Game> {
+    pub decks: Vec<Imported<G::Deck>>,
+    pub formats: Vec<&'g FormatInfo>,
+    pub ask: Ask,
+    pub options: G::Options,
+}
+
+fn prepare<'g, G: Game>(
+    game: &'g G,
+    request: &ValidateRequest,
+) -> Result<Prepared<'g, G>, RequestError> {
+    let info = Game::info(game);
+    if request.decks.is_empty() {
+        return Err(RequestError::missing("deck", "a deck list"));
+    }
+    let most = info
+        .formats
+        .iter()
+        .map(|f| f.decks as usize)
+        .max()
+        .unwrap_or(1)
+        .min(MAX_DECKS);
+    if request.decks.len() > most {
+        return Err(RequestError::bad_value(
+            "decks",
+            format!(
+                "{} decks were given; no {} format plays more than {most}",
+                request.decks.len(),
+                info.name
+            ),
+        ));
+    }
+    let formats = info.resolve_formats(&request.formats, request.as_of)?;
+    let options: G::Options = serde_json::from_value(Value::Object(request.options.clone()))
+        .map_err(|e| {
+            RequestError::new(
+                "invalid-value",
+                format!("the {} options cannot be read: {e}", info.name),
+            )
+            .field(unknown_field(&e).unwrap_or_else(|| "options".into()))
+        })?;
+    let mut decks = Vec::with_capacity(request.decks.len());
+    for input in &request.decks {
+        let imported = game
+            .import(&input.text, request.input_format.as_deref())
+            .map_err(|e| RequestError::unreadable(&input.field, &e))?;
+        decks.push(imported);
+    }
+    let ask = Ask {
+        as_of: request.as_of,
+        player: request.player.clone(),
+        uid: request.uid.clone(),
+        registration: request.registration,
+    };
+    Ok(Prepared {
+        decks,
+        formats,
+        ask,
+        options,
+    })
+}
+
+/// The field serde names in "unknown field `x`" or "invalid type ... for key `x`" errors.
+fn unknown_field(e: &serde_json::Error) -> Option<String> {
+    let text = e.to_string();
+    let start = text.find('`')? + 1;
+    let len = text[start..].find('`')?;
+    Some(text[start..start + len].to_string())
+}
+
+fn answer<G: Game>(
+    game: &G,
+    request: &ValidateRequest,
+    decks: Vec<Imported<G::Deck>>,
+    reports: Vec<Judged>,
+) -> Validated {
+    let info = Game::info(game);
+    let mut summary = Summary::default();
+    let mut seen: BTreeMap<&str, Verdict> = BTreeMap::new();
+    for judged in &reports {
+        let worst = seen
+            .entry(judged.report.format.as_str())
+            .or_insert(Verdict::Legal);
+        *worst = match (*worst, judged.report.verdict) {
+            (Verdict::Illegal, _) | (_, Verdict::Illegal) => Verdict::Illegal,
+            (Verdict::Unverified, _) | (_, Verdict::Unverified) => Verdict::Unverified,
+            _ => Verdict::Legal,
+        };
+    }
+    for judged in &reports {
+        let format = judged.report.format.as_str();
+        let Some(verdict) = seen.remove(format) else {
+            continue;
+        };
+        match verdict {
+            Verdict::Legal => summary.legal.push(format.to_string()),
+            Verdict::Illegal => summary.illegal.push(format.to_string()),
+            Verdict::Unverified => summary.unverified.push(format.to_string()),
+        }
+    }
+    let answers = decks
+        .into_iter()
+        .map(|imported| {
+            let (player, uid) = game.player(&imported.deck);
+            DeckAnswer {
+                input_format: imported.format,
+                view: request.explain.then(|| game.view(&imported.deck)),
+                diagnostics: imported.diagnostics,
+                player: request.player.clone().or(player),
+                uid: request.uid.clone().or(uid),
+            }
+        })
+        .collect();
+    Validated {
+        game: info.id,
+        legal: summary.illegal.is_empty()
+            && summary.unverified.is_empty()
+            && !summary.legal.is_empty(),
+        as_of: request.as_of,
+        catalog: info.catalog.clone(),
+        summary,
+        decks: answers,
+        reports,
+    }
+}

@@ -1,0 +1,34 @@
+//! deckcheck-core: what every game shares, and nothing of any one game.
+//!
+//! A game crate reads decks in its input formats ([`input`]), judges them with rules that
+//! report [`Violation`]s into a [`Report`] with a three-valued [`Verdict`], and reads its
+//! dated facts as [`Timeline`]s. The service and the CLI see every game through the
+//! [`AnyGame`] object a game's [`Game`] implementation becomes, so that adding a game is one
+//! line where the games are listed, and adding a format is a data entry.
+//!
+//! Errors: typed errors in the domain ([`ImportError`], [`RequestError`], [`sync::SyncError`]);
+//! a deck that breaks rules is never an error, it is a report.
+
+pub mod dated;
+pub mod diagnostic;
+pub mod game;
+pub mod input;
+pub mod json;
+pub mod names;
+pub mod registry;
+pub mod report;
+pub mod sync;
+pub mod text;
+pub mod window;
+
+pub use dated::{Confidence, Dated, Timeline};
+pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
+pub use game::{
+    AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,
+    DeckInput, DeckView, Finding, FormatInfo, Game, GameInfo, Judged, LineView, RequestError,
+    SectionView, Summary, ValidateRequest, Validated,
+};
+pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
+pub use registry::{GameSpec, Paths, Registry};
+pub use report::{CardRef, Code, CodeInfo, Findings, Note, NoteKind, Report, Verdict, Violation};
+pub use window::{ChangePoint, Interval, Window};

@@ -1,0 +1,518 @@
+//! What a check answers: every violation at once, each with a stable code, the section it
+//! enforces, the cards concerned and the numbers that explain it; notes on what the answer
+//! rests on; and a verdict of three values.
+//!
+//! A violation carries data, not text: its message is written from that data when the answer
+//! is written, so a check that finds nothing to say costs nothing to say it, and cards that
+//! fail one rule for one reason are one violation listing them all.
+
+use std::sync::Arc;
+
+use jiff::civil::Date;
+use serde::Serialize;
+
+use crate::dated::{Confidence, Dated};
+
+/// A stable machine id of a violation (`too-many-copies`, `LEG-POINTS`): an API contract.
+/// Never rename one; add new ones. Each game lists its codes with their meaning
+/// ([`CodeInfo`]) for the documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Code(&'static str);
+
+impl Code {
+    pub const fn new(id: &'static str) -> Self {
+        Self(id)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+/// A code and what it means, for the documentation and `GET /v1/games`.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct CodeInfo {
+    #[schema(value_type = String)]
+    pub code: Code,
+    pub meaning: &'static str,
+}
+
+/// A card named in an answer, as the player listed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct CardRef {
+    /// The id the list used (a printing id such as `SHD_231`, a blueprint id, a unit id).
+    #[schema(value_type = String)]
+    pub id: Arc<str>,
+    #[schema(value_type = String)]
+    pub title: Arc<str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub subtitle: Option<Arc<str>>,
+    /// The line of the list it was read from, where the input has lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+}
+
+impl CardRef {
+    pub fn new(id: Arc<str>, title: Arc<str>, subtitle: Option<Arc<str>>) -> Self {
+        Self {
+            id,
+            title,
+            subtitle,
+            line: None,
+        }
+    }
+
+    pub fn at_line(mut self, line: Option<u32>) -> Self {
+        self.line = line;
+        self
+    }
+
+    /// "Title | Subtitle" or "Title".
+    pub fn name(&self) -> String {
+        match &self.subtitle {
+            Some(sub) => format!("{} | {}", self.title, sub),
+            None => self.title.to_string(),
+        }
+    }
+}
+
+/// The verdict at a glance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Every rule was judged and none is broken.
+    Legal,
+    /// At least one rule is broken, on facts the project is sure of.
+    Illegal,
+    /// No rule is broken by what could be judged, but something in this deck could not be: an
+    /// unknown or ambiguous card, a fact the data marks unconfirmed where it decides the
+    /// answer, an input the format needs and was not given. Never to be taken as legal.
+    Unverified,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Legal => "legal",
+            Self::Illegal => "illegal",
+            Self::Unverified => "unverified",
+        }
+    }
+}
+
+/// How a violation's message is written from its data.
+pub type Render = fn(&Violation) -> String;
+
+/// One broken rule, and every card that breaks it for the same reason.
+#[derive(Clone)]
+pub struct Violation {
+    pub code: Code,
+    /// The section it enforces, as the document in force on the date checked numbers it.
+    pub section: String,
+    pub cards: Vec<CardRef>,
+    pub expected: Option<u64>,
+    pub actual: Option<u64>,
+    /// Which deck of a submission of several (Trilogy, a pair), counting from 1.
+    pub deck: Option<usize>,
+    /// One datum the message needs beyond the numbers and cards: a date, a list of sets.
+    pub detail: Option<String>,
+    /// How sure the project is of the fact this violation rests on.
+    pub confidence: Confidence,
+    /// The plain sentence that says so, when it is not sure.
+    pub caveat: Option<String>,
+    render: Render,
+}
+
+impl std::fmt::Debug for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Violation")
+            .field("code", &self.code)
+            .field("section", &self.section)
+            .field("message", &self.message())
+            .field("cards", &self.cards)
+            .field("expected", &self.expected)
+            .field("actual", &self.actual)
+            .field("deck", &self.deck)
+            .finish()
+    }
+}
+
+impl PartialEq for Violation {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+            && self.section == other.section
+            && self.cards == other.cards
+            && self.expected == other.expected
+            && self.actual == other.actual
+            && self.deck == other.deck
+            && self.detail == other.detail
+    }
+}
+
+impl Violation {
+    pub fn new(code: Code, section: impl Into<String>, render: Render) -> Self {
+        Self {
+            code,
+            section: section.into(),
+            cards: Vec::new(),
+            expected: None,
+            actual: None,
+            deck: None,
+            detail: None,
+            confidence: Confidence::Official,
+            caveat: None,
+            render,
+        }
+    }
+
+    /// A violation about the setting `fact`: its section, and its caveat when it is not sure.
+    pub fn of<T>(code: Code, fact: &Dated<T>, render: Render) -> Self {
+        Self::new(code, fact.section.clone(), render).resting_on(fact)
+    }
+
+    pub fn card(mut self, card: CardRef) -> Self {
+        self.cards.push(card);
+        self
+    }
+
+    pub fn cards(mut self, cards: Vec<CardRef>) -> Self {
+        self.cards = cards;
+        self
+    }
+
+    pub fn numbers(mut self, expected: u64, actual: u64) -> Self {
+        self.expected = Some(expected);
+        self.actual = Some(actual);
+        self
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// Marks the violation as resting on `fact` (the least sure fact wins).
+    pub fn resting_on<T>(mut self, fact: &Dated<T>) -> Self {
+        if fact.confidence > self.confidence {
+            self.confidence = fact.confidence;
+            self.caveat = fact.caveat();
+        }
+        self
+    }
+
+    /// The message, in plain words, written from the violation's data.
+    pub fn message(&self) -> String {
+        (self.render)(self)
+    }
+
+    /// Whether the rule is broken on facts the project is sure enough of to say "illegal".
+    pub fn is_certain(&self) -> bool {
+        !self.confidence.leaves_unverified()
+    }
+}
+
+/// A violation as it is written in an answer.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Violation)]
+struct ViolationOut<'a> {
+    /// Stable id of the rule broken.
+    #[schema(value_type = String)]
+    code: Code,
+    /// The section it enforces: `CEG 9.1.1`, `TR 2.3.1.1`, `CR 9.2.2D`.
+    section: &'a str,
+    message: String,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    cards: &'a [CardRef],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    actual: Option<u64>,
+    /// Which deck of a submission of several, counting from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deck: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<&'a str>,
+    /// Set when the rule rests on a fact the project could not confirm: says so in one sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unconfirmed: Option<&'a str>,
+}
+
+impl Serialize for Violation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ViolationOut {
+            code: self.code,
+            section: &self.section,
+            message: self.message(),
+            cards: &self.cards,
+            expected: self.expected,
+            actual: self.actual,
+            deck: self.deck,
+            detail: self.detail.as_deref(),
+            unconfirmed: self.caveat.as_deref(),
+        }
+        .serialize(s)
+    }
+}
+
+impl utoipa::PartialSchema for Violation {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        ViolationOut::schema()
+    }
+}
+
+impl utoipa::ToSchema for Violation {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Violation".into()
+    }
+}
+
+/// What kind of note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoteKind {
+    /// Something in this deck could not be judged: the verdict is `unverified`.
+    Unverified,
+    /// The answer rests on a fact only one source gives; the verdict stands.
+    Caveat,
+    /// A part of the game's rules the data cannot judge for any deck; said once.
+    Coverage,
+}
+
+/// Something the reader should know that is not a violation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Note {
+    pub kind: NoteKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    pub message: String,
+}
+
+/// Where rules put what they find.
+#[derive(Debug, Default)]
+pub struct Findings {
+    pub violations: Vec<Violation>,
+    pub notes: Vec<Note>,
+}
+
+impl Findings {
+    pub fn violation(&mut self, v: Violation) {
+        self.violations.push(v);
+    }
+
+    /// A violation about one deck of a submission; numbered only when there are several.
+    pub fn deck_violation(&mut self, decks: usize, index: usize, mut v: Violation) {
+        if decks > 1 {
+            v.deck = Some(index + 1);
+        }
+        self.violations.push(v);
+    }
+
+    /// A note, once: several rules may rest on the same fact.
+    pub fn note(&mut self, kind: NoteKind, section: Option<&str>, message: impl Into<String>) {
+        let note = Note {
+            kind,
+            section: section.map(str::to_string),
+            message: message.into(),
+        };
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+    }
+
+    /// Says that this answer rests on `fact`, when it is not sure: an unconfirmed fact leaves
+    /// the answer unverified, a single-source one adds its sentence.
+    pub fn resting_on<T>(&mut self, fact: &Dated<T>) {
+        if let Some(caveat) = fact.caveat() {
+            let kind = if fact.confidence.leaves_unverified() {
+                NoteKind::Unverified
+            } else {
+                NoteKind::Caveat
+            };
+            self.note(kind, Some(&fact.section), caveat);
+        }
+    }
+}
+
+/// The answer for one format on one date.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Report {
+    /// The game's id (`swu`, `lcg`, `ccg`, `legion`).
+    pub game: &'static str,
+    pub format: String,
+    #[schema(value_type = String, format = Date)]
+    pub as_of: Date,
+    pub verdict: Verdict,
+    /// `verdict == legal`.
+    pub legal: bool,
+    pub violations: Vec<Violation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
+    /// Which card data answered: a content hash, and for a synced catalog its sync time.
+    #[schema(value_type = String)]
+    pub catalog: Arc<str>,
+}
+
+impl Report {
+    /// The report of what the rules found; `unreadable` is how many entries of the decks
+    /// judged could not be read (unknown or ambiguous cards), which leaves the verdict
+    /// unverified unless a rule is broken anyway.
+    pub fn new(
+        game: &'static str,
+        format: &str,
+        as_of: Date,
+        mut findings: Findings,
+        unreadable: usize,
+        catalog: Arc<str>,
+    ) -> Self {
+        if unreadable > 0 {
+            let message = match unreadable {
+                1 => "1 entry of the list could not be read as a card (see its diagnostic); the deck cannot be called legal until it is fixed.".to_string(),
+                n => format!("{n} entries of the list could not be read as cards (see their diagnostics); the deck cannot be called legal until they are fixed."),
+            };
+            findings.note(NoteKind::Unverified, None, message);
+        }
+        let verdict = if findings.violations.iter().any(Violation::is_certain) {
+            Verdict::Illegal
+        } else if !findings.violations.is_empty()
+            || findings
+                .notes
+                .iter()
+                .any(|n| n.kind == NoteKind::Unverified)
+        {
+            Verdict::Unverified
+        } else {
+            Verdict::Legal
+        };
+        Self {
+            game,
+            format: format.to_string(),
+            as_of,
+            verdict,
+            legal: verdict == Verdict::Legal,
+            violations: findings.violations,
+            notes: findings.notes,
+            catalog,
+        }
+    }
+
+    pub fn has(&self, code: Code) -> bool {
+        self.violations.iter().any(|v| v.code == code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::date;
+
+    const TOO_MANY: Code = Code::new("too-many-copies");
+
+    fn too_many(v: &Violation) -> String {
+        format!(
+            "{} has {} copies; at most {} are allowed.",
+            v.cards[0].name(),
+            v.actual.unwrap_or(0),
+            v.expected.unwrap_or(0)
+        )
+    }
+
+    fn card() -> CardRef {
+        CardRef::new("SOR_033".into(), "Death Trooper".into(), None).at_line(Some(4))
+    }
+
+    fn fact(confidence: Confidence) -> Dated<u32> {
+        Dated {
+            value: 3,
+            from: date(2024, 3, 8),
+            section: "TR 2.3.1.1".into(),
+            confidence,
+            sources: vec![],
+            caveat: Some("Only one source gives this.".into()),
+            notes: Some("research".into()),
+        }
+    }
+
+    fn report(findings: Findings, unreadable: usize) -> Report {
+        Report::new(
+            "swu",
+            "premier",
+            date(2025, 1, 1),
+            findings,
+            unreadable,
+            "x".into(),
+        )
+    }
+
+    #[test]
+    fn a_violation_is_written_from_its_data_when_the_answer_is_written() {
+        let v = Violation::of(TOO_MANY, &fact(Confidence::Official), too_many)
+            .card(card())
+            .numbers(3, 4);
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(json["code"], "too-many-copies");
+        assert_eq!(json["section"], "TR 2.3.1.1");
+        assert_eq!(
+            json["message"],
+            "Death Trooper has 4 copies; at most 3 are allowed."
+        );
+        assert_eq!(json["cards"][0]["line"], 4);
+        assert!(json.get("unconfirmed").is_none());
+    }
+
+    #[test]
+    fn a_deck_with_no_findings_and_every_entry_read_is_legal() {
+        let r = report(Findings::default(), 0);
+        assert_eq!(r.verdict, Verdict::Legal);
+        assert!(r.legal);
+    }
+
+    #[test]
+    fn an_unreadable_entry_makes_the_verdict_unverified_never_legal() {
+        let r = report(Findings::default(), 1);
+        assert_eq!(r.verdict, Verdict::Unverified);
+        assert!(!r.legal);
+        assert_eq!(r.notes[0].kind, NoteKind::Unverified);
+    }
+
+    #[test]
+    fn a_certain_violation_is_illegal_even_with_unreadable_entries() {
+        let mut f = Findings::default();
+        f.violation(Violation::of(TOO_MANY, &fact(Confidence::Official), too_many).card(card()));
+        assert_eq!(report(f, 2).verdict, Verdict::Illegal);
+    }
+
+    #[test]
+    fn a_violation_resting_on_an_unconfirmed_fact_leaves_the_verdict_unverified() {
+        let mut f = Findings::default();
+        f.violation(Violation::of(TOO_MANY, &fact(Confidence::Unconfirmed), too_many).card(card()));
+        let r = report(f, 0);
+        assert_eq!(r.verdict, Verdict::Unverified);
+        let json = serde_json::to_value(&r.violations[0]).unwrap();
+        assert_eq!(json["unconfirmed"], "Only one source gives this.");
+    }
+
+    #[test]
+    fn a_single_source_fact_adds_its_sentence_and_the_verdict_stands() {
+        let mut f = Findings::default();
+        f.resting_on(&fact(Confidence::SingleSource));
+        f.resting_on(&fact(Confidence::SingleSource));
+        let r = report(f, 0);
+        assert_eq!(r.verdict, Verdict::Legal);
+        assert_eq!(r.notes.len(), 1, "said once");
+        assert_eq!(r.notes[0].kind, NoteKind::Caveat);
+        assert_eq!(r.notes[0].message, "Only one source gives this.");
+    }
+}

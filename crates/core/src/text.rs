@@ -1,0 +1,177 @@
+//! Text folding for card names: the one place that decides when two spellings are the same card.
+//!
+//! Two levels exist on purpose. [`identity_fold`] is what the regulations call the same
+//! "title and subtitle" (TR 2.3.1.1): it forgives case, Unicode form, surrounding and repeated
+//! white space and typographic quotes, nothing else. [`loose_fold`] is for reading what people
+//! type (issue 3): it also forgives punctuation, diacritics and the digit-zero/letter-O confusion,
+//! and is only ever used to *find* a card, never to decide that two catalog cards are copies.
+//! [`squash`] goes one step further for keys: no spaces at all.
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// Folds a title or subtitle to its copy-identity form: NFKC, lowercase, typographic quotes and
+/// dashes made plain, white space trimmed and collapsed.
+pub fn identity_fold(text: &str) -> String {
+    if text.is_ascii() {
+        ascii_fold(text)
+    } else {
+        unicode_identity_fold(text)
+    }
+}
+
+fn unicode_identity_fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.nfkc() {
+        let c = plain_punctuation(c);
+        if c.is_whitespace() {
+            pending_space = !out.is_empty();
+            continue;
+        }
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// Folds text for forgiving lookup: [`identity_fold`] plus no diacritics, no punctuation
+/// (it separates words), and `0` read as `o` (the data spells C-3P0 with a zero).
+pub fn loose_fold(text: &str) -> String {
+    if text.is_ascii() {
+        ascii_loose_fold(text)
+    } else {
+        unicode_loose_fold(text)
+    }
+}
+
+fn unicode_loose_fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.nfkd().filter(|c| !is_combining_mark(*c)) {
+        let c = plain_punctuation(c);
+        if !c.is_alphanumeric() {
+            // Apostrophes join ("Qi'ra" -> "qira"); other punctuation separates words.
+            if c != '\'' {
+                pending_space = !out.is_empty();
+            }
+            continue;
+        }
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        for lower in c.to_lowercase() {
+            out.push(if lower == '0' { 'o' } else { lower });
+        }
+    }
+    out
+}
+
+/// [`identity_fold`] for ASCII text, where NFKC changes nothing: the common case, kept fast.
+fn ascii_fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_ascii_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().map(|c| {
+            if c == '`' {
+                '\''
+            } else {
+                c.to_ascii_lowercase()
+            }
+        }));
+    }
+    out
+}
+
+/// [`loose_fold`] for ASCII text.
+fn ascii_loose_fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.chars() {
+        if !c.is_ascii_alphanumeric() {
+            if c != '\'' && c != '`' {
+                pending_space = !out.is_empty();
+            }
+            continue;
+        }
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        let c = c.to_ascii_lowercase();
+        out.push(if c == '0' { 'o' } else { c });
+    }
+    out
+}
+
+/// A name folded for matching with no regard to case, diacritics, punctuation, spacing or the
+/// digit-zero/letter-O confusion: "C-3PO", "c3p0" and "C 3PO" all become "c3po".
+pub fn squash(text: &str) -> String {
+    loose_fold(text).replace(' ', "")
+}
+
+/// Typographic quotes and dashes as people paste them from word processors and web pages.
+fn plain_punctuation(c: char) -> char {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{2032}' | '`' | '\u{00B4}' => '\'',
+        '\u{201C}' | '\u{201D}' | '\u{201F}' | '\u{2033}' => '"',
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+        '\u{00A0}' | '\u{2007}' | '\u{202F}' => ' ',
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identity_fold_forgives_case_spacing_and_typographic_quotes() {
+        assert_eq!(identity_fold("  Infused Brawler "), "infused brawler");
+        assert_eq!(
+            identity_fold("Piece Of Junk"),
+            identity_fold("Piece of  Junk")
+        );
+        assert_eq!(identity_fold("I\u{2019}ll Come Back"), "i'll come back");
+        assert_eq!(identity_fold("Padme\u{301}"), identity_fold("Padmé"));
+    }
+
+    #[test]
+    fn the_ascii_fast_paths_agree_with_the_unicode_paths() {
+        for text in [
+            "  Han  Solo ",
+            "C-3P0",
+            "Qi'ra",
+            "TIE/ln Fighter",
+            "A`b",
+            "x\ty",
+            "Level 1313",
+            "--",
+            "",
+        ] {
+            assert_eq!(ascii_fold(text), unicode_identity_fold(text), "{text:?}");
+            assert_eq!(ascii_loose_fold(text), unicode_loose_fold(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn identity_fold_keeps_diacritics_and_digits_apart() {
+        assert_ne!(identity_fold("Padmé"), identity_fold("Padme"));
+        assert_ne!(identity_fold("C-3P0"), identity_fold("C-3PO"));
+    }
+
+    #[test]
+    fn loose_fold_forgives_diacritics_punctuation_and_zero_for_o() {
+        assert_eq!(loose_fold("Padmé Amidala"), "padme amidala");
+        assert_eq!(loose_fold("C-3P0"), loose_fold("c 3po"));
+        assert_eq!(loose_fold("TIE/ln Fighter"), "tie ln fighter");
+        assert_eq!(loose_fold("Qi\u{2019}ra"), "qira");
+        assert_eq!(loose_fold("Master of Teräs Käsi"), "master of teras kasi");
+    }
+}
