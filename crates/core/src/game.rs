@@ -325,7 +325,7 @@ impl Comparison {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
 pub struct RequestError {
-    /// Stable id: `invalid-value`, `unknown-format`, `unreadable-deck`, `missing-field`…
+    /// Stable id: `bad-value`, `unknown-format`, `unreadable-deck`, `missing-field`…
     pub code: &'static str,
     pub message: String,
     /// The field or parameter at fault: `format`, `decks[1]`, `pool`.
@@ -346,7 +346,7 @@ impl RequestError {
     }
 
     pub fn bad_value(field: &str, message: impl Into<String>) -> Self {
-        Self::new("invalid-value", message).field(field)
+        Self::new("bad-value", message).field(field)
     }
 
     pub fn missing(field: &str, what: &str) -> Self {
@@ -354,7 +354,11 @@ impl RequestError {
     }
 
     pub fn unreadable(field: &str, e: &ImportError) -> Self {
-        let mut err = Self::new("unreadable-deck", format!("{field}: {e}")).field(field);
+        let mut err = Self::new(
+            "unreadable-deck",
+            format!("{field} cannot be read as a deck list: {e}"),
+        )
+        .field(field);
         if let ImportError::Json { line, column, .. } = e {
             err.details = Some(serde_json::json!({ "line": line, "column": column }));
         }
@@ -571,6 +575,8 @@ pub trait AnyGame: Send + Sync {
         String,
         utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
     );
+    /// The game as its own type, for routes only one game has (SWU's sets and suspensions).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// The most decks one request may hold: more than any format plays (Trilogy: 3).
@@ -680,6 +686,10 @@ impl<G: Game> AnyGame for G {
         Game::is_bare_deck(self, body)
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn options_schema(
         &self,
     ) -> (
@@ -730,7 +740,7 @@ fn prepare<'g, G: Game>(
     let options: G::Options = serde_json::from_value(Value::Object(request.options.clone()))
         .map_err(|e| {
             RequestError::new(
-                "invalid-value",
+                "invalid-request",
                 format!("the {} options cannot be read: {e}", info.name),
             )
             .field(unknown_field(&e).unwrap_or_else(|| "options".into()))

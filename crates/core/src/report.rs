@@ -127,8 +127,8 @@ pub struct Violation {
     pub actual: Option<u64>,
     /// Which deck of a submission of several (Trilogy, a pair), counting from 1.
     pub deck: Option<usize>,
-    /// One datum the message needs beyond the numbers and cards: a date, a list of sets.
-    pub detail: Option<String>,
+    /// The other data the message is written from, by name: `format`, `date`, `sets`.
+    pub data: Vec<(&'static str, String)>,
     /// How sure the project is of the fact this violation rests on.
     pub confidence: Confidence,
     /// The plain sentence that says so, when it is not sure.
@@ -158,7 +158,7 @@ impl PartialEq for Violation {
             && self.expected == other.expected
             && self.actual == other.actual
             && self.deck == other.deck
-            && self.detail == other.detail
+            && self.data == other.data
     }
 }
 
@@ -171,7 +171,7 @@ impl Violation {
             expected: None,
             actual: None,
             deck: None,
-            detail: None,
+            data: Vec::new(),
             confidence: Confidence::Official,
             caveat: None,
             render,
@@ -199,9 +199,18 @@ impl Violation {
         self
     }
 
-    pub fn detail(mut self, detail: impl Into<String>) -> Self {
-        self.detail = Some(detail.into());
+    /// Adds a named datum the message is written from.
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.data.push((name, value.to_string()));
         self
+    }
+
+    /// A named datum, or "" when absent.
+    pub fn get(&self, name: &str) -> &str {
+        self.data
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
     }
 
     /// Marks the violation as resting on `fact` (the least sure fact wins).
@@ -243,8 +252,10 @@ struct ViolationOut<'a> {
     /// Which deck of a submission of several, counting from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     deck: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<&'a str>,
+    /// The data the message is written from, by name.
+    #[serde(skip_serializing_if = "<[_]>::is_empty", serialize_with = "as_map")]
+    #[schema(value_type = Option<std::collections::BTreeMap<String, String>>)]
+    data: &'a [(&'static str, String)],
     /// Set when the rule rests on a fact the project could not confirm: says so in one sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     unconfirmed: Option<&'a str>,
@@ -260,11 +271,15 @@ impl Serialize for Violation {
             expected: self.expected,
             actual: self.actual,
             deck: self.deck,
-            detail: self.detail.as_deref(),
+            data: &self.data,
             unconfirmed: self.caveat.as_deref(),
         }
         .serialize(s)
     }
+}
+
+fn as_map<S: serde::Serializer>(data: &&[(&'static str, String)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(data.iter().map(|(k, v)| (k, v)))
 }
 
 impl utoipa::PartialSchema for Violation {

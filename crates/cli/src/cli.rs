@@ -1,0 +1,720 @@
+//! The command line: `check`, `window`, `convert`, `diff`, `sync` and `serve`, for every game
+//! (`--game`, Star Wars: Unlimited by default), with output for people (text) and programs
+//! (`--json`).
+//!
+//! Exit codes: 0 every deck legal (or a deck check that matches), 1 some deck illegal (or a
+//! mismatch), 2 input, data or settings that cannot be used, 3 some deck that cannot be judged
+//! whole (`unverified`: an unknown card, a missing pool, an unconfirmed fact).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use deckcheck_core::sync::{HttpLimits, SyncOptions, fetch_from, sync};
+use deckcheck_core::{
+    AnyGame, CompareRequest, ComparisonVerdict, DeckInput, GameSpec, Judged, Paths, Severity,
+    ValidateRequest, Verdict,
+};
+use deckcheck_server::games::{GAMES, catalog_dir};
+use deckcheck_server::settings::{LogFormat, Settings, default_data_dir};
+use deckcheck_server::{Application, games};
+use jiff::civil::Date;
+use serde_json::{Map, Value, json};
+
+#[derive(Parser)]
+#[command(
+    name = "deckcheck",
+    version,
+    about = "Star Wars deck-list legality (Unlimited, The Card Game, the CCG, Legion), by format and date"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check deck lists (any input format of the game; `-` reads standard input) for formats on a date.
+    Check(CheckArgs),
+    /// When is this deck legal? Its verdict in each format at every date the game's data changes.
+    Window(WindowArgs),
+    /// Read a deck list in any input format and write it resolved, in another.
+    Convert(ConvertArgs),
+    /// Deck check: is the presented deck the registered one? Exit 0 when it is (legal
+    /// sideboarding included), 1 when not, 2 when an input cannot be used.
+    Diff(DiffArgs),
+    /// Run the HTTP service (every setting also reads its DECKCHECK_* variable).
+    Serve(Box<Settings>),
+    /// Fetch a game's card data from its public upstream (or a local mirror) and make it
+    /// current in one step; on any failure the current data stays as it was.
+    Sync(SyncArgs),
+}
+
+/// Which game, and where its data is.
+#[derive(clap::Args)]
+struct GameArgs {
+    /// The game: swu (Star Wars: Unlimited), lcg, ccg, legion.
+    #[arg(long, default_value = "swu")]
+    game: String,
+    /// Directory of the game's card catalog [default: the game's variable (DECKCHECK_CARDS for
+    /// swu, DECKCHECK_<GAME>_CARDS for the others), else its directory under DECKCHECK_DATA_DIR].
+    #[arg(long, value_name = "DIR")]
+    cards: Option<PathBuf>,
+    /// Directory of legality data to use instead of the embedded card_data/.
+    #[arg(long, env = "DECKCHECK_CARD_DATA", value_name = "DIR")]
+    card_data: Option<PathBuf>,
+    /// The data directory [default: $XDG_DATA_HOME/deckcheck].
+    #[arg(long, env = "DECKCHECK_DATA_DIR", value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
+impl GameArgs {
+    fn spec(&self) -> Result<&'static GameSpec> {
+        games::spec(&self.game).with_context(|| {
+            format!(
+                "unknown game {:?}; the games are {}",
+                self.game,
+                GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", ")
+            )
+        })
+    }
+
+    fn catalog(&self, spec: &GameSpec) -> PathBuf {
+        self.cards.clone().unwrap_or_else(|| {
+            catalog_dir(
+                spec,
+                &self.data_dir.clone().unwrap_or_else(default_data_dir),
+            )
+        })
+    }
+
+    fn load(&self) -> Result<Arc<dyn AnyGame>> {
+        let spec = self.spec()?;
+        let cards = self.catalog(spec);
+        (spec.load)(&Paths {
+            cards: cards.clone(),
+            card_data: self.card_data.clone(),
+        })
+        .map_err(anyhow::Error::msg)
+        .with_context(|| {
+            format!(
+                "cannot load the {} data (give --cards DIR or set {}; looked in {}; `deckcheck sync --game {}` fetches it)",
+                spec.name,
+                spec.env,
+                cards.display(),
+                spec.id
+            )
+        })
+    }
+}
+
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// The formats to check: one, a comma-separated list, or all (every format of the game that
+    /// can be played on the date).
+    #[arg(long, default_value = "")]
+    format: String,
+    /// The date of the event, YYYY-MM-DD (default: today).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    as_of: Option<Date>,
+    /// Limited: the cards the player opened or drafted (a deck-shaped list, or packs as JSON).
+    #[arg(long, value_name = "FILE")]
+    pool: Option<PathBuf>,
+    /// Limited: the event's set, for "any Common base of the set" (default: from the pool).
+    #[arg(long, value_name = "SET")]
+    event_set: Option<String>,
+    /// For a format played with another's card pool (Trilogy): which one (premier, eternal).
+    #[arg(long, alias = "trilogy-pool", value_name = "FORMAT")]
+    pool_format: Option<String>,
+    /// Also check the list is complete for registration at a competitive event.
+    #[arg(long)]
+    competitive: bool,
+    /// The player's first and last name (default: the list's own).
+    #[arg(long)]
+    player: Option<String>,
+    /// The player's UID (default: the list's own).
+    #[arg(long)]
+    uid: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The input's format (default: detected).
+    #[arg(long, value_name = "FORMAT")]
+    input_format: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Deck list files; `-` for standard input. A format of several decks (Trilogy, a pair)
+    /// takes them as several files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct WindowArgs {
+    /// The formats: one, a comma-separated list, or all.
+    #[arg(long, default_value = "all")]
+    format: String,
+    /// The first date to judge (default: the earliest change in the game's data).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    from: Option<Date>,
+    /// The last date to judge (default: the last change in the game's data).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    until: Option<Date>,
+    /// For a format played with another's card pool (Trilogy): which one.
+    #[arg(long, alias = "trilogy-pool", value_name = "FORMAT")]
+    pool_format: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OutputArg {
+    /// SWUDB JSON, the exchange format of SWU deck sites.
+    Swudb,
+    /// Text, one card per line.
+    Text,
+}
+
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// What to write.
+    #[arg(long, value_enum, default_value = "swudb")]
+    to: OutputArg,
+    /// The input's format (default: detected).
+    #[arg(long, value_name = "FORMAT")]
+    input_format: Option<String>,
+    /// Write even if some lines could not be resolved (they are left out, and listed on stderr).
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    game: GameArgs,
+    /// The deck list; `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct DiffArgs {
+    /// The list the player registered (any input format).
+    registered: PathBuf,
+    /// The cards the player presented (any input format).
+    presented: PathBuf,
+    /// Other cards found in the deck box: they count as sideboard.
+    #[arg(long = "box", value_name = "FILE")]
+    deck_box: Option<PathBuf>,
+    /// The event's format (one), for the deck size after sideboarding [default: the game's first].
+    #[arg(long)]
+    format: Option<String>,
+    /// The date of the event (default: today).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    as_of: Option<Date>,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+#[derive(clap::Args)]
+struct SyncArgs {
+    /// The game whose data to sync.
+    #[arg(long, default_value = "swu")]
+    game: String,
+    /// Where to fetch from: the upstream's base URL, or a directory mirroring its files
+    /// [default: the game's public upstream; for swu, DECKCHECK_UPSTREAM if set].
+    #[arg(long, value_name = "URL|DIR")]
+    from: Option<String>,
+    /// The catalog directory to update [default: as `serve` finds it].
+    #[arg(long, value_name = "DIR")]
+    to: Option<PathBuf>,
+    /// The data directory [default: $XDG_DATA_HOME/deckcheck].
+    #[arg(long, env = "DECKCHECK_DATA_DIR", value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// An item (SWU: a set code) the upstream no longer has that may be removed; without it a
+    /// sync that would lose data fails.
+    #[arg(long, value_name = "ITEM")]
+    allow_removed: Vec<String>,
+    /// Refuse an item that lost more than this fraction of its records.
+    #[arg(long, default_value_t = 0.10)]
+    max_shrink: f64,
+    /// Seconds one request may take.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    timeout: u64,
+}
+
+/// Runs the command line and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let fail = |e: anyhow::Error| {
+        eprintln!("deckcheck: {e:#}");
+        ExitCode::from(2)
+    };
+    match cli.command {
+        Command::Check(args) => match run_check(&args) {
+            Ok(code) => code,
+            Err(e) if args.json => {
+                println!("{}", json!({ "error": format!("{e:#}") }));
+                ExitCode::from(2)
+            }
+            Err(e) => fail(e),
+        },
+        Command::Window(args) => run_window(&args).unwrap_or_else(fail),
+        Command::Diff(args) => run_diff(&args).unwrap_or_else(fail),
+        Command::Convert(args) => run_convert(&args).unwrap_or_else(fail),
+        Command::Sync(args) => match run_sync(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("deckcheck: sync failed, the local data is unchanged: {e:#}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Serve(settings) => run_serve(*settings)
+            .map(|()| ExitCode::SUCCESS)
+            .unwrap_or_else(fail),
+    }
+}
+
+/// Reads a file, or standard input for `-`, as UTF-8 text.
+fn read_text(file: &Path) -> Result<String> {
+    if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input as UTF-8 text")?;
+        return Ok(text);
+    }
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+}
+
+fn inputs(files: &[PathBuf]) -> Result<Vec<DeckInput>> {
+    files
+        .iter()
+        .map(|f| {
+            Ok(DeckInput {
+                field: f.display().to_string(),
+                text: read_text(f)?,
+            })
+        })
+        .collect()
+}
+
+fn today() -> Date {
+    jiff::Zoned::now().date()
+}
+
+fn formats_asked(game: &dyn AnyGame, asked: &str) -> Vec<String> {
+    if asked.trim().is_empty() {
+        game.info()
+            .formats
+            .first()
+            .map(|f| vec![f.id.clone()])
+            .unwrap_or_default()
+    } else {
+        vec![asked.to_string()]
+    }
+}
+
+/// 1 if any answer is illegal, else 3 if any is unverified, else 0.
+fn exit_for(verdicts: impl Iterator<Item = Verdict>) -> ExitCode {
+    let (mut illegal, mut unverified) = (false, false);
+    for v in verdicts {
+        illegal |= v == Verdict::Illegal;
+        unverified |= v == Verdict::Unverified;
+    }
+    ExitCode::from(if illegal {
+        1
+    } else if unverified {
+        3
+    } else {
+        0
+    })
+}
+
+fn run_check(args: &CheckArgs) -> Result<ExitCode> {
+    let game = args.game.load()?;
+    let mut options = Map::new();
+    if let Some(file) = &args.pool {
+        let text = read_text(file)?;
+        let value = match serde_json::from_str::<Value>(&text) {
+            Ok(v @ Value::Object(_)) => v,
+            _ => Value::String(text),
+        };
+        options.insert("pool".into(), value);
+    }
+    if let Some(set) = &args.event_set {
+        options.insert("event_set".into(), Value::String(set.clone()));
+    }
+    if let Some(p) = &args.pool_format {
+        options.insert("pool_format".into(), Value::String(p.clone()));
+    }
+    let request = ValidateRequest {
+        decks: inputs(&args.files)?,
+        formats: formats_asked(game.as_ref(), &args.format),
+        as_of: args.as_of.unwrap_or_else(today),
+        input_format: args.input_format.clone(),
+        explain: false,
+        player: args.player.clone(),
+        uid: args.uid.clone(),
+        registration: args.competitive,
+        options,
+    };
+    let answer = game
+        .validate(&request)
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    let verdicts = || answer.reports.iter().map(|j| j.report.verdict);
+    if args.json {
+        let label = |j: &Judged| -> Vec<String> {
+            j.decks
+                .iter()
+                .map(|i| request.decks[*i].field.clone())
+                .collect()
+        };
+        let reports: Vec<Value> = answer
+            .reports
+            .iter()
+            .map(|j| {
+                let mut v = serde_json::to_value(&j.report).unwrap_or_default();
+                let diagnostics: Vec<_> = j
+                    .decks
+                    .iter()
+                    .flat_map(|i| answer.decks[*i].diagnostics.iter())
+                    .collect();
+                v["files"] = json!(label(j));
+                v["diagnostics"] = json!(diagnostics);
+                v
+            })
+            .collect();
+        let out = match reports.as_slice() {
+            [one] => one.clone(),
+            _ => json!({ "legal": answer.legal, "summary": answer.summary, "reports": reports }),
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for j in &answer.reports {
+            let label: Vec<&str> = j
+                .decks
+                .iter()
+                .map(|i| request.decks[*i].field.as_str())
+                .collect();
+            print!(
+                "{}",
+                render_text(&label.join(" + "), j, &answer, game.as_ref())
+            );
+        }
+        if answer.reports.len() > 1 {
+            let s = &answer.summary;
+            let list = |v: &[String]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            println!(
+                "legal in: {}; illegal in: {}; cannot be judged without more: {}",
+                list(&s.legal),
+                list(&s.illegal),
+                list(&s.unverified)
+            );
+        }
+    }
+    Ok(exit_for(verdicts()))
+}
+
+/// A report as a person reads it.
+fn render_text(
+    label: &str,
+    judged: &Judged,
+    answer: &deckcheck_core::Validated,
+    game: &dyn AnyGame,
+) -> String {
+    use std::fmt::Write;
+    let report = &judged.report;
+    let name = game
+        .info()
+        .format(&report.format)
+        .map_or(report.format.clone(), |f| f.name.clone());
+    let verdict = match report.verdict {
+        Verdict::Legal => "LEGAL",
+        Verdict::Illegal => "ILLEGAL",
+        Verdict::Unverified => "UNVERIFIED (something in this deck could not be judged; see below)",
+    };
+    let mut out = format!("{label}: {name} on {}: {verdict}\n", report.as_of);
+    for d in judged
+        .decks
+        .iter()
+        .flat_map(|i| answer.decks[*i].diagnostics.iter())
+    {
+        let mark = if d.severity == Severity::Error {
+            "!"
+        } else {
+            "~"
+        };
+        let _ = writeln!(out, "  {mark} {} [{}] {}", d.at, d.code, d.message);
+        for c in &d.candidates {
+            let _ = writeln!(out, "      did you mean {} ({})?", c.name(), c.id);
+        }
+    }
+    for v in &report.violations {
+        let deck = v.deck.map(|d| format!("deck {d}: ")).unwrap_or_default();
+        let _ = writeln!(out, "  x {deck}{} [{}] {}", v.code, v.section, v.message());
+        if let Some(why) = &v.caveat {
+            let _ = writeln!(out, "      ({why})");
+        }
+    }
+    for n in &report.notes {
+        let section = n
+            .section
+            .as_deref()
+            .map(|s| format!(" [{s}]"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "  note{section} {}", n.message);
+    }
+    let _ = writeln!(out, "  card data {}", report.catalog);
+    out
+}
+
+fn run_window(args: &WindowArgs) -> Result<ExitCode> {
+    let game = args.game.load()?;
+    let mut options = Map::new();
+    if let Some(p) = &args.pool_format {
+        options.insert("pool_format".into(), Value::String(p.clone()));
+    }
+    let request = ValidateRequest {
+        decks: inputs(&args.files)?,
+        formats: vec![args.format.clone()],
+        as_of: today(),
+        input_format: None,
+        explain: false,
+        player: None,
+        uid: None,
+        registration: false,
+        options,
+    };
+    let window = game
+        .window(&request, args.from, args.until)
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&window)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for f in &window.formats {
+        let name = game
+            .info()
+            .format(&f.format)
+            .map_or(f.format.clone(), |x| x.name.clone());
+        println!("{name}:");
+        for i in &f.intervals {
+            let until = i.until.map_or("on".to_string(), |u| format!("until {u}"));
+            println!("  from {} {until}: {}", i.from, i.verdict.as_str());
+            for c in &i.changes {
+                println!("      because {c}");
+            }
+            for v in &i.opened {
+                println!("      x {} [{}] {}", v.code, v.section, v.message());
+            }
+            if !i.closed.is_empty() {
+                println!("      no longer: {}", i.closed.join(", "));
+            }
+            if let Some(b) = &i.boundary {
+                println!("      ({b})");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
+    let game = args.game.load()?;
+    let deck = DeckInput {
+        field: args.file.display().to_string(),
+        text: read_text(&args.file)?,
+    };
+    let to = match args.to {
+        OutputArg::Swudb => "swudb",
+        OutputArg::Text => "text",
+    };
+    let (text, diagnostics) = game
+        .convert(&deck, args.input_format.as_deref(), to)
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    for d in &diagnostics {
+        eprintln!(
+            "{}: {}",
+            if d.blocks_verdict() {
+                "error"
+            } else {
+                "warning"
+            },
+            d.message
+        );
+    }
+    let blocking = diagnostics.iter().filter(|d| d.blocks_verdict()).count();
+    if blocking > 0 && !args.force {
+        eprintln!("deckcheck: {blocking} line(s) could not be resolved; fix them or pass --force");
+        return Ok(ExitCode::from(1));
+    }
+    if text.ends_with('\n') {
+        print!("{text}");
+    } else {
+        println!("{text}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
+    if args
+        .format
+        .as_deref()
+        .is_some_and(|f| f.split(',').count() > 1 || f.trim().eq_ignore_ascii_case("all"))
+    {
+        bail!(
+            "a deck check is made for the event's one format; give --format with one format, not a list or all"
+        );
+    }
+    let game = args.game.load()?;
+    let input = |file: &Path| -> Result<DeckInput> {
+        Ok(DeckInput {
+            field: file.display().to_string(),
+            text: read_text(file)?,
+        })
+    };
+    let request = CompareRequest {
+        registered: input(&args.registered)?,
+        presented: input(&args.presented)?,
+        extra: args.deck_box.as_deref().map(input).transpose()?,
+        format: args.format.clone(),
+        as_of: args.as_of.unwrap_or_else(today),
+    };
+    let comparison = game.compare(&request).map_err(|e| {
+        let details = e.details.map(|d| format!(": {d}")).unwrap_or_default();
+        anyhow::anyhow!("{}{details}", e.message)
+    })?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&comparison)?);
+    } else {
+        let verdict = match comparison.verdict {
+            ComparisonVerdict::Match => "MATCH: the presented deck is the registered one",
+            ComparisonVerdict::LegalSideboarding => {
+                "LEGAL SIDEBOARDING: exchanges with the sideboard within the rules"
+            }
+            ComparisonVerdict::Mismatch => "MISMATCH: the presented deck is not the registered one",
+        };
+        println!("{verdict}");
+        let counts = |c: &std::collections::BTreeMap<&str, u64>| {
+            c.iter()
+                .map(|(k, v)| format!("{v} {k}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!(
+            "  registered: {}; presented: {}",
+            counts(&comparison.registered),
+            counts(&comparison.presented)
+        );
+        for f in &comparison.findings {
+            println!(
+                "  {} {} [{}] {}",
+                if f.mismatch { "x" } else { "-" },
+                f.code,
+                f.section,
+                f.message
+            );
+        }
+        for n in &comparison.notes {
+            println!("  note: {n}");
+        }
+    }
+    Ok(match comparison.verdict {
+        ComparisonVerdict::Mismatch => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+fn run_sync(args: &SyncArgs) -> Result<()> {
+    let spec = games::spec(&args.game).with_context(|| format!("unknown game {:?}", args.game))?;
+    let data_dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
+    let to = args
+        .to
+        .clone()
+        .unwrap_or_else(|| catalog_dir(spec, &data_dir));
+    let from = args.from.clone().unwrap_or_else(|| {
+        let env = (spec.id == "swu")
+            .then(|| std::env::var("DECKCHECK_UPSTREAM").ok())
+            .flatten();
+        env.filter(|v| !v.trim().is_empty())
+            .unwrap_or_else(|| spec.source.default_upstream().to_string())
+    });
+    let limits = HttpLimits {
+        request: std::time::Duration::from_secs(args.timeout),
+        ..HttpLimits::SYNC
+    };
+    let fetch = fetch_from(&from, limits, spec.id)?;
+    let progress = |what: &str| eprintln!("deckcheck: {what}");
+    let options = SyncOptions {
+        max_shrink: args.max_shrink.clamp(0.0, 1.0),
+        allow_removed: args.allow_removed.clone(),
+        deadline: None,
+        progress: &progress,
+    };
+    let synced = sync(spec.source, fetch.as_ref(), &to, &options)?;
+    let records: usize = synced.manifest.items.values().sum();
+    let unchanged = synced
+        .manifest
+        .files
+        .values()
+        .filter(|f| f.unchanged)
+        .count();
+    println!(
+        "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}",
+        spec.name,
+        spec.id,
+        synced.manifest.items.len(),
+        synced.manifest.source,
+        to.display(),
+        synced.manifest.synced_at
+    );
+    Ok(())
+}
+
+fn run_serve(settings: Settings) -> Result<()> {
+    init_logging(settings.log_format);
+    let loaded = games::load_all(&settings, true).map_err(anyhow::Error::msg)?;
+    for game in loaded.registry.games() {
+        tracing::info!(game = game.info().id, catalog = %game.info().catalog, cards = game.info().cards, "card data loaded");
+    }
+    for u in &loaded.unavailable {
+        tracing::warn!(game = u.id, reason = u.reason.as_str(), "game unavailable");
+    }
+    actix_web_main(settings, loaded)
+}
+
+#[actix_web::main]
+async fn actix_web_main(settings: Settings, loaded: games::Loaded) -> Result<()> {
+    let addr = settings.addr;
+    let app =
+        Application::build(settings, loaded).with_context(|| format!("cannot listen on {addr}"))?;
+    tracing::info!(address = %addr.ip(), port = app.port(), "deckcheck serving");
+    app.run_until_stopped().await.context("the server stopped")
+}
+
+/// Logs to stderr, as text lines or JSON objects; `RUST_LOG` sets the level (default info).
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tracing_actix_web=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Json => builder.json().try_init(),
+        LogFormat::Text => builder.try_init(),
+    };
+}

@@ -1,0 +1,7 @@
+//! `deckcheck`: the command line and the HTTP service. `main` only hands over to [`cli`].
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

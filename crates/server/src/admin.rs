@@ -1,0 +1,65 @@
+//! `POST /v1/admin/reload`: rebuilds every game's data off the request path and swaps it in.
+//! Needs `Authorization: Bearer <DECKCHECK_ADMIN_TOKEN>` (the scheme in any case, RFC 7235);
+//! without a configured token the route answers 404, as if it did not exist.
+
+use actix_web::http::header::{AUTHORIZATION, WWW_AUTHENTICATE};
+use actix_web::web::{self, Data};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use secrecy::ExposeSecret;
+
+use super::AppState;
+use super::cards::{NoQuery, query};
+use super::error::ApiError;
+
+pub async fn reload(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    let Some(token) = state.settings.admin_token.as_ref() else {
+        return Err(ApiError::not_found(
+            "admin routes are disabled (set DECKCHECK_ADMIN_TOKEN to enable them)",
+        ));
+    };
+    let given = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, credentials)| credentials.trim());
+    if !given.is_some_and(|g| constant_time_eq(g.as_bytes(), token.expose_secret().as_bytes())) {
+        let mut answer = ApiError::unauthorized().error_response();
+        answer.headers_mut().insert(
+            WWW_AUTHENTICATE,
+            actix_web::http::header::HeaderValue::from_static("Bearer realm=\"deckcheck admin\""),
+        );
+        return Ok(answer);
+    }
+    let reloader = state.clone();
+    let reloaded = web::block(move || reloader.reload())
+        .await
+        .map_err(|e| ApiError::internal(format!("the reload did not run: {e}")))?;
+    for g in &reloaded.games {
+        match &g.error {
+            None => tracing::info!(
+                game = g.game,
+                catalog = g.catalog.as_deref().unwrap_or(""),
+                previous = g.previous.as_deref().unwrap_or(""),
+                "reloaded"
+            ),
+            Some(e) => tracing::error!(
+                game = g.game,
+                error = e.as_str(),
+                "reload failed; the previous data stays"
+            ),
+        }
+    }
+    if reloaded.reloaded {
+        Ok(HttpResponse::Ok().json(reloaded))
+    } else {
+        Err(ApiError::reload_failed(&reloaded))
+    }
+}
+
+/// Compares secrets without revealing where they differ through timing.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,243 @@
+//! Reference routes: the games and their formats, cards (search with did-you-mean, one card
+//! with its printings and standing per format), and SWU's sets and suspension history.
+
+use std::collections::BTreeMap;
+
+use actix_web::web::Data;
+use actix_web::{HttpRequest, HttpResponse};
+use deckcheck_core::{CardSummary, FormatInfo, GameInfo};
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+
+use super::decks::parse_date;
+use super::error::ApiError;
+use super::games::Unavailable;
+use super::{AppState, game_of};
+
+/// A query string read into `T`, an error naming the parameter at fault.
+pub fn query<T: serde::de::DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
+    let de =
+        serde_urlencoded::Deserializer::new(form_urlencoded::parse(req.query_string().as_bytes()));
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let parameter = if path == "." {
+            // Unknown parameters are named by serde in the message itself.
+            inner.split('`').nth(1).unwrap_or("query").to_string()
+        } else {
+            path
+        };
+        ApiError::query(&parameter, inner)
+    })
+}
+
+/// `GET /v1/games`: every game, its formats, input formats and violation codes.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct GamesAnswer {
+    pub games: Vec<GameInfo>,
+    /// Games whose data could not be loaded, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unavailable: Vec<Unavailable>,
+}
+
+pub async fn games(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    let loaded = state.loaded();
+    Ok(HttpResponse::Ok().json(GamesAnswer {
+        games: loaded
+            .registry
+            .games()
+            .iter()
+            .map(|g| g.info().clone())
+            .collect(),
+        unavailable: loaded.unavailable.clone(),
+    }))
+}
+
+/// A route that takes no query parameters refuses any.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoQuery {}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct FormatsQuery {
+    /// Only this game's formats.
+    pub game: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct FormatsAnswer {
+    /// Each game's formats, by game id.
+    pub formats: BTreeMap<String, Vec<FormatInfo>>,
+}
+
+/// `GET /v1/formats`: each game's formats as data.
+pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let q: FormatsQuery = query(&req)?;
+    let loaded = state.loaded();
+    let games: Vec<_> = match &q.game {
+        Some(id) => vec![state.game(Some(id))?],
+        None => loaded.registry.games().to_vec(),
+    };
+    Ok(HttpResponse::Ok().json(FormatsAnswer {
+        formats: games
+            .iter()
+            .map(|g| (g.info().id.to_string(), g.info().formats.clone()))
+            .collect(),
+    }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct SearchQuery {
+    /// The name to look for (1 to 200 characters).
+    pub q: Option<String>,
+    /// How many cards to answer (1 to 50, default 10).
+    pub limit: Option<u32>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SearchAnswer {
+    pub query: String,
+    /// Whether the results name the query exactly (else they are did-you-mean suggestions).
+    pub exact: bool,
+    pub results: Vec<CardSummary>,
+}
+
+/// `GET /v1/cards?q=`: cards by name, forgiving case, accents and punctuation; when none has
+/// the name, the closest names.
+pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let q: SearchQuery = query(&req)?;
+    let text = q.q.as_deref().map(str::trim).unwrap_or("");
+    if text.is_empty() {
+        return Err(ApiError::missing("q", "the name to look for"));
+    }
+    if text.chars().count() > 200 {
+        return Err(ApiError::bad_value(
+            "q",
+            "q is longer than any card name (200 characters at most)",
+        ));
+    }
+    let limit = match q.limit {
+        None => 10,
+        Some(n @ 1..=50) => n as usize,
+        Some(n) => {
+            return Err(ApiError::bad_value(
+                "limit",
+                format!("limit {n} is not from 1 to 50"),
+            ));
+        }
+    };
+    let game = state.game(game_of(&req))?;
+    let results = game.search(text, limit);
+    let folded = deckcheck_core::text::squash(text);
+    let exact = results.iter().any(|c| {
+        deckcheck_core::text::squash(&c.card.title) == folded
+            || deckcheck_core::text::squash(&c.card.name()) == folded
+    });
+    Ok(HttpResponse::Ok().json(SearchAnswer {
+        query: text.to_string(),
+        exact,
+        results,
+    }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct CardQuery {
+    /// The date to judge the card's standing on (YYYY-MM-DD, default today).
+    pub as_of: Option<String>,
+}
+
+fn as_of(text: Option<&str>) -> Result<Date, ApiError> {
+    match text {
+        Some(text) => parse_date("as_of", text),
+        None => Ok(jiff::Zoned::now().date()),
+    }
+}
+
+/// `GET /v1/cards/{id}`: a card by any of its ids, and its standing in each format on a date.
+pub async fn card(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let q: CardQuery = query(&req)?;
+    let date = as_of(q.as_of.as_deref())?;
+    let id = req.match_info().get("id").unwrap_or("");
+    let game = state.game(game_of(&req))?;
+    let answer = game.card(id, date).ok_or_else(|| {
+        ApiError::not_found(format!("no card has the id {:?}", deckcheck_core::echo(id)))
+    })?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// SWU's own data, from the loaded game (its routes have no other game).
+fn swu(state: &AppState) -> Result<std::sync::Arc<dyn deckcheck_core::AnyGame>, ApiError> {
+    state.game(Some(deckcheck_swu::SPEC.id))
+}
+
+fn swu_data(
+    game: &dyn deckcheck_core::AnyGame,
+) -> Result<&deckcheck_swu::data::LegalityData, ApiError> {
+    game.as_any()
+        .downcast_ref::<deckcheck_swu::Swu>()
+        .map(deckcheck_swu::Swu::data)
+        .ok_or_else(|| ApiError::internal("the SWU game is not loaded as SWU"))
+}
+
+/// `GET /v1/sets`: Star Wars: Unlimited's sets with release dates, rotation blocks, sources and
+/// confidence.
+pub async fn sets(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    let game = swu(&state)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "sets": swu_data(game.as_ref())?.sets })))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct SuspensionsQuery {
+    /// Only the suspensions of this format's list (`premier`, `eternal`).
+    pub format: Option<String>,
+    /// Only the suspensions in force on this date (YYYY-MM-DD).
+    pub as_of: Option<String>,
+}
+
+/// `GET /v1/suspensions?format=&as_of=`: SWU's suspension history, or one list's suspensions
+/// in force on a date.
+pub async fn suspensions(
+    req: HttpRequest,
+    state: Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let q: SuspensionsQuery = query(&req)?;
+    let game = swu(&state)?;
+    let data = swu_data(game.as_ref())?;
+    let list = match q.format.as_deref() {
+        None => None,
+        Some(f) => {
+            let def = data
+                .format(f.trim())
+                .ok_or_else(|| ApiError::from(game.info().unknown_format(f)))?;
+            Some(
+                def.suspension_list
+                    .entries()
+                    .last()
+                    .map(|d| d.value.clone())
+                    .unwrap_or_default(),
+            )
+        }
+    };
+    let date = q
+        .as_of
+        .as_deref()
+        .map(|d| parse_date("as_of", d))
+        .transpose()?;
+    let found: Vec<_> = data
+        .suspensions
+        .iter()
+        .filter(|s| list.as_deref().is_none_or(|l| s.format == l))
+        .filter(|s| date.is_none_or(|d| s.in_force_on(d)))
+        .collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "format": q.format,
+        "as_of": date,
+        "suspensions": found,
+    })))
+}

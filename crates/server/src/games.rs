@@ -1,0 +1,150 @@
+//! The games the service serves, and where each one's data comes from.
+//!
+//! Every game is one [`GameSpec`] listed in [`GAMES`]; nothing else in the service names a
+//! game or a format. A game's catalog is the directory its variable names (`DECKCHECK_CARDS`
+//! for SWU, `DECKCHECK_LEGION_CARDS`…), else `<data dir>/<its directory>`. On a first start
+//! with no catalog, `serve` syncs it from the game's public upstream, as `deckcheck sync` does.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use deckcheck_core::sync::{CatalogDir, HttpLimits, SyncOptions, fetch_from, sync};
+use deckcheck_core::{AnyGame, GameSpec, Paths, Registry};
+use serde::Serialize;
+
+use crate::settings::Settings;
+
+/// Every game, the default (Star Wars: Unlimited) first.
+pub const GAMES: &[&GameSpec] = &[&deckcheck_swu::SPEC];
+
+/// The spec of a game by id.
+pub fn spec(id: &str) -> Option<&'static GameSpec> {
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.id.eq_ignore_ascii_case(id))
+}
+
+/// Where a game's catalog is: its variable, else its directory under the data directory.
+pub fn catalog_dir(spec: &GameSpec, data_dir: &Path) -> PathBuf {
+    std::env::var_os(spec.env)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| data_dir.join(spec.dir_name))
+}
+
+/// A game that could not be loaded, and why: it is listed, and its routes answer 503.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Unavailable {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub reason: String,
+}
+
+/// The loaded games and those that could not be.
+#[derive(Clone, Default)]
+pub struct Loaded {
+    pub registry: Registry,
+    pub unavailable: Vec<Unavailable>,
+}
+
+/// The paths of a game's data under these settings.
+pub fn paths(spec: &GameSpec, settings: &Settings) -> Paths {
+    Paths {
+        cards: catalog_dir(spec, &settings.data_dir()),
+        card_data: settings.card_data.clone(),
+    }
+}
+
+/// Whether a directory holds nothing to load (absent or empty): a first start.
+fn is_missing(dir: &Path) -> bool {
+    std::fs::read_dir(dir).map_or(true, |mut entries| entries.next().is_none())
+}
+
+/// Loads every game. On a first start (`fetch_missing`), a game with no catalog is synced
+/// from its upstream first, with bounds that fit a person waiting and progress on stderr.
+/// The default game must load; another that cannot is listed as unavailable, with why.
+pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, String> {
+    let mut loaded = Loaded::default();
+    let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();
+    for (i, spec) in GAMES.iter().enumerate() {
+        let paths = paths(spec, settings);
+        // An interrupted sync is repaired before the first load, exactly as `sync` does.
+        if let Err(e) = CatalogDir::new(&paths.cards).recover_if_idle() {
+            tracing::warn!(game = spec.id, error = %e, "could not check the catalog directory for an interrupted sync");
+        }
+        if fetch_missing && is_missing(&paths.cards) {
+            let upstream = if i == 0 {
+                settings.upstream.clone()
+            } else {
+                spec.source.default_upstream().to_string()
+            };
+            if let Err(e) = first_sync(spec, &upstream, &paths.cards) {
+                let reason = format!(
+                    "there is no {} catalog at {} and it could not be fetched from {upstream}: {e}. \
+                     Point {} at a directory of its card data (a local mirror), or run `deckcheck sync --game {}`",
+                    spec.name,
+                    paths.cards.display(),
+                    spec.env,
+                    spec.id
+                );
+                if i == 0 {
+                    return Err(reason);
+                }
+                loaded.unavailable.push(Unavailable {
+                    id: spec.id,
+                    name: spec.name,
+                    reason,
+                });
+                continue;
+            }
+        }
+        match (spec.load)(&paths) {
+            Ok(game) => games.push(game),
+            Err(e) => {
+                let reason = format!(
+                    "cannot load the {} data from {}: {e} (set {} to a directory of its card data)",
+                    spec.name,
+                    paths.cards.display(),
+                    spec.env
+                );
+                if i == 0 {
+                    return Err(reason);
+                }
+                loaded.unavailable.push(Unavailable {
+                    id: spec.id,
+                    name: spec.name,
+                    reason,
+                });
+            }
+        }
+    }
+    loaded.registry = Registry::new(games);
+    Ok(loaded)
+}
+
+/// A first start's sync: seconds, not minutes, and said as it goes.
+fn first_sync(spec: &GameSpec, upstream: &str, dir: &Path) -> Result<(), String> {
+    eprintln!(
+        "deckcheck: no {} catalog at {}; fetching it from {upstream}",
+        spec.name,
+        dir.display()
+    );
+    let fetch =
+        fetch_from(upstream, HttpLimits::INTERACTIVE, spec.id).map_err(|e| e.to_string())?;
+    let progress = |what: &str| eprintln!("deckcheck: {what}");
+    let options = SyncOptions {
+        deadline: Some(Instant::now() + Duration::from_secs(90)),
+        progress: &progress,
+        ..SyncOptions::default()
+    };
+    let synced = sync(spec.source, fetch.as_ref(), dir, &options).map_err(|e| e.to_string())?;
+    eprintln!(
+        "deckcheck: {} catalog synced ({} items) into {}",
+        spec.name,
+        synced.manifest.items.len(),
+        dir.display()
+    );
+    Ok(())
+}

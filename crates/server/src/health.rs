@@ -1,0 +1,54 @@
+//! `GET /health` (ready, and which data answers) and `GET /openapi.json` (the API, described).
+
+use actix_web::web::Data;
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Serialize;
+
+use super::AppState;
+use super::cards::{NoQuery, query};
+use super::error::ApiError;
+use super::games::Unavailable;
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ready`.
+    pub status: &'static str,
+    pub games: Vec<GameHealth>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unavailable: Vec<Unavailable>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct GameHealth {
+    pub game: &'static str,
+    /// Which card data answers: a content hash, and for a synced catalog its sync time.
+    pub catalog: String,
+    pub cards: usize,
+}
+
+pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    let loaded = state.loaded();
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ready",
+        games: loaded
+            .registry
+            .games()
+            .iter()
+            .map(|g| GameHealth {
+                game: g.info().id,
+                catalog: g.info().catalog.to_string(),
+                cards: g.info().cards,
+            })
+            .collect(),
+        unavailable: loaded.unavailable.clone(),
+    }))
+}
+
+/// The API document, generated from the code at start (see `openapi.rs`).
+pub async fn openapi(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(state.openapi.clone()))
+}

@@ -1,0 +1,354 @@
+//! deckcheck's HTTP service: actix-web routes over every game, the API document generated from
+//! the code, and the pages.
+//!
+//! `Application::build` binds the listener itself (port 0 in tests) and reads back the port;
+//! `run_until_stopped` serves. The loaded games sit behind an `ArcSwap`, so a reload swaps
+//! them at once while requests in flight finish on the data they started with.
+//!
+//! Routes: [`endpoints::Endpoint`] declares every route once; the router and the document
+//! ([`openapi`]) are both made from it. A deck that breaks rules is a 200 with a report; a request that
+//! cannot be understood is a 4xx with `{"error": {code, message, field, details}}`.
+
+mod admin;
+mod body;
+mod cards;
+pub mod decks;
+pub mod endpoints;
+mod error;
+pub mod games;
+mod health;
+pub mod openapi;
+mod page;
+pub mod settings;
+
+pub use error::ApiError;
+pub use settings::Settings;
+
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next};
+use actix_web::web::{self, Data};
+use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, HttpServer, ResponseError};
+use arc_swap::ArcSwap;
+use deckcheck_core::AnyGame;
+use serde::Serialize;
+use tracing_actix_web::{RequestId, TracingLogger};
+
+use crate::games::Loaded;
+use crate::settings::AccessLog;
+
+/// What every handler shares.
+pub struct AppState {
+    loaded: ArcSwap<Loaded>,
+    pub settings: Settings,
+    /// One reload at a time; requests never wait on it.
+    reloading: Mutex<()>,
+    /// Bytes of request bodies being received now, over all connections.
+    receiving: AtomicUsize,
+    /// The API document, generated once at start.
+    openapi: String,
+}
+
+/// The most bytes of partly received bodies the service holds at once: a crowd of slow clients
+/// cannot make it hold more (they get a 503 and may retry).
+const BODY_MEMORY: usize = 64 * 1024 * 1024;
+
+/// What a reload did, game by game.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Reloaded {
+    pub reloaded: bool,
+    pub games: Vec<GameReload>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct GameReload {
+    pub game: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<usize>,
+    /// Why this game's new data could not be loaded (the previous data stays).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl AppState {
+    pub fn new(loaded: Loaded, settings: Settings) -> Self {
+        let openapi = openapi::document_json(&loaded.registry);
+        Self {
+            loaded: ArcSwap::from_pointee(loaded),
+            settings,
+            reloading: Mutex::new(()),
+            receiving: AtomicUsize::new(0),
+            openapi,
+        }
+    }
+
+    /// The games for one request: held until it ends, whatever is swapped meanwhile.
+    pub fn loaded(&self) -> Arc<Loaded> {
+        self.loaded.load_full()
+    }
+
+    /// A game by id (the default game for `None`), or the error a client gets.
+    pub fn game(&self, id: Option<&str>) -> Result<Arc<dyn AnyGame>, ApiError> {
+        let loaded = self.loaded();
+        if let Some(game) = loaded.registry.get(id) {
+            return Ok(Arc::clone(game));
+        }
+        let id = id.unwrap_or("");
+        if let Some(u) = loaded
+            .unavailable
+            .iter()
+            .find(|u| u.id.eq_ignore_ascii_case(id))
+        {
+            return Err(ApiError::game_unavailable(u.name, &u.reason));
+        }
+        let known: Vec<&str> = games::GAMES.iter().map(|g| g.id).collect();
+        Err(ApiError::unknown_game(id, &known))
+    }
+
+    /// Reloads every game's data off the request path and swaps it in; a game whose new data
+    /// cannot be loaded keeps the data it had.
+    pub fn reload(&self) -> Reloaded {
+        let _one_at_a_time = self.reloading.lock().unwrap_or_else(|e| e.into_inner());
+        let before = self.loaded();
+        let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();
+        let mut unavailable = Vec::new();
+        let mut report = Vec::new();
+        for spec in games::GAMES {
+            let previous = before.registry.get(Some(spec.id)).cloned();
+            let was = previous.as_ref().map(|g| g.info().catalog.to_string());
+            match (spec.load)(&games::paths(spec, &self.settings)) {
+                Ok(game) => {
+                    report.push(GameReload {
+                        game: spec.id,
+                        previous: was,
+                        catalog: Some(game.info().catalog.to_string()),
+                        cards: Some(game.info().cards),
+                        error: None,
+                    });
+                    games.push(game);
+                }
+                Err(e) => {
+                    report.push(GameReload {
+                        game: spec.id,
+                        previous: was.clone(),
+                        catalog: was,
+                        cards: previous.as_ref().map(|g| g.info().cards),
+                        error: Some(e.clone()),
+                    });
+                    match previous {
+                        Some(game) => games.push(game),
+                        None => unavailable.push(games::Unavailable {
+                            id: spec.id,
+                            name: spec.name,
+                            reason: e,
+                        }),
+                    }
+                }
+            }
+        }
+        let reloaded = report.iter().all(|r| r.error.is_none());
+        self.loaded.store(Arc::new(Loaded {
+            registry: deckcheck_core::Registry::new(games),
+            unavailable,
+        }));
+        Reloaded {
+            reloaded,
+            games: report,
+        }
+    }
+
+    /// Reserves room for `bytes` more of a body being received, or says the service is full.
+    fn reserve(&self, bytes: usize) -> Result<Reserved<'_>, ApiError> {
+        let now = self.receiving.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        let reserved = Reserved { state: self, bytes };
+        if now > BODY_MEMORY {
+            return Err(ApiError::busy());
+        }
+        Ok(reserved)
+    }
+}
+
+/// Room reserved for a body being received, given back when dropped.
+struct Reserved<'a> {
+    state: &'a AppState,
+    bytes: usize,
+}
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        self.state
+            .receiving
+            .fetch_sub(self.bytes, Ordering::Relaxed);
+    }
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    state: Data<AppState>,
+}
+
+impl Application {
+    /// Binds `settings.addr` and prepares the server (it serves once awaited).
+    pub fn build(settings: Settings, loaded: Loaded) -> std::io::Result<Self> {
+        let listener = TcpListener::bind(settings.addr)?;
+        let port = listener.local_addr()?.port();
+        let workers = settings.workers;
+        let header_timeout = Duration::from_secs(settings.header_timeout);
+        let max_connections = settings.max_connections as usize;
+        let state = Data::new(AppState::new(loaded, settings));
+        let shared = state.clone();
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .app_data(shared.clone())
+                .app_data(web::PathConfig::default().error_handler(|e, _| {
+                    ApiError::bad_value("path", format!("the path cannot be read: {e}")).into()
+                }))
+                .wrap(ErrorHandlers::new().default_handler(json_error_body))
+                .wrap(actix_web::middleware::from_fn(access_log))
+                .wrap(TracingLogger::default())
+                .configure(endpoints::routes)
+                .default_service(web::to(not_found))
+        })
+        .client_request_timeout(header_timeout)
+        .max_connections(max_connections)
+        .listen(listener)?;
+        if let Some(n) = workers {
+            server = server.workers(n as usize);
+        }
+        Ok(Self {
+            port,
+            server: server.run(),
+            state,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The shared state, to reload from outside a request.
+    pub fn state(&self) -> Data<AppState> {
+        self.state.clone()
+    }
+
+    /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        #[cfg(unix)]
+        {
+            let state = self.state.clone();
+            actix_web::rt::spawn(async move {
+                use tokio::signal::unix::{SignalKind, signal};
+                let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+                    tracing::warn!("cannot listen for SIGHUP; reload with POST /v1/admin/reload");
+                    return;
+                };
+                while hangups.recv().await.is_some() {
+                    let state = state.clone();
+                    match web::block(move || state.reload()).await {
+                        Ok(r) if r.reloaded => {
+                            tracing::info!(games = r.games.len(), "reloaded on SIGHUP")
+                        }
+                        Ok(r) => {
+                            for g in r.games.iter().filter(|g| g.error.is_some()) {
+                                tracing::error!(
+                                    game = g.game,
+                                    error = g.error.as_deref().unwrap_or(""),
+                                    "reload on SIGHUP failed; the previous data stays"
+                                );
+                            }
+                        }
+                        Err(e) => tracing::error!(error = %e, "reload on SIGHUP failed"),
+                    }
+                }
+            });
+        }
+        self.server.await
+    }
+}
+
+/// The game a route names (`/v1/games/{game}/...`), or `None` for the default game.
+pub fn game_of(req: &HttpRequest) -> Option<&str> {
+    req.match_info().get("game")
+}
+
+async fn not_found(req: HttpRequest) -> HttpResponse {
+    ApiError::not_found(format!("no route {} {}", req.method(), req.path())).error_response()
+}
+
+/// Answers the router gives itself (a 405 with its `Allow` header, a 404) get the API's error
+/// body too: every error a client reads has the same shape.
+fn json_error_body<B: MessageBody>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let (req, res) = res.into_parts();
+    let error = if status == actix_web::http::StatusCode::METHOD_NOT_ALLOWED {
+        ApiError::method_not_allowed(req.method().as_str(), req.path())
+    } else {
+        ApiError::status(status, format!("{} {}", req.method(), req.path()))
+    };
+    let mut answer = error.error_response();
+    for (name, value) in res.headers() {
+        if name != actix_web::http::header::CONTENT_TYPE
+            && name != actix_web::http::header::CONTENT_LENGTH
+        {
+            answer.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    let res = ServiceResponse::new(req, answer)
+        .map_into_boxed_body()
+        .map_into_right_body();
+    Ok(ErrorHandlerResponse::Response(res))
+}
+
+/// Every answer carries its request id (`x-request-id`, the id its log lines carry); requests
+/// get one access-log line as `DECKCHECK_ACCESS_LOG` says.
+async fn access_log(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let id = req.extensions().get::<RequestId>().copied();
+    let mode = req
+        .app_data::<Data<AppState>>()
+        .map_or(AccessLog::Errors, |s| s.settings.access_log);
+    let (method, path) = (req.method().clone(), req.path().to_string());
+    let started = Instant::now();
+    let mut res = next.call(req).await?;
+    if let Some(id) = id
+        && let Ok(value) = HeaderValue::from_str(&id.to_string())
+    {
+        res.headers_mut()
+            .insert(HeaderName::from_static("x-request-id"), value);
+    }
+    let status = res.status().as_u16();
+    let took = started.elapsed();
+    let ms = took.as_secs_f64() * 1000.0;
+    match mode {
+        AccessLog::All => {
+            tracing::info!(target: "access", %method, path, status, ms, request_id = ?id.map(|i| i.to_string()), "request")
+        }
+        AccessLog::Errors if status >= 500 || took > Duration::from_secs(1) => {
+            tracing::warn!(target: "access", %method, path, status, ms, request_id = ?id.map(|i| i.to_string()), "request")
+        }
+        _ => {}
+    }
+    Ok(res)
+}

@@ -1,0 +1,32 @@
+//! The player's page at `/`: plain HTML, CSS and a small script compiled into the binary
+//! (`web/`), talking to the same API as everyone else. No external requests.
+
+use actix_web::HttpResponse;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY};
+
+const INDEX: &str = include_str!("../web/index.html");
+const SCRIPT: &str = include_str!("../web/app.js");
+const STYLE: &str = include_str!("../web/style.css");
+
+/// Only this origin: no CDN, no inline code from elsewhere.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+
+fn asset(content_type: &str, body: &'static str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((CONTENT_SECURITY_POLICY, CSP))
+        .insert_header((CACHE_CONTROL, "no-cache"))
+        .body(body)
+}
+
+pub async fn index() -> HttpResponse {
+    asset("text/html; charset=utf-8", INDEX)
+}
+
+pub async fn script() -> HttpResponse {
+    asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+pub async fn style() -> HttpResponse {
+    asset("text/css; charset=utf-8", STYLE)
+}

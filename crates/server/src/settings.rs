@@ -1,0 +1,206 @@
+//! Service configuration, from the environment (or the same names as `serve` flags). Each
+//! setting, its default and its range are here, in `deckcheck serve --help` and in the README;
+//! a value that cannot be used stops the start-up naming the variable and what it allows.
+//!
+//! Each game's catalog directory is read beside these: `DECKCHECK_CARDS` for Star Wars:
+//! Unlimited, `DECKCHECK_<GAME>_CARDS` for the others (see [`crate::games`]).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use secrecy::SecretString;
+
+/// How logs are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One human-readable line per event.
+    Text,
+    /// One JSON object per event, for log collectors.
+    Json,
+}
+
+/// Which requests get an access-log line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AccessLog {
+    /// Server errors (5xx) and requests slower than a second, at warn level: nothing per
+    /// request in normal operation, so logging costs no throughput.
+    Errors,
+    /// One short line per request (method, path, status, time, request id), at info level.
+    All,
+    /// None (full request spans stay available with `RUST_LOG=tracing_actix_web=debug`).
+    Off,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Settings {
+    /// Where to listen: loopback unless asked otherwise.
+    #[arg(long, env = "DECKCHECK_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The data directory: each game's catalog (`cards/` for SWU, `legion/`, `ccg/`, `lcg/`)
+    /// and the event store live under it [default: $XDG_DATA_HOME/deckcheck, else
+    /// ~/.local/share/deckcheck].
+    #[arg(long, env = "DECKCHECK_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// A directory of newer legality data (its `swu/`, `legion/`… replace the embedded
+    /// `card_data/`).
+    #[arg(long, env = "DECKCHECK_CARD_DATA", value_name = "DIR")]
+    pub card_data: Option<PathBuf>,
+    /// Largest body of validate, compare and window requests, in bytes; larger is a 413.
+    #[arg(long, env = "DECKCHECK_BODY_LIMIT", default_value_t = 262_144, value_parser = clap::value_parser!(u64).range(1..=67_108_864))]
+    pub body_limit: u64,
+    /// Largest body of a batch request, in bytes.
+    #[arg(long, env = "DECKCHECK_BATCH_BODY_LIMIT", default_value_t = 16_777_216, value_parser = clap::value_parser!(u64).range(1..=1_073_741_824))]
+    pub batch_body_limit: u64,
+    /// Most entries in one batch; more is a 413.
+    #[arg(long, env = "DECKCHECK_BATCH_LIMIT", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub batch_limit: u64,
+    /// Seconds a client has to send a whole request body; slower is a 408.
+    #[arg(long, env = "DECKCHECK_BODY_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub body_timeout: u64,
+    /// Seconds a client has to send its request line and headers.
+    #[arg(long, env = "DECKCHECK_HEADER_TIMEOUT", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub header_timeout: u64,
+    /// Most connections one worker holds open at once; beyond it new ones wait in the queue.
+    #[arg(long, env = "DECKCHECK_MAX_CONNECTIONS", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_535))]
+    pub max_connections: u64,
+    /// HTTP worker threads [default: one per core].
+    #[arg(long, env = "DECKCHECK_WORKERS", value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub workers: Option<u64>,
+    /// Log lines on stderr as text or JSON; `RUST_LOG` sets the level (info).
+    #[arg(
+        long,
+        env = "DECKCHECK_LOG_FORMAT",
+        value_enum,
+        default_value = "text",
+        ignore_case = true
+    )]
+    pub log_format: LogFormat,
+    /// Which requests get an access-log line.
+    #[arg(
+        long,
+        env = "DECKCHECK_ACCESS_LOG",
+        value_enum,
+        default_value = "errors",
+        ignore_case = true
+    )]
+    pub access_log: AccessLog,
+    /// Bearer token of the admin routes (`POST /v1/admin/reload`); unset disables them.
+    #[arg(long, env = "DECKCHECK_ADMIN_TOKEN", hide_env_values = true, value_parser = parse_secret)]
+    pub admin_token: Option<SecretString>,
+    /// Where `serve` fetches the SWU catalog when there is none yet (a URL, or a mirror
+    /// directory); the other games fetch from their own public upstream.
+    #[arg(long, env = "DECKCHECK_UPSTREAM", default_value = deckcheck_swu::sync::DEFAULT_UPSTREAM)]
+    pub upstream: String,
+    /// PostgreSQL URL of the event store for several replicas (`postgres://...`); unset keeps
+    /// events in SQLite under the data directory.
+    #[arg(long, env = "DECKCHECK_DATABASE_URL", hide_env_values = true, value_parser = parse_secret)]
+    pub database_url: Option<SecretString>,
+}
+
+fn parse_secret(text: &str) -> Result<SecretString, String> {
+    if text.trim().is_empty() {
+        return Err("it is empty".into());
+    }
+    Ok(SecretString::from(text.to_string()))
+}
+
+impl Settings {
+    /// The settings as the environment gives them (tests pass their own lookup).
+    pub fn from_env() -> Result<Self, String> {
+        Self::parse_from(std::iter::empty::<String>())
+    }
+
+    /// Parses `serve` flags (and the environment); an error names the setting and its range.
+    pub fn parse_from<I: IntoIterator<Item = S>, S: Into<std::ffi::OsString> + Clone>(
+        args: I,
+    ) -> Result<Self, String> {
+        use clap::{Args, FromArgMatches};
+        let command = Self::augment_args(clap::Command::new("serve").no_binary_name(true));
+        let named = |e: clap::Error| {
+            let text = e.to_string();
+            // Name the environment variable too: that is where a service's settings come from.
+            let env = command.get_arguments().find_map(|a| {
+                let long = a.get_long()?;
+                let env = a.get_env()?;
+                text.contains(&format!("--{long} "))
+                    .then(|| env.to_string_lossy().into_owned())
+            });
+            match env {
+                Some(env) => format!("{} (the setting {env})", text.trim_end()),
+                None => text,
+            }
+        };
+        let matches = command.clone().try_get_matches_from(args).map_err(named)?;
+        Self::from_arg_matches(&matches).map_err(named)
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_dir.clone().unwrap_or_else(default_data_dir)
+    }
+
+    pub fn body_timeout(&self) -> Duration {
+        Duration::from_secs(self.body_timeout)
+    }
+}
+
+/// `$XDG_DATA_HOME/deckcheck`, else `$HOME/.local/share/deckcheck`, else `./deckcheck-data`.
+pub fn default_data_dir() -> PathBuf {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/share"))
+        });
+    match base {
+        Some(base) => base.join("deckcheck"),
+        None => PathBuf::from("deckcheck-data"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Settings, String> {
+        Settings::parse_from(args.iter().copied())
+    }
+
+    #[test]
+    fn every_setting_has_a_default() {
+        let s = parse(&[]).unwrap();
+        assert_eq!(s.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            (s.body_limit, s.batch_limit, s.body_timeout),
+            (262_144, 5000, 10)
+        );
+        assert_eq!(s.access_log, AccessLog::Errors);
+    }
+
+    #[test]
+    fn a_value_out_of_range_names_its_setting_and_range() {
+        for (args, name) in [
+            (["--workers", "0"], "--workers"),
+            (["--workers", "513"], "--workers"),
+            (["--body-limit", "0"], "--body-limit"),
+            (["--batch-limit", "0"], "--batch-limit"),
+            (["--log-format", "xml"], "--log-format"),
+        ] {
+            let err = parse(&args).unwrap_err();
+            assert!(err.contains(name), "{err}");
+        }
+        let err = parse(&["--workers", "0"]).unwrap_err();
+        assert!(
+            err.contains("1..=512") && err.contains("DECKCHECK_WORKERS"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_admin_token_never_shows_in_debug_output() {
+        let s = parse(&["--admin-token", "hunter2-secret"]).unwrap();
+        assert!(!format!("{s:?}").contains("hunter2-secret"));
+    }
+}

@@ -1,0 +1,435 @@
+//! Loading the catalog from a directory of swu-db API responses, and building it from records.
+//!
+//! Card files are `all_cards.json` (a combined array) and files named after a set code
+//! (`SOR.json`, `ASH.json`: the API's `{"total_cards": N, "data": [...]}` for one set, or an
+//! array), in the directory or any directory below it. Other JSON files (companion files such as
+//! `sets.upstream.json`) are not card files and are passed over. A file or record that cannot be
+//! read stops the load with its path, the record's index and the record itself.
+
+use rustc_hash::FxHashMap as HashMap;
+use std::path::{Path, PathBuf};
+
+use jiff::civil::Date;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::model::{Aspects, CardType, Rarity, RawCard};
+use super::{Card, CardId, Catalog, Printing, PrintingId, SetIdx, identity_key, printing_key};
+use deckcheck_core::text::squash;
+
+/// Why a catalog could not be loaded. Each variant names the file, and the record where one broke.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("card data directory {path} does not exist or is not a directory")]
+    NotFound { path: PathBuf },
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no card files (all_cards.json or SET.json) found under {path}")]
+    NoCardFiles { path: PathBuf },
+    #[error(
+        "{path} is not swu-db card data (expected an array of cards or {{\"data\": [...]}}): {source}"
+    )]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{path}, record {index}: {reason}; the record: {record}")]
+    Record {
+        path: PathBuf,
+        index: usize,
+        reason: String,
+        record: String,
+    },
+}
+
+/// The API's per-set response.
+#[derive(Deserialize)]
+struct SetResponse<'a> {
+    #[serde(borrow)]
+    data: Vec<&'a RawValue>,
+}
+
+/// Which release date a set code has, so that a newer printing's attributes win over an
+/// older one's (swu-db types SOR's Snapshot Reflexes as an Event and SHD's as an Upgrade;
+/// the later printing is right).
+pub type ReleaseDateOf<'a> = &'a dyn Fn(&str) -> Option<Date>;
+
+/// Loads every card file under `dir` into one catalog.
+pub fn load_dir(dir: &Path, release_date_of: ReleaseDateOf<'_>) -> Result<Catalog, CatalogError> {
+    if !dir.is_dir() {
+        return Err(CatalogError::NotFound {
+            path: dir.to_path_buf(),
+        });
+    }
+    let mut files = Vec::new();
+    find_card_files(dir, 0, &mut files)?;
+    if files.is_empty() {
+        return Err(CatalogError::NoCardFiles {
+            path: dir.to_path_buf(),
+        });
+    }
+    // The combined file first, then per-set files: a printing in both keeps the first record.
+    files.sort_by_key(|p| (!p.ends_with("all_cards.json"), p.clone()));
+
+    let mut builder = Builder::new(release_date_of);
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    for path in &files {
+        let bytes = std::fs::read(path).map_err(|source| CatalogError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        hasher.update(
+            path.strip_prefix(dir)
+                .unwrap_or(path)
+                .to_string_lossy()
+                .as_bytes(),
+        );
+        hasher.update(&bytes);
+        let text = std::str::from_utf8(&bytes).map_err(|e| CatalogError::Io {
+            path: path.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })?;
+        for card in read_records(path, text)? {
+            let (index, card) = card;
+            builder.add(card).map_err(|reason| CatalogError::Record {
+                path: path.clone(),
+                index,
+                reason,
+                record: String::new(),
+            })?;
+        }
+    }
+    let mut version = format!("xxh3:{:016x}", hasher.digest());
+    if let Some(synced_at) = synced_at(dir) {
+        version.push('@');
+        version.push_str(&synced_at);
+    }
+    Ok(builder.finish(version))
+}
+
+/// The sync time recorded in a synced catalog's manifest, if there is one.
+fn synced_at(dir: &Path) -> Option<String> {
+    deckcheck_core::sync::read_manifest(dir).map(|m| m.synced_at)
+}
+
+/// Reads every card record of one swu-db file (an API response or an array), with its index.
+/// `path` only names the file in errors.
+pub fn read_records(path: &Path, text: &str) -> Result<Vec<(usize, RawCard)>, CatalogError> {
+    // One typed pass for the files that are fine (all of them, normally); the slower pass
+    // record by record only to name the record that broke.
+    #[derive(Deserialize)]
+    struct Typed {
+        data: Vec<RawCard>,
+    }
+    let typed = if text.trim_start().starts_with('[') {
+        serde_json::from_str::<Vec<RawCard>>(text).ok()
+    } else {
+        serde_json::from_str::<Typed>(text).ok().map(|t| t.data)
+    };
+    if let Some(cards) = typed {
+        return Ok(cards.into_iter().enumerate().collect());
+    }
+    records_of(path, text)?
+        .into_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            serde_json::from_str::<RawCard>(raw.get())
+                .map(|card| (index, card))
+                .map_err(|e| CatalogError::Record {
+                    path: path.to_path_buf(),
+                    index,
+                    reason: e.to_string(),
+                    record: deckcheck_core::echo(raw.get()),
+                })
+        })
+        .collect()
+}
+
+/// Builds a catalog from records already in memory (tests, and data that arrived over HTTP).
+pub fn build(
+    records: impl IntoIterator<Item = RawCard>,
+    release_date_of: ReleaseDateOf<'_>,
+    version: String,
+) -> Result<Catalog, String> {
+    let mut builder = Builder::new(release_date_of);
+    for (index, record) in records.into_iter().enumerate() {
+        builder
+            .add(record)
+            .map_err(|reason| format!("record {index}: {reason}"))?;
+    }
+    Ok(builder.finish(version))
+}
+
+fn records_of<'a>(path: &Path, text: &'a str) -> Result<Vec<&'a RawValue>, CatalogError> {
+    let json_error = |source| CatalogError::Json {
+        path: path.to_path_buf(),
+        source,
+    };
+    if text.trim_start().starts_with('[') {
+        serde_json::from_str::<Vec<&RawValue>>(text).map_err(json_error)
+    } else {
+        serde_json::from_str::<SetResponse>(text)
+            .map(|r| r.data)
+            .map_err(json_error)
+    }
+}
+
+pub fn is_card_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let Some(stem) = name.strip_suffix(".json") else {
+        return false;
+    };
+    stem == "all_cards"
+        || (!stem.is_empty() && stem.len() <= 8 && stem.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+/// Card files under `dir`, at most three directories deep (against link loops).
+pub fn find_card_files(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) -> Result<(), CatalogError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| CatalogError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for entry in entries {
+        let entry = entry.map_err(|source| CatalogError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let path = entry.path();
+        if path.is_dir() {
+            // Deep enough for a mirror with one folder per snapshot; bounded against link loops.
+            if depth < 3 {
+                find_card_files(&path, depth + 1, out)?;
+            }
+        } else if is_card_file(&path) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+struct Builder<'a> {
+    catalog: Catalog,
+    set_index: HashMap<String, SetIdx>,
+    /// Release date of the printing each card's attributes were taken from.
+    attributes_from: Vec<Option<Date>>,
+    release_date_of: ReleaseDateOf<'a>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(release_date_of: ReleaseDateOf<'a>) -> Self {
+        Self {
+            catalog: Catalog::default(),
+            set_index: HashMap::default(),
+            attributes_from: Vec::new(),
+            release_date_of,
+        }
+    }
+
+    fn add(&mut self, raw: RawCard) -> Result<(), String> {
+        let set_code = raw.set.trim().to_ascii_uppercase();
+        let number = raw.number.trim().to_string();
+        let code = format!("{set_code}_{number}");
+        let key = printing_key(&code).ok_or_else(|| {
+            format!(
+                "set {:?} and number {:?} do not form an id",
+                raw.set, raw.number
+            )
+        })?;
+        if self.catalog.by_id.contains_key(&key) {
+            return Ok(());
+        }
+        let title = raw.name.trim();
+        if title.is_empty() {
+            return Err("the card has no Name".into());
+        }
+        let card_type = CardType::parse(&raw.card_type)
+            .ok_or_else(|| format!("unknown card Type {:?}", raw.card_type))?;
+        let subtitle = raw
+            .subtitle
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        let set = self.intern_set(&set_code)?;
+        let released = (self.release_date_of)(&set_code);
+        let aspects = Aspects::parse(raw.aspects.iter().map(String::as_str));
+
+        let identity = identity_key(title, subtitle);
+        let card_id = match self.catalog.by_identity.get(&identity) {
+            Some(id) => {
+                let idx = id.0 as usize;
+                // A later set's printing corrects an earlier one's attributes.
+                if released > self.attributes_from[idx] {
+                    let card = &mut self.catalog.cards[idx];
+                    card.card_type = card_type;
+                    card.aspects = aspects;
+                    card.unique = raw.unique;
+                    self.attributes_from[idx] = released;
+                }
+                *id
+            }
+            None => {
+                let id = CardId(self.catalog.cards.len() as u32);
+                self.catalog.cards.push(Card {
+                    id,
+                    title: title.into(),
+                    subtitle: subtitle.map(Into::into),
+                    card_type,
+                    aspects,
+                    unique: raw.unique,
+                    printings: Vec::new(),
+                    sets: Vec::new(),
+                });
+                self.attributes_from.push(released);
+                self.catalog.by_identity.insert(identity, id);
+                id
+            }
+        };
+        let printing_id = PrintingId(self.catalog.printings.len() as u32);
+        self.catalog.printings.push(Printing {
+            id: printing_id,
+            card: card_id,
+            set,
+            code: code.into(),
+            number,
+            variant: raw.variant_type.unwrap_or_else(|| "Normal".into()),
+            rarity: Rarity::parse(raw.rarity.as_deref()),
+        });
+        let card = &mut self.catalog.cards[card_id.0 as usize];
+        card.printings.push(printing_id);
+        if !card.sets.contains(&set) {
+            card.sets.push(set);
+        }
+        self.catalog.by_id.insert(key, (card_id, printing_id));
+        Ok(())
+    }
+
+    fn intern_set(&mut self, code: &str) -> Result<SetIdx, String> {
+        if let Some(idx) = self.set_index.get(code) {
+            return Ok(*idx);
+        }
+        if code.is_empty() || code.len() > 8 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(format!(
+                "set code {code:?} is not 1 to 8 letters and digits"
+            ));
+        }
+        let idx = SetIdx(
+            u16::try_from(self.catalog.sets.len()).map_err(|_| "too many sets".to_string())?,
+        );
+        self.catalog.sets.push(code.to_string());
+        self.set_index.insert(code.to_string(), idx);
+        Ok(idx)
+    }
+
+    fn finish(mut self, version: String) -> Catalog {
+        let catalog = &mut self.catalog;
+        catalog.version = version.into();
+        for card in &catalog.cards {
+            let sub = card.subtitle.as_deref().unwrap_or("");
+            catalog
+                .full_names
+                .entry(squash(&format!("{} {sub}", card.title)))
+                .or_default()
+                .push(card.id);
+            catalog
+                .titles
+                .entry(squash(&card.title))
+                .or_default()
+                .push(card.id);
+            catalog.names.add(card.id, &card.title);
+            if !sub.is_empty() {
+                catalog.names.add(card.id, &format!("{} {sub}", card.title));
+            }
+        }
+        self.catalog
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::CardType;
+
+    fn raw(set: &str, number: &str, name: &str, subtitle: Option<&str>, ty: &str) -> RawCard {
+        RawCard {
+            set: set.into(),
+            number: number.into(),
+            name: name.into(),
+            subtitle: subtitle.map(Into::into),
+            card_type: ty.into(),
+            aspects: vec![],
+            rarity: Some("Common".into()),
+            unique: false,
+            variant_type: Some("Normal".into()),
+        }
+    }
+
+    fn dates(code: &str) -> Option<Date> {
+        match code {
+            "SOR" => Some(jiff::civil::date(2024, 3, 8)),
+            "SHD" => Some(jiff::civil::date(2024, 7, 12)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn reprints_and_trailing_spaces_share_one_identity() {
+        let catalog = build(
+            [
+                raw("SOR", "220", "Surprise Strike", None, "Event"),
+                raw("SHD", "231", "Surprise Strike ", None, "Event"),
+            ],
+            &dates,
+            "test".into(),
+        )
+        .unwrap();
+        assert_eq!(catalog.cards().len(), 1);
+        let a = catalog.printing_by_id("SOR_220").unwrap().card;
+        let b = catalog.printing_by_id("SHD_231").unwrap().card;
+        assert_eq!(a, b);
+        assert_eq!(catalog.card(a).printings.len(), 2);
+    }
+
+    #[test]
+    fn the_newer_printing_corrects_a_card_typed_differently_in_two_sets() {
+        let catalog = build(
+            [
+                raw("SHD", "223", "Snapshot Reflexes", None, "Upgrade"),
+                raw("SOR", "215", "Snapshot Reflexes", None, "Event"),
+            ],
+            &dates,
+            "test".into(),
+        )
+        .unwrap();
+        let card = catalog.card_by_identity("snapshot reflexes", None).unwrap();
+        assert_eq!(card.card_type, CardType::Upgrade);
+    }
+
+    #[test]
+    fn a_record_with_an_unknown_type_is_refused_with_its_index() {
+        let err = build(
+            [
+                raw("SOR", "1", "A", None, "Unit"),
+                raw("SOR", "2", "B", None, "Planet"),
+            ],
+            &dates,
+            "test".into(),
+        )
+        .unwrap_err();
+        assert!(err.contains("record 1") && err.contains("Planet"), "{err}");
+    }
+
+    #[test]
+    fn companion_files_are_not_card_files() {
+        assert!(is_card_file(Path::new("x/all_cards.json")));
+        assert!(is_card_file(Path::new("x/SOR.json")));
+        assert!(is_card_file(Path::new("x/TS26.json")));
+        assert!(!is_card_file(Path::new("x/sets.upstream.json")));
+        assert!(!is_card_file(Path::new("x/corrections.upstream.json")));
+        assert!(!is_card_file(Path::new("x/README.md")));
+    }
+}

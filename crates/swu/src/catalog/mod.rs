@@ -1,0 +1,287 @@
+//! The card catalog: every printing by id, every card by copy identity.
+//!
+//! A *printing* is one record of the card data (`SOR_033`, its Hyperspace `SOR_299`, a promo).
+//! A *card* is a copy identity, title + subtitle (CEG 9.1.1: "regardless if they have different
+//! art, foiling, or graphic design"), and owns all its printings across sets. Rules count and
+//! judge cards; printings only tell which sets a card was released in and how a player wrote it.
+//!
+//! Indices ([`CardId`], [`PrintingId`], [`SetIdx`]) are positions in one loaded catalog: they
+//! mean nothing after a reload and are never stored; what is stored is a printing's code.
+
+mod load;
+mod model;
+
+pub use load::{
+    CatalogError, ReleaseDateOf, build, find_card_files, is_card_file, load_dir, read_records,
+};
+pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
+
+use std::sync::Arc;
+
+use deckcheck_core::CardRef;
+use deckcheck_core::names::{NameIndex, Suggestion};
+use deckcheck_core::text::{identity_fold, squash};
+use rustc_hash::FxHashMap as HashMap;
+
+/// A card (copy identity) of one loaded catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(u32);
+
+/// A printing of one loaded catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PrintingId(u32);
+
+/// A set code of one loaded catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SetIdx(u16);
+
+/// The position of a card in its catalog's tables.
+pub(crate) fn card_index(card: CardId) -> usize {
+    card.0 as usize
+}
+
+impl SetIdx {
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// One copy identity and what the rules need to know about it.
+#[derive(Debug, Clone)]
+pub struct Card {
+    pub id: CardId,
+    /// Title as printed (trimmed).
+    pub title: Arc<str>,
+    /// Subtitle as printed (trimmed), if the card has one.
+    pub subtitle: Option<Arc<str>>,
+    pub card_type: CardType,
+    /// Aspects of the side the card is played with (a leader's leader side).
+    pub aspects: Aspects,
+    pub unique: bool,
+    /// Every printing of this identity, in load order.
+    pub printings: Vec<PrintingId>,
+    /// The sets of those printings, each once.
+    pub sets: Vec<SetIdx>,
+}
+
+impl Card {
+    /// "Title" or "Title | Subtitle", the way deck lists write a card.
+    pub fn display_name(&self) -> String {
+        match &self.subtitle {
+            Some(sub) => format!("{} | {}", self.title, sub),
+            None => self.title.to_string(),
+        }
+    }
+}
+
+/// One printing: where and how a card was printed.
+#[derive(Debug, Clone)]
+pub struct Printing {
+    pub id: PrintingId,
+    pub card: CardId,
+    pub set: SetIdx,
+    /// The collector number as the data writes it (`"033"`, `"T01"`, `"1015"`).
+    pub number: String,
+    /// Its id as lists write it: `SOR_033`.
+    pub code: Arc<str>,
+    /// `Normal`, `Hyperspace`, `Showcase`, a promo distribution name …
+    pub variant: String,
+    pub rarity: Rarity,
+}
+
+/// The loaded catalog. Immutable once built; shared behind an `Arc`.
+#[derive(Debug, Default, Clone)]
+pub struct Catalog {
+    cards: Vec<Card>,
+    printings: Vec<Printing>,
+    sets: Vec<String>,
+    /// [`printing_key`] → the card and printing it names.
+    by_id: HashMap<String, (CardId, PrintingId)>,
+    /// [`identity_key`] → card.
+    by_identity: HashMap<String, CardId>,
+    /// squash(title + subtitle) → cards.
+    full_names: HashMap<String, Vec<CardId>>,
+    /// squash(title) → cards.
+    titles: HashMap<String, Vec<CardId>>,
+    names: NameIndex<CardId>,
+    version: Arc<str>,
+}
+
+/// The key two ids share when they name the same printing: `sor-33`, `SOR_033` and `SOR 033`
+/// all become `SOR_33`. `None` when the text is not shaped like an id (`SET_NUMBER` with `_`,
+/// `-` or a space between; a set code of up to 8 letters and digits; a number of letters and
+/// digits with at least one digit, its leading zeros dropped).
+pub fn printing_key(id: &str) -> Option<String> {
+    let id = id.trim();
+    let split = id.find(['_', '-', ' '])?;
+    let (set, number) = (&id[..split], id[split + 1..].trim());
+    let alnum = |s: &str| s.bytes().all(|b| b.is_ascii_alphanumeric());
+    if set.is_empty() || set.len() > 8 || !alnum(set) || !alnum(number) {
+        return None;
+    }
+    let digits_at = number.find(|c: char| c.is_ascii_digit())?;
+    let (prefix, digits) = number.split_at(digits_at);
+    let digits = match digits.trim_start_matches('0') {
+        "" => "0",
+        d => d,
+    };
+    let key = format!("{set}_{prefix}{digits}").to_ascii_uppercase();
+    (key.len() <= 20).then_some(key)
+}
+
+/// The key under which a card's copy identity is indexed.
+pub fn identity_key(title: &str, subtitle: Option<&str>) -> String {
+    let mut key = identity_fold(title);
+    key.push('|');
+    if let Some(sub) = subtitle {
+        key.push_str(&identity_fold(sub));
+    }
+    key
+}
+
+impl Catalog {
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    pub fn printings(&self) -> &[Printing] {
+        &self.printings
+    }
+
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.0 as usize]
+    }
+
+    pub fn printing(&self, id: PrintingId) -> &Printing {
+        &self.printings[id.0 as usize]
+    }
+
+    /// The printing an id names, padded or not (`SOR_033`, `SOR_33`, `sor-033`).
+    pub fn printing_by_id(&self, id: &str) -> Option<&Printing> {
+        self.resolve_id(id).map(|(_, p)| self.printing(p))
+    }
+
+    /// The card and printing an id names.
+    pub fn resolve_id(&self, id: &str) -> Option<(CardId, PrintingId)> {
+        self.by_id.get(&printing_key(id)?).copied()
+    }
+
+    /// The card with exactly this title and subtitle (case- and Unicode-insensitive).
+    pub fn card_by_identity(&self, title: &str, subtitle: Option<&str>) -> Option<&Card> {
+        self.by_identity
+            .get(&identity_key(title, subtitle))
+            .map(|c| self.card(*c))
+    }
+
+    /// Cards whose title and subtitle, squashed together, equal the input's.
+    pub fn by_full_name(&self, title: &str, subtitle: Option<&str>) -> &[CardId] {
+        let key = squash(&format!("{title} {}", subtitle.unwrap_or("")));
+        self.full_names.get(&key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Cards with this title (squashed), whatever their subtitle.
+    pub fn by_title(&self, title: &str) -> &[CardId] {
+        self.titles.get(&squash(title)).map_or(&[], Vec::as_slice)
+    }
+
+    /// Up to `n` cards whose name is closest to `query`, best first, among those `keep` accepts.
+    pub fn suggest(
+        &self,
+        query: &str,
+        n: usize,
+        keep: impl Fn(&Card) -> bool,
+    ) -> Vec<Suggestion<CardId>> {
+        self.names.suggest(query, n, |c| keep(self.card(c)))
+    }
+
+    /// The printing that stands for a card when a list names it without an id: its first
+    /// Normal printing, else its first.
+    pub fn default_printing(&self, card: CardId) -> PrintingId {
+        let c = self.card(card);
+        c.printings
+            .iter()
+            .copied()
+            .find(|p| self.printing(*p).variant == "Normal")
+            .unwrap_or(c.printings[0])
+    }
+
+    /// A card as an answer names it, by the printing the list used (or its usual one).
+    pub fn card_ref(&self, card: CardId, printing: Option<PrintingId>) -> CardRef {
+        let c = self.card(card);
+        let p = printing.unwrap_or_else(|| self.default_printing(card));
+        CardRef::new(
+            self.printing(p).code.clone(),
+            c.title.clone(),
+            c.subtitle.clone(),
+        )
+    }
+
+    pub fn set_code(&self, set: SetIdx) -> &str {
+        &self.sets[set.index()]
+    }
+
+    pub fn set_index(&self, code: &str) -> Option<SetIdx> {
+        self.sets
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(code))
+            .map(|i| SetIdx(i as u16))
+    }
+
+    /// Every set code that has at least one printing.
+    pub fn set_codes(&self) -> &[String] {
+        &self.sets
+    }
+
+    /// A content hash of the data the catalog was built from, and for a synced catalog its
+    /// sync time: `xxh3:1a2b3c4d5e6f7a8b@2026-11-22T05:33:02Z`.
+    pub fn version(&self) -> &Arc<str> {
+        &self.version
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_unpadded_and_dashed_ids_share_one_key() {
+        for (id, key) in [
+            ("SOR_033", "SOR_33"),
+            ("sor_33", "SOR_33"),
+            ("SOR-033", "SOR_33"),
+            ("SOR 033", "SOR_33"),
+            ("JTL_1015", "JTL_1015"),
+            ("ASH_T01", "ASH_T1"),
+            ("P25_09", "P25_9"),
+            ("SOR_000", "SOR_0"),
+        ] {
+            assert_eq!(printing_key(id).as_deref(), Some(key), "{id}");
+        }
+    }
+
+    #[test]
+    fn text_that_is_not_an_id_has_no_key() {
+        for text in [
+            "Battlefield Marine",
+            "SOR_",
+            "_033",
+            "SOR_0/3",
+            "SOR_1234567890123456789",
+            "SORSORSOR_1",
+        ] {
+            assert_eq!(printing_key(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn identity_keys_ignore_case_and_spacing_but_not_the_subtitle() {
+        assert_eq!(
+            identity_key("Millennium Falcon", Some("Piece Of Junk")),
+            identity_key("millennium falcon ", Some("piece of junk"))
+        );
+        assert_ne!(
+            identity_key("Luke Skywalker", Some("Faithful Friend")),
+            identity_key("Luke Skywalker", None)
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Format definitions (`card_data/swu/formats.toml`): every deckbuilding number of every format
+//! as a timeline of dated values, each with the section that sets it, so a check on any date
+//! applies the rule in force that day and names where it comes from. A format is data: adding
+//! one is an entry in the file (and, if it needs a rule no format had, a rule file).
+
+use deckcheck_core::{FormatInfo, Timeline};
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+
+use super::SetKind;
+
+/// Which cards a format draws from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PoolKind {
+    /// Every card with a printing in a set released by the date.
+    AllReleased,
+    /// Cards with a printing in a released set of the two newest rotation blocks.
+    TwoNewestRotationBlocks,
+    /// Another format's card pool and suspension list, as the players choose among `formats`
+    /// (Trilogy: Premier's or Eternal's).
+    ChosenFormat,
+    /// Only the cards opened or drafted at the event.
+    OpenedPool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolRule {
+    pub kind: PoolKind,
+    /// The kinds of set whose printings make a card part of the pool.
+    #[serde(default)]
+    pub set_kinds: Vec<SetKind>,
+    /// For [`PoolKind::ChosenFormat`]: the formats whose pool may be chosen, the first the default.
+    #[serde(default)]
+    pub formats: Vec<String>,
+}
+
+/// How the two Twin Suns leaders' aspects must relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LeaderAspectRule {
+    /// TR 2.3.1.2: both share Heroism, or both share Villainy.
+    ShareHeroismOrVillainy,
+    /// CR 12.2.1A: not one Heroism and one Villainy between them.
+    NotHeroismAndVillainy,
+}
+
+/// One format's deckbuilding rules over time.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormatDef {
+    /// What requests name: `premier`, `twin-suns`.
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    /// From when the format exists.
+    pub available: Timeline<bool>,
+    /// How many decks one submission has (Trilogy: 3); the decks of a submission of several
+    /// are judged together.
+    #[serde(default = "one")]
+    pub decks: u32,
+    pub leaders: Timeline<u32>,
+    pub bases: Timeline<u32>,
+    pub min_main_deck: Timeline<u32>,
+    /// Empty: no limit (limited formats: every unused card is sideboard).
+    #[serde(default)]
+    pub max_sideboard: Timeline<u32>,
+    /// Empty: no limit.
+    #[serde(default)]
+    pub max_copies: Timeline<u32>,
+    /// Whether leaders and bases count against the copy limit (Twin Suns, Trilogy).
+    #[serde(default)]
+    pub copy_limit_includes_leaders: Timeline<bool>,
+    #[serde(default)]
+    pub leader_aspects: Timeline<LeaderAspectRule>,
+    pub card_pool: Timeline<PoolRule>,
+    /// Which suspension list applies (`premier`, `eternal`); empty: none.
+    #[serde(default)]
+    pub suspension_list: Timeline<String>,
+    /// Limited: how many packs a pool given pack by pack holds.
+    #[serde(default)]
+    pub packs: Timeline<u32>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl FormatDef {
+    /// Whether decks are built from an opened pool on some date (sealed, draft).
+    pub fn is_limited(&self) -> bool {
+        self.card_pool
+            .entries()
+            .iter()
+            .any(|d| d.value.kind == PoolKind::OpenedPool)
+    }
+
+    /// The format as the API lists it.
+    pub fn info(&self) -> FormatInfo {
+        let entries = self.available.entries();
+        let from = entries.iter().find(|d| d.value).map(|d| d.from);
+        let until = entries
+            .iter()
+            .rev()
+            .find(|d| !d.value)
+            .filter(|end| from.is_some_and(|f| end.from > f))
+            .and_then(|end| end.from.yesterday().ok());
+        FormatInfo {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            summary: self.summary.clone(),
+            decks: self.decks,
+            from,
+            until,
+            needs: if self.is_limited() {
+                vec!["pool"]
+            } else {
+                vec![]
+            },
+        }
+    }
+
+    /// Every date on which a setting of this format changes.
+    pub fn change_dates(&self) -> Vec<(Date, &str)> {
+        let mut out = Vec::new();
+        let mut add = |dates: &mut dyn Iterator<Item = Date>, what: &'static str| {
+            out.extend(dates.map(|d| (d, what)));
+        };
+        add(&mut self.available.change_dates(), "availability");
+        add(&mut self.leaders.change_dates(), "leaders");
+        add(&mut self.bases.change_dates(), "bases");
+        add(&mut self.min_main_deck.change_dates(), "minimum deck size");
+        add(&mut self.max_sideboard.change_dates(), "sideboard size");
+        add(&mut self.max_copies.change_dates(), "copy limit");
+        add(
+            &mut self.copy_limit_includes_leaders.change_dates(),
+            "copy limit",
+        );
+        add(&mut self.leader_aspects.change_dates(), "leader aspects");
+        add(&mut self.card_pool.change_dates(), "card pool");
+        add(&mut self.suspension_list.change_dates(), "suspension list");
+        add(&mut self.packs.change_dates(), "packs");
+        out
+    }
+
+    /// Checks what serde cannot: timelines in order, required settings present.
+    pub(super) fn validate(&self) -> Result<(), String> {
+        let id = &self.id;
+        let order = [
+            self.available.check_order(),
+            self.leaders.check_order(),
+            self.bases.check_order(),
+            self.min_main_deck.check_order(),
+            self.max_sideboard.check_order(),
+            self.max_copies.check_order(),
+            self.copy_limit_includes_leaders.check_order(),
+            self.leader_aspects.check_order(),
+            self.card_pool.check_order(),
+            self.suspension_list.check_order(),
+            self.packs.check_order(),
+        ];
+        if let Some(Err(e)) = order.into_iter().find(Result::is_err) {
+            return Err(format!("{id}: a timeline's {e}"));
+        }
+        if self.available.is_empty() || self.leaders.is_empty() || self.card_pool.is_empty() {
+            return Err(format!(
+                "{id}: available, leaders and card_pool are required"
+            ));
+        }
+        if self.decks == 0 {
+            return Err(format!("{id}: decks must be at least 1"));
+        }
+        let slug = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+        if id.is_empty() || !id.chars().all(slug) {
+            return Err(format!(
+                "format id {id:?} must be lowercase letters, digits and dashes"
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_embedded_formats_list_when_each_can_be_played() {
+        let data = crate::data::LegalityData::embedded().unwrap();
+        let eternal = data.format("eternal").unwrap().info();
+        assert_eq!(eternal.from, Some(jiff::civil::date(2026, 3, 13)));
+        assert_eq!(data.format("sealed").unwrap().info().needs, ["pool"]);
+        assert!(data.format("premier").unwrap().info().needs.is_empty());
+    }
+}

@@ -1,0 +1,549 @@
+//! Star Wars: Unlimited for deckcheck: the swu-db catalog and its sync, the deck lists players
+//! exchange (SWUDB JSON, the picklist, text as people type it), the formats as dated data from
+//! `card_data/swu/`, one rule per file, and the judge's deck check.
+//!
+//! The path of a check: input text → [`decklist::import`] (one reader per input format) →
+//! [`deck::Deck`] → [`rules::check`] (every rule of [`rules::RULES`], reading the format's
+//! settings on the date) → [`deckcheck_core::Report`].
+//!
+//! Errors: typed errors in the domain ([`catalog::CatalogError`], [`data::DataError`],
+//! [`deckcheck_core::ImportError`]); a deck that breaks rules is a report, not an error.
+
+pub mod catalog;
+pub mod data;
+pub mod deck;
+pub mod decklist;
+pub mod judge;
+pub mod rules;
+pub mod sync;
+
+use std::sync::Arc;
+
+use deckcheck_core::{
+    Ask, CardSummary, ChangePoint, Comparison, Confidence, DeckView, FormatInfo, Game, GameInfo,
+    GameSpec, ImportError, Imported, Judged, LineView, Paths, RequestError, SectionView,
+};
+use jiff::civil::Date;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::catalog::{CardType, Catalog, CatalogError, load_dir};
+use crate::data::{DataError, FormatDef, LegalityData, PoolKind};
+use crate::deck::{Deck, DeckEntry, Zone};
+use crate::rules::{Links, Pool, Submission};
+
+/// The game as the binary lists it.
+pub const SPEC: GameSpec = GameSpec {
+    id: "swu",
+    name: "Star Wars: Unlimited",
+    dir_name: "cards",
+    env: "DECKCHECK_CARDS",
+    source: &sync::SwuDb,
+    load: |paths| Ok(Arc::new(Swu::load(paths).map_err(|e| e.to_string())?)),
+};
+
+/// Card catalog and legality data, loaded once and shared by every check.
+#[derive(Debug, Clone)]
+pub struct Swu {
+    catalog: Catalog,
+    data: LegalityData,
+    /// The data linked to the catalog's cards and sets.
+    links: Links,
+    info: GameInfo,
+}
+
+/// Why the game could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("card catalog: {0}")]
+    Catalog(#[from] CatalogError),
+    #[error("legality data: {0}")]
+    Data(#[from] DataError),
+}
+
+/// What a check may be told beside the format and the date.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = SwuOptions)]
+pub struct Options {
+    /// Limited: the cards opened or drafted, as a deck list in any input format (a string), a
+    /// SWUDB object, or packs: `{"packs": [six or three lists], "leaders": [...],
+    /// "promo_leaders": [...], "event_set": "SOR"}`.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub pool: Option<Value>,
+    /// Limited: the set the event is played with (for "any Common base of the set"); inferred
+    /// from the pool when not given.
+    #[serde(default)]
+    pub event_set: Option<String>,
+    /// Trilogy: the card pool played, `premier` (the default) or `eternal`.
+    #[serde(default, alias = "trilogy_pool")]
+    pub pool_format: Option<String>,
+}
+
+impl Swu {
+    /// Loads the catalog from `paths.cards` (its current version, resolved once) and the
+    /// legality data from `paths.card_data/swu` (or the embedded copy).
+    pub fn load(paths: &Paths) -> Result<Self, LoadError> {
+        let data = match &paths.card_data {
+            Some(dir) => LegalityData::from_dir(&dir.join("swu"))?,
+            None => LegalityData::embedded()?,
+        };
+        let dir = deckcheck_core::sync::CatalogDir::new(&paths.cards).current();
+        let release = |code: &str| data.release_date(code);
+        let catalog = load_dir(&dir, &release)?;
+        Ok(Self::new(catalog, data))
+    }
+
+    /// Links legality data to a catalog.
+    pub fn new(catalog: Catalog, data: LegalityData) -> Self {
+        let links = Links::new(&catalog, &data);
+        let info = GameInfo {
+            id: "swu",
+            name: "Star Wars: Unlimited",
+            regulations: vec![
+                "Star Wars: Unlimited Tournament Regulations v1.3 (EN) and v1.4".into(),
+                "Star Wars: Unlimited Comprehensive Event Guide (2025-11-20, 2026-06-26)".into(),
+                "Star Wars: Unlimited Comprehensive Rules".into(),
+            ],
+            formats: data.formats.iter().map(FormatDef::info).collect(),
+            inputs: decklist::READERS.iter().map(|r| r.info()).collect(),
+            codes: rules::codes::ALL.to_vec(),
+            catalog: Arc::clone(catalog.version()),
+            cards: catalog.cards().len(),
+        };
+        Self {
+            catalog,
+            data,
+            links,
+            info,
+        }
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    pub fn data(&self) -> &LegalityData {
+        &self.data
+    }
+
+    pub fn links(&self) -> &Links {
+        &self.links
+    }
+
+    /// Judges decks already read, for a format on a date: the rules engine without a request.
+    pub fn check_decks(
+        &self,
+        format: &str,
+        as_of: Date,
+        submission: Submission<'_>,
+        unreadable: usize,
+    ) -> Option<deckcheck_core::Report> {
+        let format = self.data.format(format)?;
+        Some(rules::check(
+            &self.catalog,
+            &self.data,
+            &self.links,
+            format,
+            as_of,
+            submission,
+            unreadable,
+        ))
+    }
+
+    /// Reads a limited pool given in a request; the lines it could not read come back as
+    /// sentences for the answer, which cannot then be certain.
+    fn read_pool(
+        &self,
+        value: &Value,
+        event_set: Option<&str>,
+    ) -> Result<(Pool, Vec<String>), RequestError> {
+        let text = match value {
+            Value::String(text) => text.clone(),
+            Value::Object(_) => value.to_string(),
+            other => {
+                return Err(RequestError::bad_value(
+                    "pool",
+                    format!(
+                        "pool must be a deck list (a string), a SWUDB object or {{\"packs\": [...]}}; {} is not",
+                        deckcheck_core::echo(&other.to_string())
+                    ),
+                ));
+            }
+        };
+        let imported = decklist::parse_pool(&self.catalog, &text)
+            .map_err(|e| RequestError::unreadable("pool", &e))?;
+        let errors: Vec<_> = imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.blocks_verdict())
+            .collect();
+        if imported.pool.copies.is_empty() && !errors.is_empty() {
+            return Err(RequestError::new(
+                "unreadable-deck",
+                "pool: no line of the pool could be read as a card",
+            )
+            .field("pool")
+            .details(json!({ "diagnostics": errors })));
+        }
+        let notes = errors
+            .iter()
+            .map(|d| format!("The pool's {} could not be read: {}", d.at, d.message))
+            .collect();
+        let mut pool = imported.pool;
+        if let Some(set) = event_set {
+            pool.event_set = Some(set.to_string());
+        }
+        Ok((pool, notes))
+    }
+
+    /// Whether a card may be played in a format on a date, and if not, why: its release, the
+    /// card pool and suspensions (deck-shape rules do not apply to one card).
+    fn card_legality(&self, card: catalog::CardId, format: &FormatDef, as_of: Date) -> Value {
+        if format.is_limited() {
+            return json!({
+                "format": format.id,
+                "legal": null,
+                "note": "Limited decks may play any card opened or drafted at the event.",
+            });
+        }
+        let c = self.catalog.card(card);
+        let zone = match c.card_type {
+            CardType::Leader => Zone::Leader,
+            CardType::Base => Zone::Base,
+            _ => Zone::Main,
+        };
+        let mut deck = Deck::new();
+        deck.push(DeckEntry {
+            zone,
+            card,
+            printing: self.catalog.default_printing(card),
+            count: 1,
+            line: None,
+        });
+        let report = rules::check(
+            &self.catalog,
+            &self.data,
+            &self.links,
+            format,
+            as_of,
+            Submission::of(std::slice::from_ref(&deck)),
+            0,
+        );
+        let card_codes = [
+            rules::codes::FORMAT_NOT_AVAILABLE,
+            rules::codes::CARD_NOT_RELEASED,
+            rules::codes::CARD_NOT_IN_FORMAT,
+            rules::codes::CARD_SUSPENDED,
+        ];
+        let violations: Vec<_> = report
+            .violations
+            .iter()
+            .filter(|v| card_codes.contains(&v.code))
+            .collect();
+        let token = c.card_type == CardType::Token;
+        let mut answer = json!({
+            "format": format.id,
+            "legal": violations.is_empty() && !token,
+        });
+        if !violations.is_empty() {
+            answer["violations"] = json!(violations);
+        }
+        if token {
+            answer["note"] = json!("Tokens are never part of a deck (CR 1.2.3).");
+        }
+        answer
+    }
+}
+
+impl Game for Swu {
+    type Deck = Deck;
+    type Options = Options;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn import(&self, text: &str, input: Option<&str>) -> Result<Imported<Deck>, ImportError> {
+        decklist::import(&self.catalog, text, input)
+    }
+
+    fn check(
+        &self,
+        decks: &[Imported<Deck>],
+        formats: &[&FormatInfo],
+        ask: &Ask,
+        options: &Options,
+    ) -> Result<Vec<Judged>, RequestError> {
+        let pool = match &options.pool {
+            Some(value) => Some(self.read_pool(value, options.event_set.as_deref())?),
+            None => None,
+        };
+        let all: Vec<Deck> = decks.iter().map(|d| d.deck.clone()).collect();
+        let mut judged = Vec::new();
+        for format in formats {
+            let def = self
+                .data
+                .format(&format.id)
+                .ok_or_else(|| self.info.unknown_format(&format.id))?;
+            if let Some(chosen) = &options.pool_format {
+                let choices: Vec<&String> = def
+                    .card_pool
+                    .entries()
+                    .iter()
+                    .filter(|d| d.value.kind == PoolKind::ChosenFormat)
+                    .flat_map(|d| &d.value.formats)
+                    .collect();
+                if !choices.is_empty()
+                    && !choices
+                        .iter()
+                        .any(|c| c.eq_ignore_ascii_case(chosen.trim()))
+                {
+                    return Err(RequestError::bad_value(
+                        "pool_format",
+                        format!(
+                            "{} is played with the card pool of {}; {:?} is not one of them",
+                            def.name,
+                            choices
+                                .iter()
+                                .map(|c| c.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" or "),
+                            deckcheck_core::echo(chosen)
+                        ),
+                    ));
+                }
+            }
+            let submission = |decks| Submission {
+                decks,
+                player: ask.player.as_deref(),
+                uid: ask.uid.as_deref(),
+                registration: ask.registration,
+                pool: pool.as_ref().map(|(p, _)| p),
+                pool_notes: pool.as_ref().map_or(&[], |(_, n)| n.as_slice()),
+                pool_format: options.pool_format.as_deref().map(str::trim),
+            };
+            let groups: Vec<Vec<usize>> = if def.decks > 1 {
+                vec![(0..decks.len()).collect()]
+            } else {
+                (0..decks.len()).map(|i| vec![i]).collect()
+            };
+            for group in groups {
+                let unreadable = group.iter().map(|i| decks[*i].unreadable()).sum();
+                let report = if group.len() == decks.len() {
+                    rules::check(
+                        &self.catalog,
+                        &self.data,
+                        &self.links,
+                        def,
+                        ask.as_of,
+                        submission(&all),
+                        unreadable,
+                    )
+                } else {
+                    rules::check(
+                        &self.catalog,
+                        &self.data,
+                        &self.links,
+                        def,
+                        ask.as_of,
+                        submission(&all[group[0]..=group[0]]),
+                        unreadable,
+                    )
+                };
+                judged.push(Judged {
+                    report,
+                    decks: group,
+                });
+            }
+        }
+        Ok(judged)
+    }
+
+    fn view(&self, deck: &Deck) -> DeckView {
+        DeckView {
+            sections: Zone::ALL
+                .into_iter()
+                .map(|zone| SectionView {
+                    id: zone.id(),
+                    label: zone.label(),
+                    count: deck.count(zone),
+                    lines: deck
+                        .in_zone(zone)
+                        .map(|e| LineView {
+                            count: e.count,
+                            card: self
+                                .catalog
+                                .card_ref(e.card, Some(e.printing))
+                                .at_line(e.line),
+                            attached: Vec::new(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    fn player(&self, deck: &Deck) -> (Option<String>, Option<String>) {
+        (
+            deck.player().map(str::to_string),
+            deck.uid().map(str::to_string),
+        )
+    }
+
+    fn compare(
+        &self,
+        registered: &Deck,
+        presented: &Imported<Deck>,
+        extra: Option<&Deck>,
+        format: &FormatInfo,
+        as_of: Date,
+    ) -> Comparison {
+        let def = self
+            .data
+            .format(&format.id)
+            .unwrap_or(&self.data.formats[0]);
+        judge::compare(self, registered, presented, extra, def, as_of)
+    }
+
+    fn export(&self, deck: &Deck, to: &str) -> Result<String, RequestError> {
+        match to {
+            "swudb" | "swudb-json" | "json" => decklist::to_swudb_json(&self.catalog, deck)
+                .map_err(|e| RequestError::bad_value("to", e.to_string())),
+            "text" => Ok(decklist::to_text(&self.catalog, deck)),
+            other => Err(RequestError::bad_value(
+                "to",
+                format!(
+                    "a deck can be written as swudb (SWUDB JSON) or text, not {:?}",
+                    deckcheck_core::echo(other)
+                ),
+            )),
+        }
+    }
+
+    fn search(&self, query: &str, limit: usize) -> Vec<CardSummary> {
+        let q = query.trim();
+        let mut found: Vec<catalog::CardId> = self.catalog.by_full_name(q, None).to_vec();
+        for c in self.catalog.by_title(q) {
+            if !found.contains(c) {
+                found.push(*c);
+            }
+        }
+        if found.is_empty() {
+            found = self
+                .catalog
+                .suggest(q, limit, |c| c.card_type != CardType::Token)
+                .into_iter()
+                .map(|s| s.card)
+                .collect();
+        }
+        found.truncate(limit);
+        found
+            .into_iter()
+            .map(|c| CardSummary {
+                card: self.catalog.card_ref(c, None),
+                kind: self.catalog.card(c).card_type.to_string(),
+            })
+            .collect()
+    }
+
+    fn card(&self, id: &str, as_of: Date) -> Option<Value> {
+        let printing = self.catalog.printing_by_id(id)?;
+        let card = self.catalog.card(printing.card);
+        let printings: Vec<Value> = card
+            .printings
+            .iter()
+            .map(|p| {
+                let pr = self.catalog.printing(*p);
+                json!({
+                    "id": pr.code,
+                    "set": self.catalog.set_code(pr.set),
+                    "number": pr.number,
+                    "variant": pr.variant,
+                    "rarity": pr.rarity,
+                })
+            })
+            .collect();
+        let legality: serde_json::Map<String, Value> = self
+            .data
+            .formats
+            .iter()
+            .map(|f| (f.id.clone(), self.card_legality(card.id, f, as_of)))
+            .collect();
+        Some(json!({
+            "card": {
+                "id": self.catalog.printing(self.catalog.default_printing(card.id)).code,
+                "title": card.title,
+                "subtitle": card.subtitle,
+                "type": card.card_type,
+                "aspects": card.aspects.iter().collect::<Vec<_>>(),
+                "unique": card.unique,
+            },
+            "printings": printings,
+            "as_of": as_of,
+            "legality": legality,
+            "catalog": self.catalog.version(),
+        }))
+    }
+
+    fn change_points(&self, format: &FormatInfo) -> Vec<ChangePoint> {
+        let Some(def) = self.data.format(&format.id) else {
+            return Vec::new();
+        };
+        let mut points: Vec<ChangePoint> = def
+            .change_dates()
+            .into_iter()
+            .map(|(date, what)| ChangePoint {
+                date,
+                what: format!("{}: {what} changes", def.name),
+                confidence: Confidence::Official,
+            })
+            .collect();
+        for set in &self.data.sets {
+            if let Some(date) = set.release_date {
+                points.push(ChangePoint {
+                    date,
+                    what: format!("{} ({}) is released", set.name, set.code),
+                    confidence: set.confidence,
+                });
+            }
+        }
+        let lists: Vec<&str> = std::iter::once(def)
+            .chain(
+                def.card_pool
+                    .entries()
+                    .iter()
+                    .flat_map(|d| &d.value.formats)
+                    .filter_map(|f| self.data.format(f)),
+            )
+            .flat_map(|f| f.suspension_list.entries().iter().map(|d| d.value.as_str()))
+            .collect();
+        for s in self
+            .data
+            .suspensions
+            .iter()
+            .filter(|s| lists.contains(&s.format.as_str()))
+        {
+            points.push(ChangePoint {
+                date: s.effective_from,
+                what: format!("{} is suspended in {}", s.title, s.format),
+                confidence: s.confidence,
+            });
+            if let Some(until) = s.effective_until {
+                points.push(ChangePoint {
+                    date: until,
+                    what: format!("{}'s suspension in {} ends", s.title, s.format),
+                    confidence: s.confidence,
+                });
+            }
+        }
+        points
+    }
+
+    fn is_bare_deck(&self, body: &serde_json::Map<String, Value>) -> bool {
+        body.get("deck").is_some_and(Value::is_array)
+            || (!body.contains_key("deck")
+                && (body.contains_key("leader") || body.contains_key("base")))
+    }
+}

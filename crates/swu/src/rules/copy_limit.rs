@@ -1,0 +1,264 @@
+//! Copies of one card: at most 3 across main deck and sideboard in Premier and Eternal
+//! (CEG 9.1.1; a copy is any card sharing title and subtitle, whatever its art, foiling or set),
+//! 1 in Twin Suns counting leaders (CEG 9.3.1, CR 12.2.2), 3 across Trilogy's three decks with 1
+//! of each leader and base, no limit in limited formats. A card's own text wins (Swarming
+//! Vulture Droid: 15, CR 1.3.1).
+
+use deckcheck_core::{Findings, Violation};
+
+use super::codes::TOO_MANY_COPIES;
+use super::{Context, Rule};
+use crate::catalog::{CardId, CardType, PrintingId};
+use crate::data::ExceptionKind;
+use crate::deck::Zone;
+
+pub struct CopyLimit;
+
+fn message(v: &Violation) -> String {
+    if v.cards.len() > 1 && v.get("text").is_empty() && !v.get("counts").is_empty() {
+        return format!(
+            "{} cards have more copies {} than {} allows ({} of each): {}.",
+            v.cards.len(),
+            v.get("scope"),
+            v.get("format"),
+            v.expected.unwrap_or(0),
+            v.get("counts")
+        );
+    }
+    let name = v.cards.first().map(|c| c.name()).unwrap_or_default();
+    let limit = v.expected.unwrap_or(0);
+    let allowance = match v.get("text") {
+        "" => format!("{} allows {limit}", v.get("format")),
+        text => format!("its text allows {limit} (\"{text}\")"),
+    };
+    format!(
+        "{} copies of {name} {} (listed as {}); {allowance}.",
+        v.actual.unwrap_or(0),
+        v.get("scope"),
+        v.get("listed")
+    )
+}
+
+impl Rule for CopyLimit {
+    fn name(&self) -> &'static str {
+        "copy limit"
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        let Some(rule) = ctx.at(&ctx.format.max_copies) else {
+            return;
+        };
+        let with_leaders = ctx
+            .at(&ctx.format.copy_limit_includes_leaders)
+            .filter(|d| d.value);
+        let counted =
+            |zone: Zone| matches!(zone, Zone::Main | Zone::Sideboard) || with_leaders.is_some();
+        let decks = ctx.decks();
+
+        // Copies per card over the whole submission (Trilogy's three decks together).
+        let mut copies: Vec<(CardId, u64)> = ctx
+            .tallies
+            .iter()
+            .flat_map(|t| t.cards())
+            .map(|c| (c.card, c.in_zones(counted)))
+            .collect();
+        copies.sort_by_key(|(card, _)| *card);
+        copies.dedup_by(|(card, n), (kept, total)| {
+            let same = card == kept;
+            if same {
+                *total += *n;
+            }
+            same
+        });
+
+        // Cards over the same limit for the same reason are one violation.
+        let mut over: Vec<Violation> = Vec::new();
+        for (card_id, total) in copies {
+            let card = ctx.catalog.card(card_id);
+            let exception = ctx
+                .exceptions(card_id)
+                .iter()
+                .find(|ex| ex.kind == ExceptionKind::MaxCopies);
+            let (limit, section, text) = match (card.card_type, with_leaders, exception) {
+                (CardType::Leader | CardType::Base, Some(fact), _) => {
+                    (1, fact.section.as_str(), None)
+                }
+                (_, _, Some(ex)) => (
+                    ex.value.max(0) as u64,
+                    ctx.cite("card-text-wins"),
+                    Some(ex.printed_text.as_str()),
+                ),
+                _ => (u64::from(rule.value), rule.section.as_str(), None),
+            };
+            if total <= limit {
+                continue;
+            }
+            // The printings the copies were listed as, in list order.
+            let mut printings: Vec<(PrintingId, u64, Option<u32>)> = Vec::new();
+            for e in decks
+                .iter()
+                .flat_map(|d| d.entries())
+                .filter(|e| e.card == card_id && counted(e.zone))
+            {
+                match printings.iter_mut().find(|(p, _, _)| *p == e.printing) {
+                    Some((_, n, _)) => *n += u64::from(e.count),
+                    None => printings.push((e.printing, u64::from(e.count), e.line)),
+                }
+            }
+            let scope = match (decks.len(), ctx.format.max_sideboard.at(ctx.as_of)) {
+                (n, _) if n > 1 => format!("across all {n} decks"),
+                (_, Some(sb)) if sb.value == 0 => "in the deck".to_string(),
+                _ => "across main deck and sideboard".to_string(),
+            };
+            let listed = printings
+                .iter()
+                .map(|(p, n, _)| format!("{} ×{n}", ctx.catalog.printing(*p).code))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let mut v = Violation::new(TOO_MANY_COPIES, section, message)
+                .resting_on(rule)
+                .numbers(limit, total)
+                .with("format", &ctx.format.name)
+                .with("scope", scope)
+                .with("listed", listed);
+            if let Some(text) = text {
+                v = v.with("text", text);
+            }
+            for (p, _, line) in &printings {
+                v = v.card(ctx.catalog.card_ref(card_id, Some(*p)).at_line(*line));
+            }
+            let same = |w: &&mut Violation| {
+                w.section == v.section
+                    && w.expected == v.expected
+                    && w.get("text").is_empty()
+                    && text.is_none()
+            };
+            match over.iter_mut().find(|w| same(w)) {
+                Some(w) => {
+                    w.cards.extend(v.cards);
+                    let counts = format!("{}, {} ×{total}", w.get("counts"), card.display_name());
+                    w.data.retain(|(k, _)| *k != "counts");
+                    w.data.push(("counts", counts));
+                    w.actual = w.actual.max(Some(total));
+                }
+                None => {
+                    let v = v.with("counts", format!("{} ×{total}", card.display_name()));
+                    over.push(v);
+                }
+            }
+        }
+        for v in over {
+            out.violation(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::codes;
+    use crate::rules::fixture::*;
+    use jiff::civil::date;
+
+    fn copies(report: &crate::rules::Report) -> Vec<(Option<u64>, Option<u64>)> {
+        report
+            .violations
+            .iter()
+            .filter(|v| v.code == codes::TOO_MANY_COPIES)
+            .map(|v| (v.expected, v.actual))
+            .collect()
+    }
+
+    #[test]
+    fn two_of_one_printing_and_two_of_its_reprint_are_four_copies() {
+        let deck = legal_premier()
+            .main("SOR_220", 2)
+            .main("SHD_231", 2)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 1, 1));
+        assert_eq!(copies(&report), [(Some(3), Some(4))]);
+        let v = report
+            .violations
+            .iter()
+            .find(|v| v.code == codes::TOO_MANY_COPIES)
+            .unwrap();
+        let ids: Vec<_> = v.cards.iter().map(|c| c.id.as_ref()).collect();
+        assert_eq!(ids, ["SOR_220", "SHD_231"]);
+    }
+
+    #[test]
+    fn copies_in_the_sideboard_count_with_the_main_deck() {
+        let deck = legal_premier()
+            .main("SOR_220", 3)
+            .side("SHD_231", 1)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 1, 1));
+        assert_eq!(copies(&report), [(Some(3), Some(4))]);
+    }
+
+    #[test]
+    fn swarming_vulture_droid_may_be_played_fifteen_times() {
+        let fifteen = legal_premier().main("JTL_256", 15).build();
+        assert!(copies(&check_one(&fifteen, "premier", date(2025, 6, 1))).is_empty());
+        let sixteen = legal_premier().main("JTL_256", 16).build();
+        assert_eq!(
+            copies(&check_one(&sixteen, "premier", date(2025, 6, 1))),
+            [(Some(15), Some(16))]
+        );
+    }
+
+    #[test]
+    fn twin_suns_is_singleton_and_counts_leaders() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .leader("SOR_017")
+            .base("SOR_020")
+            .main("SOR_220", 2)
+            .filler(80)
+            .build();
+        let report = check_one(&deck, "twin-suns", date(2025, 6, 1));
+        // Han Solo twice, Surprise Strike twice, and every filler three times.
+        assert!(copies(&report).contains(&(Some(1), Some(2))));
+        assert!(copies(&report).contains(&(Some(1), Some(3))));
+    }
+
+    #[test]
+    fn limited_decks_have_no_copy_limit() {
+        let deck = legal_premier().main("SOR_220", 7).build();
+        assert!(copies(&check_one(&deck, "sealed", date(2025, 6, 1))).is_empty());
+    }
+
+    #[test]
+    fn trilogy_counts_copies_and_leaders_across_three_decks() {
+        let catalog = catalog();
+        let deck = |leader: &str, base: &str| {
+            DeckBuilder::new(catalog)
+                .leader(leader)
+                .base(base)
+                .main("LAW_150", 2)
+                .filler(50)
+                .build()
+        };
+        let decks = [
+            deck("LAW_003", "LAW_020"),
+            deck("LAW_003", "LAW_022"),
+            deck("JTL_009", "JTL_024"),
+        ];
+        let options = Check::new("trilogy", date(2026, 11, 22));
+        let report = options.run(&decks);
+        let found = copies(&report);
+        assert!(
+            found.contains(&(Some(1), Some(2))),
+            "Agent Kallus leads two decks: {found:?}"
+        );
+        // Lawless Trooper ×2 in each deck, and the fillers ×3 in each: over the same limit for
+        // the same reason, one violation listing them all with their counts.
+        let over = report
+            .violations
+            .iter()
+            .find(|v| v.code == codes::TOO_MANY_COPIES && v.expected == Some(3))
+            .expect("cards over 3 across the decks");
+        assert!(over.cards.iter().any(|c| c.id.as_ref() == "LAW_150"));
+        assert!(over.get("counts").contains("×6"), "{}", over.message());
+        assert!(over.message().contains("across all 3 decks"), "{}", over.message());
+    }
+}

@@ -1,0 +1,114 @@
+//! `card_data` linked to a catalog once, at load: each catalog set's record, each card's
+//! printed exceptions and suspensions, rotation blocks in order. Rules then look facts up by
+//! card instead of folding names per check. The links hold their own copies of the records.
+
+use jiff::civil::Date;
+
+use crate::catalog::{CardId, Catalog, SetIdx};
+use crate::data::{Exception, LegalityData, SetInfo, Suspension};
+
+#[derive(Debug, Default, Clone)]
+pub struct Links {
+    /// By catalog set index.
+    sets: Vec<Option<SetInfo>>,
+    /// By card index (dense: one slot per card).
+    exceptions: Vec<Vec<Exception>>,
+    suspensions: Vec<(CardId, Suspension)>,
+    /// Every rotation block with the release of its first set, newest first.
+    rotation_blocks: Vec<(Date, String)>,
+    /// Suspensions and exceptions that name a card the catalog does not have (said at start-up).
+    pub unlinked: Vec<String>,
+}
+
+impl Links {
+    pub fn new(catalog: &Catalog, data: &LegalityData) -> Self {
+        let sets = catalog
+            .set_codes()
+            .iter()
+            .map(|code| data.set(code).cloned())
+            .collect();
+        let mut rotation_blocks: Vec<(Date, String)> = Vec::new();
+        for set in &data.sets {
+            let (Some(block), Some(released)) = (&set.rotation_block, set.release_date) else {
+                continue;
+            };
+            match rotation_blocks.iter_mut().find(|(_, b)| b == block) {
+                Some(first) => first.0 = first.0.min(released),
+                None => rotation_blocks.push((released, block.clone())),
+            }
+        }
+        rotation_blocks.sort_by_key(|(first, _)| std::cmp::Reverse(*first));
+        let mut links = Self {
+            sets,
+            exceptions: vec![Vec::new(); catalog.cards().len()],
+            rotation_blocks,
+            ..Self::default()
+        };
+        for ex in &data.exceptions {
+            match catalog.card_by_identity(&ex.title, ex.subtitle.as_deref()) {
+                Some(card) => links.exceptions[card_index(card.id)].push(ex.clone()),
+                None => links.unlinked.push(format!(
+                    "exception for {} names no card of the catalog",
+                    ex.title
+                )),
+            }
+        }
+        for s in &data.suspensions {
+            match catalog.card_by_identity(&s.title, s.subtitle.as_deref()) {
+                Some(card) => links.suspensions.push((card.id, s.clone())),
+                None => links.unlinked.push(format!(
+                    "suspension of {} names no card of the catalog",
+                    s.title
+                )),
+            }
+        }
+        links
+    }
+
+    /// The set record of a catalog set, if `card_data` knows it.
+    pub fn set(&self, set: SetIdx) -> Option<&SetInfo> {
+        self.sets.get(set.index()).and_then(Option::as_ref)
+    }
+
+    pub fn exceptions(&self, card: CardId) -> &[Exception] {
+        self.exceptions
+            .get(card_index(card))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The `n` newest rotation blocks with a set released by `date`, newest first; a block
+    /// counts from its first set's release.
+    pub fn newest_blocks(&self, date: Date, n: usize) -> &[(Date, String)] {
+        let released = self
+            .rotation_blocks
+            .partition_point(|(first, _)| *first > date);
+        let blocks = &self.rotation_blocks[released..];
+        &blocks[..n.min(blocks.len())]
+    }
+
+    /// The dates on which a rotation block starts.
+    pub fn block_starts(&self) -> impl Iterator<Item = &(Date, String)> {
+        self.rotation_blocks.iter()
+    }
+
+    /// Suspensions on `list` in force on `date`, with their cards.
+    pub fn suspensions<'s>(
+        &'s self,
+        list: &'s str,
+        date: Date,
+    ) -> impl Iterator<Item = (CardId, &'s Suspension)> + 's {
+        self.suspensions
+            .iter()
+            .map(|(card, s)| (*card, s))
+            .filter(move |(_, s)| s.format == list && s.in_force_on(date))
+    }
+
+    /// Every suspension of the data with its card.
+    pub fn all_suspensions(&self) -> &[(CardId, Suspension)] {
+        &self.suspensions
+    }
+}
+
+fn card_index(card: CardId) -> usize {
+    crate::catalog::card_index(card)
+}

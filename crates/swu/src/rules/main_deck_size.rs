@@ -1,0 +1,143 @@
+//! The main deck's minimum: 50 (CEG 9.1.1), Twin Suns 50 then 80 from Jump to Lightspeed
+//! (CEG 9.3.1), limited 30 (CEG 9.2.1); a base's printed text changes it (Data Vault +10,
+//! Thermal Oscillator −5; card text wins over the rules, CR 1.3.1). Lines that could not be read
+//! count toward the size: an unknown card is not a missing card.
+
+use deckcheck_core::{Findings, Violation};
+
+use super::codes::MAIN_DECK_TOO_SMALL;
+use super::{Context, Rule, plural};
+use crate::data::ExceptionKind;
+use crate::deck::Zone;
+
+pub struct MainDeckSize;
+
+fn message(v: &Violation) -> String {
+    let why = match v.get("changed_by") {
+        "" => String::new(),
+        by => format!(" (changed by {by})"),
+    };
+    format!(
+        "The main deck has {}; {} requires at least {}{why}.",
+        plural(v.actual.unwrap_or(0), "card", "cards"),
+        v.get("format"),
+        v.expected.unwrap_or(0)
+    )
+}
+
+impl Rule for MainDeckSize {
+    fn name(&self) -> &'static str {
+        "main deck size"
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        let Some(rule) = ctx.at(&ctx.format.min_main_deck) else {
+            return;
+        };
+        let decks = ctx.decks();
+        for (i, deck) in decks.iter().enumerate() {
+            let mut minimum = i64::from(rule.value);
+            let mut because = Vec::new();
+            for base in deck.in_zone(Zone::Base) {
+                let card = ctx.catalog.card(base.card);
+                for ex in ctx
+                    .exceptions(card.id)
+                    .iter()
+                    .filter(|ex| ex.kind == ExceptionKind::MinDeckSizeDelta)
+                {
+                    minimum += i64::from(ex.value);
+                    because.push(format!("{} ({})", card.display_name(), ex.printed_text));
+                }
+            }
+            let minimum = minimum.max(0) as u64;
+            let actual = deck.count(Zone::Main);
+            if actual + deck.unresolved(Zone::Main) < minimum {
+                out.deck_violation(
+                    decks.len(),
+                    i,
+                    Violation::of(MAIN_DECK_TOO_SMALL, rule, message)
+                        .with("format", &ctx.format.name)
+                        .with("changed_by", because.join(", "))
+                        .numbers(minimum, actual),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::codes;
+    use crate::rules::fixture::*;
+    use jiff::civil::date;
+
+    fn too_small(report: &crate::rules::Report) -> Option<(Option<u64>, Option<u64>)> {
+        report
+            .violations
+            .iter()
+            .find(|v| v.code == codes::MAIN_DECK_TOO_SMALL)
+            .map(|v| (v.expected, v.actual))
+    }
+
+    #[test]
+    fn forty_nine_cards_are_one_short_of_premier() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .base("SOR_020")
+            .filler(49)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 1, 1));
+        assert_eq!(too_small(&report), Some((Some(50), Some(49))));
+    }
+
+    #[test]
+    fn data_vault_raises_the_minimum_by_ten() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .base("JTL_024")
+            .filler(55)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 6, 1));
+        assert_eq!(too_small(&report), Some((Some(60), Some(55))));
+    }
+
+    #[test]
+    fn thermal_oscillator_lowers_the_minimum_by_five() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .base("JTL_025")
+            .filler(45)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 6, 1));
+        assert_eq!(too_small(&report), None);
+    }
+
+    #[test]
+    fn twin_suns_minimum_was_fifty_until_jump_to_lightspeed_and_eighty_from_its_release() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .leader("SOR_005")
+            .base("SOR_020")
+            .singletons(50)
+            .build();
+        assert_eq!(
+            too_small(&check_one(&deck, "twin-suns", date(2025, 3, 13))),
+            None
+        );
+        assert_eq!(
+            too_small(&check_one(&deck, "twin-suns", date(2025, 3, 14))),
+            Some((Some(80), Some(50)))
+        );
+    }
+
+    #[test]
+    fn a_limited_deck_needs_thirty_cards() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .base("SOR_020")
+            .filler(29)
+            .build();
+        let report = check_one(&deck, "sealed", date(2025, 1, 1));
+        assert_eq!(too_small(&report), Some((Some(30), Some(29))));
+    }
+}

@@ -1,0 +1,90 @@
+//! The sideboard's maximum: 10 in Premier and Eternal (CEG 9.1.1; TR 2.3.1.1, CR 9.2.2C); none
+//! at all in Twin Suns (CEG 9.3.1) and Trilogy; no limit in limited formats (CEG 9.2.1).
+
+use deckcheck_core::{Findings, Violation};
+
+use super::codes::SIDEBOARD_TOO_LARGE;
+use super::{Context, Rule, plural};
+use crate::deck::Zone;
+
+pub struct SideboardSize;
+
+fn message(v: &Violation) -> String {
+    let (max, actual) = (v.expected.unwrap_or(0), v.actual.unwrap_or(0));
+    if max == 0 {
+        format!(
+            "{} decks have no sideboard; this one has {} in it.",
+            v.get("format"),
+            plural(actual, "card", "cards")
+        )
+    } else {
+        format!(
+            "The sideboard has {}; {} allows at most {max}.",
+            plural(actual, "card", "cards"),
+            v.get("format")
+        )
+    }
+}
+
+impl Rule for SideboardSize {
+    fn name(&self) -> &'static str {
+        "sideboard size"
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        let Some(rule) = ctx.at(&ctx.format.max_sideboard) else {
+            return;
+        };
+        let max = u64::from(rule.value);
+        let decks = ctx.decks();
+        for (i, deck) in decks.iter().enumerate() {
+            let actual = deck.count(Zone::Sideboard);
+            if actual > max {
+                out.deck_violation(
+                    decks.len(),
+                    i,
+                    Violation::of(SIDEBOARD_TOO_LARGE, rule, message)
+                        .with("format", &ctx.format.name)
+                        .numbers(max, actual),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::codes;
+    use crate::rules::fixture::*;
+    use jiff::civil::date;
+
+    #[test]
+    fn eleven_sideboard_cards_are_one_too_many_for_premier() {
+        let deck = legal_premier()
+            .side("SOR_311", 3)
+            .side("SOR_312", 3)
+            .side("SOR_313", 3)
+            .side("SOR_220", 2)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 1, 1));
+        let v = report
+            .violations
+            .iter()
+            .find(|v| v.code == codes::SIDEBOARD_TOO_LARGE)
+            .unwrap();
+        assert_eq!((v.expected, v.actual), (Some(10), Some(11)));
+    }
+
+    #[test]
+    fn twin_suns_allows_no_sideboard_and_limited_any() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .leader("SOR_005")
+            .base("SOR_020")
+            .singletons(80)
+            .side("SOR_220", 1)
+            .build();
+        assert!(check_one(&deck, "twin-suns", date(2025, 6, 1)).has(codes::SIDEBOARD_TOO_LARGE));
+        assert!(!check_one(&deck, "sealed", date(2025, 6, 1)).has(codes::SIDEBOARD_TOO_LARGE));
+    }
+}

@@ -1,0 +1,119 @@
+//! Suspended cards: a card on the suspension list of the format's card pool on the date is not
+//! legal (CEG 9.1.1, 9.1.2; TR 3.2.1 before). Suspensions name a title and subtitle, so every
+//! printing is covered and a same-named card with another subtitle is not. Twin Suns and the
+//! limited formats have no list. Cards suspended on the same day are one violation.
+
+use deckcheck_core::{Findings, Violation};
+
+use super::codes::CARD_SUSPENDED;
+use super::{Context, Rule};
+
+pub struct Suspensions;
+
+fn message(v: &Violation) -> String {
+    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
+    format!(
+        "{} {} suspended in {} since {}.",
+        names.join(", "),
+        if names.len() == 1 { "is" } else { "are" },
+        v.get("format"),
+        v.get("since")
+    )
+}
+
+impl Rule for Suspensions {
+    fn name(&self) -> &'static str {
+        "suspensions"
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        // Trilogy has no list of its own: it takes the chosen pool's.
+        let Some(list) = ctx.at(&ctx.pool_format.suspension_list) else {
+            return;
+        };
+        let decks = ctx.decks();
+        for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
+            let mut groups: Vec<Violation> = Vec::new();
+            for (card, s) in ctx
+                .links
+                .suspensions(&list.value, ctx.as_of)
+                .filter(|(c, _)| tally.contains(*c))
+            {
+                let since = s.effective_from.to_string();
+                let card = ctx.card_ref(deck, card);
+                match groups.iter_mut().find(|v| v.get("since") == since) {
+                    Some(v) => v.cards.push(card),
+                    None => {
+                        let mut v = Violation::new(CARD_SUSPENDED, list.section.clone(), message)
+                            .resting_on(list)
+                            .card(card)
+                            .with("format", &ctx.pool_format.name)
+                            .with("since", since);
+                        if s.confidence > v.confidence {
+                            v.confidence = s.confidence;
+                            v.caveat = s.caveat.clone().or_else(|| {
+                                s.confidence
+                                    .needs_caveat()
+                                    .then(|| "The date of this suspension is not confirmed by an official source.".to_string())
+                            });
+                        }
+                        groups.push(v);
+                    }
+                }
+            }
+            for v in groups {
+                out.deck_violation(decks.len(), i, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::codes;
+    use crate::rules::fixture::*;
+    use jiff::civil::date;
+
+    #[test]
+    fn boba_fett_collecting_the_bounty_is_suspended_in_premier_but_not_in_twin_suns() {
+        let premier = DeckBuilder::new(catalog())
+            .leader("SOR_015")
+            .base("SOR_020")
+            .filler(50)
+            .build();
+        let report = check_one(&premier, "premier", date(2025, 1, 1));
+        let v = report
+            .violations
+            .iter()
+            .find(|v| v.code == codes::CARD_SUSPENDED)
+            .unwrap();
+        assert_eq!(v.section, "TR 3.2.1");
+        assert!(v.message().contains("2024-11-08"));
+        assert!(!check_one(&premier, "premier", date(2024, 11, 7)).has(codes::CARD_SUSPENDED));
+
+        let twin = DeckBuilder::new(catalog())
+            .leader("SOR_015")
+            .leader("SOR_010")
+            .base("SOR_020")
+            .filler(80)
+            .build();
+        assert!(!check_one(&twin, "twin-suns", date(2025, 1, 1)).has(codes::CARD_SUSPENDED));
+    }
+
+    #[test]
+    fn a_same_named_leader_with_another_subtitle_is_not_suspended() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("JTL_009")
+            .base("SOR_020")
+            .filler(50)
+            .build();
+        assert!(!check_one(&deck, "premier", date(2025, 6, 1)).has(codes::CARD_SUSPENDED));
+    }
+
+    #[test]
+    fn dj_is_suspended_from_the_regulations_date() {
+        let deck = legal_premier().main("SHD_213", 1).build();
+        assert!(!check_one(&deck, "premier", date(2025, 4, 10)).has(codes::CARD_SUSPENDED));
+        assert!(check_one(&deck, "premier", date(2025, 4, 11)).has(codes::CARD_SUSPENDED));
+    }
+}
