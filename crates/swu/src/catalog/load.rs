@@ -7,6 +7,7 @@
 //! read stops the load with its path, the record's index and the record itself.
 
 use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
 use std::path::{Path, PathBuf};
 
 use jiff::civil::Date;
@@ -305,6 +306,8 @@ impl<'a> Builder<'a> {
             card.sets.push(set);
         }
         self.catalog.by_id.insert(key, (card_id, printing_id));
+        let code = Arc::clone(&self.catalog.printings[printing_id.0 as usize].code);
+        self.catalog.by_code.insert(code, (card_id, printing_id));
         Ok(())
     }
 

@@ -97,6 +97,8 @@ pub struct Catalog {
     sets: Vec<String>,
     /// [`printing_key`] → the card and printing it names.
     by_id: HashMap<String, (CardId, PrintingId)>,
+    /// The id as the data writes it (`SOR_010`), the form nearly every list uses.
+    by_code: HashMap<Arc<str>, (CardId, PrintingId)>,
     /// [`identity_key`] → card.
     by_identity: HashMap<String, CardId>,
     /// squash(title + subtitle) → cards.
@@ -125,7 +127,10 @@ pub fn printing_key(id: &str) -> Option<String> {
         "" => "0",
         d => d,
     };
-    let key = format!("{set}_{prefix}{digits}").to_ascii_uppercase();
+    let mut key = String::with_capacity(set.len() + 1 + prefix.len() + digits.len());
+    for part in [set, "_", prefix, digits] {
+        key.extend(part.chars().map(|c| c.to_ascii_uppercase()));
+    }
     (key.len() <= 20).then_some(key)
 }
 
@@ -161,8 +166,11 @@ impl Catalog {
         self.resolve_id(id).map(|(_, p)| self.printing(p))
     }
 
-    /// The card and printing an id names.
+    /// The card and printing an id names: as the data writes it, or in any other spelling.
     pub fn resolve_id(&self, id: &str) -> Option<(CardId, PrintingId)> {
+        if let Some(found) = self.by_code.get(id) {
+            return Some(*found);
+        }
         self.by_id.get(&printing_key(id)?).copied()
     }
 
@@ -225,6 +233,11 @@ impl Catalog {
             .iter()
             .position(|s| s.eq_ignore_ascii_case(code))
             .map(|i| SetIdx(i as u16))
+    }
+
+    /// Every set of the catalog, in index order.
+    pub fn sets(&self) -> impl Iterator<Item = SetIdx> {
+        (0..self.sets.len()).map(|i| SetIdx(i as u16))
     }
 
     /// Every set code that has at least one printing.

@@ -40,26 +40,28 @@ impl InputFormat<Catalog, Deck> for SwudbJson {
 
 /// The usual export, typed: every entry an object with a string id and a whole count.
 #[derive(Deserialize)]
-struct TypedDeck {
+struct TypedDeck<'a> {
     #[serde(default)]
     metadata: Option<Object<Metadata>>,
-    #[serde(default)]
-    leader: Option<Object<TypedEntry>>,
-    #[serde(default)]
-    secondleader: Option<Object<TypedEntry>>,
-    #[serde(default)]
-    leader2: Option<Object<TypedEntry>>,
-    #[serde(default)]
-    base: Option<Object<TypedEntry>>,
-    #[serde(default)]
-    deck: Option<Vec<Object<TypedEntry>>>,
-    #[serde(default)]
-    sideboard: Option<Vec<Object<TypedEntry>>>,
+    #[serde(default, borrow)]
+    leader: Option<Object<TypedEntry<'a>>>,
+    #[serde(default, borrow)]
+    secondleader: Option<Object<TypedEntry<'a>>>,
+    #[serde(default, borrow)]
+    leader2: Option<Object<TypedEntry<'a>>>,
+    #[serde(default, borrow)]
+    base: Option<Object<TypedEntry<'a>>>,
+    #[serde(default, borrow)]
+    deck: Option<Vec<Object<TypedEntry<'a>>>>,
+    #[serde(default, borrow)]
+    sideboard: Option<Vec<Object<TypedEntry<'a>>>>,
 }
 
 #[derive(Deserialize)]
-struct TypedEntry {
-    id: String,
+struct TypedEntry<'a> {
+    /// Borrowed from the input unless it has escapes.
+    #[serde(borrow)]
+    id: std::borrow::Cow<'a, str>,
     /// Leader and base entries often omit the count: one is meant.
     #[serde(default)]
     count: Option<u64>,
@@ -245,12 +247,21 @@ impl<'de> Deserialize<'de> for MetaText {
     }
 }
 
-/// Where an entry is: `deck[3]`.
-fn at(field: &str, index: Option<usize>) -> String {
-    match index {
-        Some(i) => format!("{field}[{i}]"),
-        None => field.to_string(),
+/// Where an entry is: `deck[3]`, written out only when a diagnostic names it.
+#[derive(Clone, Copy)]
+struct At(&'static str, Option<usize>);
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 {
+            Some(i) => write!(f, "{}[{i}]", self.0),
+            None => f.write_str(self.0),
+        }
     }
+}
+
+fn at(field: &'static str, index: Option<usize>) -> At {
+    At(field, index)
 }
 
 /// Reads a SWUDB JSON deck. Entries that cannot be used become diagnostics; only input that is
@@ -270,7 +281,7 @@ fn no_sections() -> ImportError {
     ImportError::NotADeck("none of leader, base, deck or sideboard is present".into())
 }
 
-fn read_typed(catalog: &Catalog, typed: TypedDeck) -> Result<Imported<Deck>, ImportError> {
+fn read_typed(catalog: &Catalog, typed: TypedDeck<'_>) -> Result<Imported<Deck>, ImportError> {
     let singles = [
         ("leader", Zone::Leader, typed.leader),
         ("secondleader", Zone::Leader, typed.secondleader),
@@ -289,7 +300,7 @@ fn read_typed(catalog: &Catalog, typed: TypedDeck) -> Result<Imported<Deck>, Imp
     for (field, zone, entry) in singles {
         if let Some(Object(e)) = entry {
             let count = e.count.map_or(Written::Missing, Written::Number);
-            read_entry(catalog, &at(field, None), zone, &e.id, count, &mut imported);
+            read_entry(catalog, at(field, None), zone, &e.id, count, &mut imported);
         }
     }
     for (field, zone, list) in [
@@ -300,7 +311,7 @@ fn read_typed(catalog: &Catalog, typed: TypedDeck) -> Result<Imported<Deck>, Imp
             let count = e.count.map_or(Written::Missing, Written::Number);
             read_entry(
                 catalog,
-                &at(field, Some(i)),
+                at(field, Some(i)),
                 zone,
                 &e.id,
                 count,
@@ -363,10 +374,10 @@ fn read_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, 
         match items {
             Some(items) => {
                 for (i, item) in items.into_iter().enumerate() {
-                    read_lenient_entry(catalog, &at(field, Some(i)), zone, item, &mut imported);
+                    read_lenient_entry(catalog, at(field, Some(i)), zone, item, &mut imported);
                 }
             }
-            None => read_lenient_entry(catalog, &at(field, None), zone, value, &mut imported),
+            None => read_lenient_entry(catalog, at(field, None), zone, value, &mut imported),
         }
     }
     Ok(imported)
@@ -374,7 +385,7 @@ fn read_entry_by_entry(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, 
 
 fn read_lenient_entry(
     catalog: &Catalog,
-    at: &str,
+    at: At,
     zone: Zone,
     item: &RawValue,
     out: &mut Imported<Deck>,
@@ -387,7 +398,7 @@ fn read_lenient_entry(
         _ => out.diagnostics.push(
             Diagnostic::error(
                 DiagnosticCode::MALFORMED_ENTRY,
-                at,
+                at.to_string(),
                 item.get(),
                 format!(
                     "{at} is not a card entry (expected {{\"id\": \"SOR_017\", \"count\": 1}})."
@@ -401,7 +412,7 @@ fn read_lenient_entry(
 /// Reads one entry that has an id.
 fn read_entry(
     catalog: &Catalog,
-    at: &str,
+    at: At,
     zone: Zone,
     id: &str,
     count: Written,
@@ -417,9 +428,9 @@ fn read_entry(
     };
     let problem = |error: bool, code, message: String| {
         let d = if error {
-            Diagnostic::error(code, at, &written(), message)
+            Diagnostic::error(code, at.to_string(), &written(), message)
         } else {
-            Diagnostic::warning(code, at, &written(), message)
+            Diagnostic::warning(code, at.to_string(), &written(), message)
         };
         d.in_zone(zone.id())
     };

@@ -14,15 +14,32 @@ use jiff::civil::Date;
 
 use super::codes::{CARD_NOT_IN_FORMAT, CARD_NOT_RELEASED};
 use super::{Context, Rule, plural};
-use crate::catalog::{Card, SetIdx};
+use crate::catalog::{Card, CardId, SetIdx};
 use crate::data::{FormatDef, LegalityData, PoolKind, PoolRule, SetInfo};
 
 pub struct CardPool;
 
-/// The catalog's sets a format draws from on a date.
+/// Where one set stands for a format's pool on a date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SetState {
+    /// deckcheck's set data does not know the set.
+    Unknown,
+    /// Not released yet (on this day, if known).
+    Upcoming(Option<Date>),
+    /// Released and in the pool.
+    Legal,
+    /// Released, of a kind the pool draws from, in a rotation block that left the pool on
+    /// this date.
+    Rotated(Date),
+    /// Released, but not a product the pool includes.
+    Outside,
+}
+
+/// The catalog's sets and where each stands for a format's pool on a date: worked out once
+/// per check, so that each card is judged by looking up its few sets.
 pub struct LegalSets<'a> {
     /// By catalog set index.
-    legal: Vec<bool>,
+    states: Vec<SetState>,
     /// Rotation blocks in the pool with their first release, newest first (none when the pool
     /// is not by block).
     pub blocks: &'a [(Date, String)],
@@ -34,26 +51,45 @@ impl<'a> LegalSets<'a> {
             PoolKind::TwoNewestRotationBlocks => ctx.links.newest_blocks(date, 2),
             _ => &[],
         };
-        let legal = (0..ctx.catalog.set_codes().len())
-            .map(|i| {
-                let set = ctx.catalog.set_index(&ctx.catalog.set_codes()[i]);
-                set.and_then(|s| ctx.set_info(s)).is_some_and(|set| {
-                    rule.set_kinds.contains(&set.kind)
-                        && released_by(set, date)
-                        && (blocks.is_empty()
-                            || set
-                                .rotation_block
-                                .as_ref()
-                                .is_some_and(|b| blocks.iter().any(|(_, block)| block == b)))
-                })
+        let states = ctx
+            .catalog
+            .sets()
+            .map(|idx| {
+                let Some(set) = ctx.set_info(idx) else {
+                    return SetState::Unknown;
+                };
+                if !released_by(set, date) {
+                    return SetState::Upcoming(set.release_date);
+                }
+                if !rule.set_kinds.contains(&set.kind) {
+                    return SetState::Outside;
+                }
+                if blocks.is_empty() {
+                    return SetState::Legal;
+                }
+                let Some(start) = ctx.links.set_block_start(idx) else {
+                    return SetState::Outside;
+                };
+                if blocks.iter().any(|(first, _)| *first == start) {
+                    return SetState::Legal;
+                }
+                // It left when the block two after its own began.
+                ctx.links
+                    .block_after(start, 2)
+                    .filter(|left| *left <= date)
+                    .map_or(SetState::Outside, SetState::Rotated)
             })
             .collect();
-        Self { legal, blocks }
+        Self { states, blocks }
     }
 
     /// Whether any printing of the card is in a set of the pool.
     pub fn is_legal(&self, card: &Card) -> bool {
-        card.sets.iter().any(|s| self.legal[s.index()])
+        card.sets.iter().any(|s| self.states[s.index()] == SetState::Legal)
+    }
+
+    fn states<'c>(&'c self, card: &'c Card) -> impl Iterator<Item = (SetIdx, SetState)> + 'c {
+        card.sets.iter().map(|s| (*s, self.states[s.index()]))
     }
 }
 
@@ -174,16 +210,17 @@ impl Rule for CardPool {
         let legal = LegalSets::compute(ctx, &rule.value, ctx.as_of);
         let decks = ctx.decks();
         for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
-            let mut groups: Vec<(Why, Violation)> = Vec::new();
+            let mut groups: Vec<(Why, Violation, Vec<CardId>)> = Vec::new();
             for copies in tally.cards() {
                 let card = ctx.catalog.card(copies.card);
                 if legal.is_legal(card) {
                     continue;
                 }
-                let why = why_not(ctx, card, &rule.value, &legal);
+                let why = why_not(ctx, card, &legal);
                 let card_ref = ctx.card_ref(deck, copies.card);
-                if let Some((_, v)) = groups.iter_mut().find(|(w, _)| *w == why) {
+                if let Some((_, v, ids)) = groups.iter_mut().find(|(w, _, _)| *w == why) {
                     v.cards.push(card_ref);
+                    ids.push(copies.card);
                     continue;
                 }
                 let v = match &why {
@@ -237,12 +274,11 @@ impl Rule for CardPool {
                     Why::NotInProduct => Violation::of(CARD_NOT_IN_FORMAT, rule, not_in_product)
                         .with("format", &ctx.pool_format.name),
                 };
-                groups.push((why, v.card(card_ref)));
+                groups.push((why, v.card(card_ref), vec![copies.card]));
             }
-            for (why, mut v) in groups {
+            for (why, mut v, ids) in groups {
                 if matches!(why, Why::Rotated(_) | Why::NotInProduct) {
-                    let sets = released_sets(ctx, &v);
-                    v = v.with("sets", sets);
+                    v = v.with("sets", released_sets(ctx, &ids));
                 }
                 out.deck_violation(decks.len(), i, v);
             }
@@ -251,13 +287,10 @@ impl Rule for CardPool {
 }
 
 /// The released sets the violation's cards are printed in, in set order: "SOR, SHD, TWI".
-fn released_sets(ctx: &Context<'_>, v: &Violation) -> String {
+fn released_sets(ctx: &Context<'_>, cards: &[CardId]) -> String {
     let mut sets: Vec<SetIdx> = Vec::new();
-    for card in &v.cards {
-        let Some((card, _)) = ctx.catalog.resolve_id(&card.id) else {
-            continue;
-        };
-        for set in &ctx.catalog.card(card).sets {
+    for card in cards {
+        for set in &ctx.catalog.card(*card).sets {
             let released = ctx
                 .set_info(*set)
                 .is_some_and(|s| released_by(s, ctx.as_of));
@@ -273,55 +306,33 @@ fn released_sets(ctx: &Context<'_>, v: &Violation) -> String {
         .join(", ")
 }
 
-fn why_not(ctx: &Context<'_>, card: &Card, rule: &PoolRule, legal: &LegalSets<'_>) -> Why {
-    let infos: Vec<Option<&SetInfo>> = card.sets.iter().map(|s| ctx.set_info(*s)).collect();
-    if infos.iter().all(Option::is_none) {
+/// Why a card outside the pool is: from its sets' standing.
+fn why_not(ctx: &Context<'_>, card: &Card, legal: &LegalSets<'_>) -> Why {
+    if legal.states(card).all(|(_, s)| s == SetState::Unknown) {
         return Why::UnknownSets;
     }
-    let released: Vec<&SetInfo> = infos
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|s| released_by(s, ctx.as_of))
-        .collect();
-    if released.is_empty() {
-        let first = infos
-            .iter()
-            .flatten()
-            .filter(|s| s.release_date.is_some())
-            .min_by_key(|s| s.release_date)
-            .map(|s| s.code.clone());
+    let released = legal
+        .states(card)
+        .any(|(_, s)| !matches!(s, SetState::Unknown | SetState::Upcoming(_)));
+    if !released {
+        let first = legal
+            .states(card)
+            .filter_map(|(set, s)| match s {
+                SetState::Upcoming(Some(d)) => Some((d, set)),
+                _ => None,
+            })
+            .min()
+            .map(|(_, set)| ctx.catalog.set_code(set).to_string());
         return Why::NotReleased(first);
     }
-    if legal.blocks.is_empty() {
-        return Why::NotInProduct;
-    }
-    // Rotated: its newest block in the pool's kinds left when the block two after it began.
-    let newest = released
-        .iter()
-        .filter(|s| rule.set_kinds.contains(&s.kind))
-        .filter_map(|s| s.rotation_block.as_deref())
-        .filter_map(|b| {
-            ctx.links
-                .block_starts()
-                .find(|(_, block)| block == b)
-                .map(|(d, _)| *d)
+    legal
+        .states(card)
+        .filter_map(|(_, s)| match s {
+            SetState::Rotated(left) => Some(left),
+            _ => None,
         })
-        .max();
-    let Some(newest) = newest else {
-        return Why::NotInProduct;
-    };
-    let mut later: Vec<Date> = ctx
-        .links
-        .block_starts()
-        .map(|(d, _)| *d)
-        .filter(|d| *d > newest)
-        .collect();
-    later.sort();
-    match later.get(1) {
-        Some(left) if *left <= ctx.as_of => Why::Rotated(*left),
-        _ => Why::NotInProduct,
-    }
+        .max()
+        .map_or(Why::NotInProduct, Why::Rotated)
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@ use crate::data::{Exception, LegalityData, SetInfo, Suspension};
 pub struct Links {
     /// By catalog set index.
     sets: Vec<Option<SetInfo>>,
+    /// By catalog set index: the day its rotation block started, if it has one.
+    block_starts: Vec<Option<Date>>,
     /// By card index (dense: one slot per card).
     exceptions: Vec<Vec<Exception>>,
     suspensions: Vec<(CardId, Suspension)>,
@@ -38,8 +40,17 @@ impl Links {
             }
         }
         rotation_blocks.sort_by_key(|(first, _)| std::cmp::Reverse(*first));
+        let block_starts = catalog
+            .set_codes()
+            .iter()
+            .map(|code| {
+                let block = data.set(code)?.rotation_block.as_deref()?;
+                rotation_blocks.iter().find(|(_, b)| b == block).map(|(d, _)| *d)
+            })
+            .collect();
         let mut links = Self {
             sets,
+            block_starts,
             exceptions: vec![Vec::new(); catalog.cards().len()],
             rotation_blocks,
             ..Self::default()
@@ -70,6 +81,11 @@ impl Links {
         self.sets.get(set.index()).and_then(Option::as_ref)
     }
 
+    /// The day a catalog set's rotation block started, if it has one.
+    pub fn set_block_start(&self, set: SetIdx) -> Option<Date> {
+        self.block_starts.get(set.index()).copied().flatten()
+    }
+
     pub fn exceptions(&self, card: CardId) -> &[Exception] {
         self.exceptions
             .get(card_index(card))
@@ -86,9 +102,16 @@ impl Links {
         &blocks[..n.min(blocks.len())]
     }
 
-    /// The dates on which a rotation block starts.
-    pub fn block_starts(&self) -> impl Iterator<Item = &(Date, String)> {
-        self.rotation_blocks.iter()
+    /// The day a rotation block starts (its first set's release).
+    pub fn block_start(&self, block: &str) -> Option<Date> {
+        self.rotation_blocks.iter().find(|(_, b)| b == block).map(|(d, _)| *d)
+    }
+
+    /// The start of the `n`th block to start after `date` (1: the next one).
+    pub fn block_after(&self, date: Date, n: usize) -> Option<Date> {
+        // Newest first: the blocks after `date` are the first few, in reverse.
+        let later = self.rotation_blocks.partition_point(|(first, _)| *first > date);
+        later.checked_sub(n).map(|i| self.rotation_blocks[i].0)
     }
 
     /// Suspensions on `list` in force on `date`, with their cards.
