@@ -53,4 +53,8 @@ pub struct Unknown {
 pub struct Deck {
     pub entries: Vec<Entry>,
     pub unknown: Vec<Unknown>,
+    /// Entries that could not be read at all (an unknown objective title, a count that is not
+    /// one): they may be cards the deck needs, so a rule a missing card breaks is then not
+    /// certain.
+    pub unread: u32,
 }

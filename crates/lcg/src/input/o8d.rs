@@ -83,6 +83,13 @@ impl InputFormat<Catalog, Deck> for O8d {
                 deckcheck_core::echo(game)
             )));
         }
+        // Line numbers by binary search over the newlines (roxmltree's text_pos_at scans from
+        // the start of the text each time).
+        let newlines: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).collect();
+        let line_of = |node: roxmltree::Node| {
+            let at = node.range().start;
+            newlines.partition_point(|&n| n < at) as u32 + 1
+        };
         let mut imported: Imported<Deck> = Imported::default();
         let mut entries = 0usize;
         for section in root.children().filter(|n| n.is_element()) {
@@ -91,7 +98,6 @@ impl InputFormat<Catalog, Deck> for O8d {
             }
             let name = section.attribute("name").unwrap_or_default();
             let filed = section_named(name);
-            let line_of = |node: roxmltree::Node| doc.text_pos_at(node.range().start).row;
             if filed.is_none() && section.children().any(|n| n.has_tag_name("card")) {
                 let at = format!("line {}", line_of(section));
                 imported.diagnostics.push(Diagnostic::warning(
@@ -159,6 +165,7 @@ impl InputFormat<Catalog, Deck> for O8d {
                                     deckcheck_core::echo(qty)
                                 ),
                             )));
+                            imported.deck.unread += 1;
                             continue;
                         }
                     },
@@ -174,6 +181,7 @@ impl InputFormat<Catalog, Deck> for O8d {
                         &shown,
                         "the card has no id (OCTGN writes each card's GUID as id=\"…\").",
                     )));
+                    imported.deck.unread += 1;
                     continue;
                 };
                 let Some(idx) = catalog.by_id(id) else {

@@ -77,6 +77,7 @@ impl Reader<'_> {
                         did_you_mean(self.catalog, &candidates)
                     )
                 };
+                self.imported.deck.unread += 1;
                 self.imported.diagnostics.push(
                     Diagnostic::error(DiagnosticCode::UNKNOWN_CARD, at, line, message)
                         .in_zone(Section::Affiliation.id())
@@ -216,6 +217,7 @@ impl Reader<'_> {
                         )
                         .in_zone(Section::Objective.id()),
                     );
+                    self.imported.deck.unread += 1;
                     return;
                 }
             }
@@ -257,6 +259,7 @@ impl Reader<'_> {
             }
         };
         let Some(objective) = self.objective(at, line, title, number) else {
+            self.imported.deck.unread += 1;
             return;
         };
         let set = self.catalog.card(objective).set.unwrap_or(0);

@@ -74,23 +74,27 @@ impl Rule for AltAffiliation {
             if main != alliance.main_count {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, wrong_count)
-                        .card(deck.card_ref(ctx.catalog, idx))
-                        .numbers(alliance.main_count, main)
-                        .detail(format!("{}|{}", card.title, alliance.main.name())),
+                    deck.unless_unread(
+                        Violation::new(CODE, SECTION, wrong_count)
+                            .card(deck.card_ref(ctx.catalog, idx))
+                            .numbers(alliance.main_count, main)
+                            .detail(format!("{}|{}", card.title, alliance.main.name())),
+                    ),
                 );
             }
             if ally != alliance.ally_count {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, wrong_count)
-                        .card(deck.card_ref(ctx.catalog, idx))
-                        .numbers(alliance.ally_count, ally)
-                        .detail(format!(
-                            "{}|{} and/or neutral",
-                            card.title,
-                            alliance.ally.name()
-                        )),
+                    deck.unless_unread(
+                        Violation::new(CODE, SECTION, wrong_count)
+                            .card(deck.card_ref(ctx.catalog, idx))
+                            .numbers(alliance.ally_count, ally)
+                            .detail(format!(
+                                "{}|{} and/or neutral",
+                                card.title,
+                                alliance.ally.name()
+                            )),
+                    ),
                 );
             }
             if !others.is_empty() {

@@ -35,7 +35,10 @@ impl Rule for MinSets {
         for deck in decks {
             let n = deck.objective_count();
             if n < min.value {
-                deck.report(out, Violation::of(CODE, min, message).numbers(min.value, n));
+                deck.report(
+                    out,
+                    deck.unless_unread(Violation::of(CODE, min, message).numbers(min.value, n)),
+                );
             }
         }
     }
@@ -58,6 +61,19 @@ mod tests {
             f.violations[0].section,
             "REG Deck Requirements and Size Limits L72-74; CR p.28 Deck Customizing Rules"
         );
+    }
+
+    #[test]
+    fn too_few_sets_with_an_unreadable_entry_are_unverified_not_illegal() {
+        let mut deck = deck("aff-jedi", &(1..=9).map(|n| (n, 1)).collect::<Vec<_>>());
+        deck.unread = 1;
+        let f = run(&deck);
+        assert_eq!(codes(&f), ["LCG-MIN-10"]);
+        assert_eq!(
+            f.violations[0].caveat.as_deref(),
+            Some("1 entry of this deck could not be read; it may change this.")
+        );
+        assert_eq!(verdict(f), deckcheck_core::Verdict::Unverified);
     }
 
     #[test]

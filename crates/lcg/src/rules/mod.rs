@@ -184,6 +184,21 @@ impl<'a> Tally<'a> {
         self.affiliation.map(|a| catalog.card(a).affiliation)
     }
 
+    /// A violation a missing card breaks: when entries of the deck could not be read, they may
+    /// be the cards missing, and it is not certain.
+    pub fn unless_unread(&self, mut v: deckcheck_core::Violation) -> deckcheck_core::Violation {
+        let n = self.deck.unread;
+        if n > 0 {
+            v.confidence = deckcheck_core::Confidence::Unconfirmed;
+            v.caveat = Some(format!(
+                "{} of this deck could not be read; {} may change this.",
+                count(u64::from(n), "entry", "entries"),
+                if n == 1 { "it" } else { "they" }
+            ));
+        }
+        v
+    }
+
     /// Adds a violation about this deck, numbered when the submission has several.
     pub fn report(&self, out: &mut Findings, v: deckcheck_core::Violation) {
         out.deck_violation(self.decks, self.index, v);

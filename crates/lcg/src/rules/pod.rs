@@ -98,9 +98,11 @@ impl Rule for WholePods {
             if !lacking.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, missing)
-                        .cards(lacking_cards)
-                        .detail(lacking.join("; ")),
+                    deck.unless_unread(
+                        Violation::new(CODE, SECTION, missing)
+                            .cards(lacking_cards)
+                            .detail(lacking.join("; ")),
+                    ),
                 );
             }
             if !extra.is_empty() {
