@@ -474,7 +474,11 @@ impl Catalog {
         if id.len() > 64 {
             return None;
         }
-        self.by_id.get(id.to_ascii_lowercase().as_str()).copied()
+        if id.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.by_id.get(id.to_ascii_lowercase().as_str()).copied()
+        } else {
+            self.by_id.get(id).copied()
+        }
     }
 
     /// The six cards of set `set`, by sequence.
@@ -536,7 +540,7 @@ impl Catalog {
 
     /// Whether two titles are the same card name once squashed.
     pub fn same_title(a: &str, b: &str) -> bool {
-        squash(a) == squash(b)
+        a == b || squash(a) == squash(b)
     }
 }
 

@@ -118,17 +118,20 @@ impl InputFormat<Catalog, Deck> for O8d {
                     )));
                 }
                 let line = line_of(card);
-                let at = format!("line {line}");
                 let name = card.text().unwrap_or_default().trim();
-                let shown = format!(
-                    "{} {}",
-                    card.attribute("qty").unwrap_or_default(),
-                    if name.is_empty() {
-                        card.attribute("id").unwrap_or_default()
-                    } else {
-                        name
-                    }
-                );
+                // Written only for a diagnostic.
+                let at = || format!("line {line}");
+                let shown = || {
+                    format!(
+                        "{} {}",
+                        card.attribute("qty").unwrap_or_default(),
+                        if name.is_empty() {
+                            card.attribute("id").unwrap_or_default()
+                        } else {
+                            name
+                        }
+                    )
+                };
                 let zone = filed.map(Section::id);
                 let diag = |d: Diagnostic| match zone {
                     Some(z) => d.in_zone(z),
@@ -138,8 +141,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                     None => {
                         imported.diagnostics.push(diag(Diagnostic::warning(
                             DiagnosticCode::NO_COUNT,
-                            &at,
-                            &shown,
+                            at(),
+                            &shown(),
                             "no qty was written; one copy was assumed.",
                         )));
                         1
@@ -148,8 +151,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                         Some(0) => {
                             imported.diagnostics.push(diag(Diagnostic::warning(
                                 DiagnosticCode::ZERO_COUNT,
-                                &at,
-                                &shown,
+                                at(),
+                                &shown(),
                                 "qty is 0: the entry was ignored.",
                             )));
                             continue;
@@ -158,8 +161,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                         None => {
                             imported.diagnostics.push(diag(Diagnostic::error(
                                 DiagnosticCode::BAD_COUNT,
-                                &at,
-                                &shown,
+                                at(),
+                                &shown(),
                                 format!(
                                     "qty \"{}\" is not a whole number from 1 to {MAX_COUNT}.",
                                     deckcheck_core::echo(qty)
@@ -177,8 +180,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                 else {
                     imported.diagnostics.push(diag(Diagnostic::error(
                         DiagnosticCode::MALFORMED_ENTRY,
-                        &at,
-                        &shown,
+                        at(),
+                        &shown(),
                         "the card has no id (OCTGN writes each card's GUID as id=\"…\").",
                     )));
                     imported.deck.unread += 1;
@@ -203,8 +206,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                     imported.diagnostics.push(
                         diag(Diagnostic::error(
                             DiagnosticCode::UNKNOWN_CARD,
-                            &at,
-                            &shown,
+                            at(),
+                            &shown(),
                             message,
                         ))
                         .candidates(candidates.iter().map(|c| card_ref(catalog, *c)).collect()),
@@ -223,8 +226,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                     imported.diagnostics.push(
                         diag(Diagnostic::warning(
                             DiagnosticCode::ID_NAME_MISMATCH,
-                            &at,
-                            &shown,
+                            at(),
+                            &shown(),
                             format!(
                                 "the id {} is {}, not \"{}\"; the id was used.",
                                 found.id,
@@ -293,4 +296,59 @@ pub fn write_o8d(catalog: &Catalog, deck: &Deck) -> String {
     }
     out.push_str("</deck>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixture::catalog;
+
+    fn read(text: &str) -> Result<Imported<Deck>, ImportError> {
+        O8d.read(catalog(), text)
+    }
+
+    #[test]
+    fn sections_quantities_and_lines_are_read() {
+        let text = "<?xml version=\"1.0\"?>\n<deck game=\"d5cf89e5-1984-4873-8ae0-f06eea411bb3\">\n<section name=\"Affiliation\"><card qty=\"1\" id=\"aff-jedi\">Jedi</card></section>\n<section name=\"Objective Deck\">\n<card qty=\"2\" id=\"F-001-1\">Objective 1</card></section></deck>";
+        let deck = read(text).unwrap();
+        assert!(deck.diagnostics.is_empty(), "{:?}", deck.diagnostics);
+        assert_eq!(deck.deck.entries.len(), 2);
+        let objective = &deck.deck.entries[1];
+        assert_eq!(
+            (objective.count, objective.section, objective.line),
+            (2, Section::Objective, Some(5))
+        );
+    }
+
+    #[test]
+    fn a_card_in_an_unknown_section_is_filed_by_its_type() {
+        let text = "<deck><section name=\"Sideboard\"><card qty=\"1\" id=\"f-001-1\">Objective 1</card><card qty=\"1\" id=\"f-001-2\">Card 1-2</card></section></deck>";
+        let deck = read(text).unwrap();
+        assert_eq!(deck.diagnostics[0].code, UNKNOWN_SECTION);
+        let sections: Vec<Section> = deck.deck.entries.iter().map(|e| e.section).collect();
+        assert_eq!(sections, [Section::Objective, Section::Command]);
+    }
+
+    #[test]
+    fn an_unknown_id_is_kept_for_lcg_unknown_and_diagnosed() {
+        let text = "<deck><section name=\"Command Deck\"><card qty=\"2\" id=\"nope\">Objective 1</card></section></deck>";
+        let deck = read(text).unwrap();
+        assert_eq!(deck.deck.unknown.len(), 1);
+        assert_eq!(deck.diagnostics[0].code, DiagnosticCode::UNKNOWN_CARD);
+        assert_eq!(&*deck.diagnostics[0].candidates[0].title, "Objective 1");
+    }
+
+    #[test]
+    fn writing_an_o8d_escapes_names_and_reads_back_the_same_deck() {
+        let text = "<deck><section name=\"Affiliation\"><card qty=\"1\" id=\"aff-jedi\">Jedi</card></section><section name=\"Command Deck\"><card qty=\"1\" id=\"x&amp;y\">A &lt;b&gt;</card></section></deck>";
+        let deck = read(text).unwrap().deck;
+        let written = write_o8d(catalog(), &deck);
+        assert!(
+            written.contains("id=\"x&amp;y\">A &lt;b&gt;</card>"),
+            "{written}"
+        );
+        let again = read(&written).unwrap().deck;
+        assert_eq!(again.entries.len(), deck.entries.len());
+        assert_eq!(again.unknown[0].id, "x&y");
+    }
 }

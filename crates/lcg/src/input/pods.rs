@@ -383,6 +383,73 @@ pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
 mod tests {
     use super::*;
 
+    use crate::rules::fixture::catalog;
+
+    fn read(text: &str) -> Imported<Deck> {
+        PodList.read(catalog(), text).unwrap()
+    }
+
+    #[test]
+    fn a_pod_line_stands_for_the_six_cards_of_its_set() {
+        let deck = read("Affiliation: Jedi\n2x Objective 3 (3)\n").deck;
+        assert_eq!(deck.entries.len(), 7);
+        assert!(
+            deck.entries[1..]
+                .iter()
+                .all(|e| e.count == 2 && e.line == Some(2))
+        );
+        assert_eq!(deck.entries[1].section, Section::Objective);
+        assert!(
+            deck.entries[2..]
+                .iter()
+                .all(|e| e.section == Section::Command)
+        );
+    }
+
+    #[test]
+    fn an_unknown_title_gets_did_you_mean_on_objective_titles() {
+        let imported = read("Affiliation: Jedi\n1x Objectiv 12\n");
+        let d = &imported.diagnostics[0];
+        assert_eq!(d.code, DiagnosticCode::UNKNOWN_CARD);
+        assert_eq!(d.at, "line 2");
+        assert!(
+            d.message.starts_with(
+                "no objective set is called \"Objectiv 12\". Did you mean Objective 12 (12)"
+            ),
+            "{}",
+            d.message
+        );
+        assert_eq!(imported.deck.unread, 1);
+    }
+
+    #[test]
+    fn an_unknown_affiliation_gets_did_you_mean_on_affiliation_cards() {
+        let imported = read("Affiliation: Jeddi\n");
+        assert!(
+            imported.diagnostics[0]
+                .message
+                .contains("Did you mean Jedi"),
+            "{:?}",
+            imported.diagnostics
+        );
+    }
+
+    #[test]
+    fn a_pod_list_is_written_back_from_whole_sets_only() {
+        let deck = read("Affiliation: Jedi\n2x Objective 3 (3)\n1x (4)\n").deck;
+        assert_eq!(
+            write_pods(catalog(), &deck).unwrap(),
+            "Affiliation: Jedi\n2x Objective 3 (3)\n1x Objective 4 (4)\n"
+        );
+        let mut broken = deck.clone();
+        broken.entries.pop();
+        assert!(
+            write_pods(catalog(), &broken)
+                .unwrap_err()
+                .contains("set 4 is not whole")
+        );
+    }
+
     #[test]
     fn a_count_is_the_first_word_only_when_it_looks_like_one() {
         assert!(looks_like_count("2x"));
