@@ -6,7 +6,7 @@
 
 use deckcheck_core::{Code, Dated, Findings, Violation};
 
-use super::{Context, Rule, Tally, names};
+use super::{Context, Rule, Tally};
 
 pub const CODE: Code = Code::new("LCG-COPIES");
 
@@ -19,12 +19,7 @@ fn message(v: &Violation) -> String {
     } else {
         "a deck holds at most 2 copies of an objective set"
     };
-    format!(
-        "{} {} in this deck too many times ({}): {why}.",
-        names(&v.cards),
-        if v.cards.len() == 1 { "is" } else { "are" },
-        v.detail.as_deref().unwrap_or_default()
-    )
+    format!("{}; {why}.", v.detail.as_deref().unwrap_or_default())
 }
 
 impl Rule for Copies {
@@ -77,7 +72,11 @@ fn report(
         if over(copies, set)
             && let Some(r) = deck.set_ref(ctx.catalog, set)
         {
-            counts.push(format!("{} (set {set}) {copies} times", r.title));
+            counts.push(if counts.is_empty() {
+                format!("{} (set {set}) is in this deck {copies} times", r.title)
+            } else {
+                format!("{} (set {set}) {copies} times", r.title)
+            });
             cards.push(r);
             most = most.max(copies);
         }
@@ -88,7 +87,12 @@ fn report(
             Violation::of(CODE, rule, message)
                 .cards(cards)
                 .numbers(rule.value, most)
-                .detail(counts.join(", ")),
+                .detail(match counts.split_last() {
+                    Some((last, init)) if !init.is_empty() => {
+                        format!("{} and {last}", init.join(", "))
+                    }
+                    _ => counts.concat(),
+                }),
         );
     }
 }
@@ -106,8 +110,20 @@ mod tests {
         assert_eq!(codes(&f), ["LCG-COPIES"]);
         assert_eq!(
             f.violations[0].message(),
-            "Objective 1 is in this deck too many times (Objective 1 (set 1) 3 times): a deck holds at most 2 copies of an objective set."
+            "Objective 1 (set 1) is in this deck 3 times; a deck holds at most 2 copies of an objective set."
         );
+    }
+
+    #[test]
+    fn every_set_over_the_limit_is_one_violation() {
+        let three = deck("aff-jedi", &[(1, 3), (2, 3), (3, 3), (4, 1)]);
+        let f = run(&three);
+        assert_eq!(codes(&f), ["LCG-COPIES"]);
+        assert_eq!(
+            f.violations[0].message(),
+            "Objective 1 (set 1) is in this deck 3 times, Objective 2 (set 2) 3 times and Objective 3 (set 3) 3 times; a deck holds at most 2 copies of an objective set."
+        );
+        assert_eq!(f.violations[0].cards.len(), 3);
     }
 
     #[test]

@@ -40,15 +40,24 @@ impl Rule for CardPool {
 
     fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
         let complete = &ctx.data.products.complete_from;
+        let dated = ctx
+            .data
+            .products
+            .list
+            .iter()
+            .filter(|p| p.released.is_some())
+            .count();
+        out.note(
+            NoteKind::Coverage,
+            Some(SECTION),
+            format!(
+                "The card data has no release dates and we know the day of only {dated} of its {} products: from {} (its last product, {}) every card in it is taken as released; before, a deck with cards of a product whose day is not known is unverified. Outside North America the tournament organizer decides which products are legal.",
+                ctx.data.products.list.len(),
+                complete.from,
+                complete.value
+            ),
+        );
         if ctx.as_of >= complete.from {
-            out.note(
-                NoteKind::Coverage,
-                Some(SECTION),
-                format!(
-                    "The card data has no release dates; from {} (its last product, {}) every card in it is taken as released. Outside North America the tournament organizer decides which products are legal.",
-                    complete.from, complete.value
-                ),
-            );
             return;
         }
         let mut unknown: Vec<&str> = Vec::new();

@@ -33,7 +33,7 @@ fn run(mirror: &Path, root: &Path) -> Result<deckcheck_core::sync::Synced, SyncE
 
 #[test]
 fn a_sync_from_the_mirror_makes_a_catalog_the_game_loads() {
-    if !shared().is_dir() {
+    if crate::support::game().is_none() {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -53,7 +53,7 @@ fn a_sync_from_the_mirror_makes_a_catalog_the_game_loads() {
 
 #[test]
 fn a_product_missing_upstream_fails_the_sync_and_keeps_the_catalog() {
-    if !shared().is_dir() {
+    if crate::support::game().is_none() {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -68,7 +68,7 @@ fn a_product_missing_upstream_fails_the_sync_and_keeps_the_catalog() {
 
 #[test]
 fn a_broken_product_file_fails_the_sync_naming_it() {
-    if !shared().is_dir() {
+    if crate::support::game().is_none() {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -86,7 +86,7 @@ fn a_broken_product_file_fails_the_sync_naming_it() {
 
 #[test]
 fn a_restricted_list_that_disagrees_with_ours_does_not_load() {
-    if !shared().is_dir() {
+    if crate::support::game().is_none() {
         return;
     }
     let mirror = tempfile::tempdir().unwrap();
