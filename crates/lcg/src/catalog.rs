@@ -115,12 +115,6 @@ impl CardType {
             Self::Mission => "Mission",
         }
     }
-
-    /// Whether the card goes in the command deck (CR p.10 Setup step 5; FAQ v5.0 p.16 for
-    /// missions): everything but objectives and the affiliation card.
-    pub fn is_command(self) -> bool {
-        !matches!(self, Self::Affiliation | Self::Objective)
-    }
 }
 
 /// What an Allies of Necessity affiliation card asks: "Your objective deck must contain exactly
@@ -489,15 +483,6 @@ impl Catalog {
     /// The objective card of set `set`.
     pub fn objective(&self, set: u16) -> Option<&Card> {
         self.set(set).map(|cards| self.card(cards[0]))
-    }
-
-    /// Every set number, ascending.
-    pub fn set_numbers(&self) -> impl Iterator<Item = u16> + '_ {
-        self.sets
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_some())
-            .map(|(n, _)| n as u16)
     }
 
     /// The objective card whose title is `title` (titles are unique across the sets).
