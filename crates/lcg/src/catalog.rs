@@ -280,14 +280,12 @@ impl Catalog {
         if names.is_empty() {
             return Err(format!("{}: no product files", cards_dir.display()));
         }
-        let mut files = Vec::with_capacity(names.len());
-        for path in &names {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            files.push((path.clone(), bytes));
-        }
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        for (_, bytes) in &files {
-            hasher.update(bytes);
+        let mut files = Vec::with_capacity(names.len());
+        for path in names {
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            hasher.update(&bytes);
+            files.push((path, bytes));
         }
         let restricted_path = dir.join(RESTRICTED_FILE);
         let restricted_file = if restricted_path.is_file() {

@@ -178,3 +178,55 @@ fn an_empty_input_is_refused() {
     }
     assert_eq!(answer(" \n\u{feff} ").unwrap_err().code, "unreadable-deck");
 }
+
+/// Deck files with bytes changed at random (a fixed xorshift seed, so a failure repeats):
+/// every one is answered or refused, never a panic.
+#[test]
+fn mangled_deck_files_are_answered_or_refused_never_a_panic() {
+    if game().is_none() {
+        return;
+    }
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let pieces: &[&[u8]] = &[
+        b"<",
+        b">",
+        b"\"",
+        b"&",
+        b"\0",
+        b"\n",
+        b"(",
+        b")",
+        b"99999999999",
+        b"-",
+        b"x",
+        "é".as_bytes(),
+        b"<!DOCTYPE",
+    ];
+    for file in [
+        "jedi-ten-sets.o8d",
+        "smugglers-and-spies.txt",
+        "guardians-of-justice.txt",
+    ] {
+        let original = deck_file(file).into_bytes();
+        for _ in 0..150 {
+            let mut bytes = original.clone();
+            for _ in 0..(next() % 6 + 1) {
+                let at = (next() as usize) % bytes.len();
+                let piece = pieces[(next() as usize) % pieces.len()];
+                if next() % 2 == 0 {
+                    bytes.splice(at..at, piece.iter().copied());
+                } else {
+                    bytes.drain(at..(at + piece.len()).min(bytes.len()));
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = answer(&text);
+        }
+    }
+}
