@@ -1,0 +1,90 @@
+//! LCG-AFFILIATION: a deck has exactly one affiliation card.
+//! Source: REG Deck Requirements and Size Limits L72 ("Each deck must contain one affiliation
+//! card"); CR p.28 Deck Customizing Rules. A second affiliation card is reported here (not
+//! also as LCG-NOT-IN-POD): one violation per reason.
+
+use deckcheck_core::{Code, Findings, Violation};
+
+use super::{Context, Rule, Tally, names};
+
+pub const CODE: Code = Code::new("LCG-AFFILIATION");
+const SECTION: &str = "REG Deck Requirements and Size Limits L72; CR p.28";
+
+pub struct OneAffiliation;
+
+fn message(v: &Violation) -> String {
+    match v.actual.unwrap_or(0) {
+        0 => "This deck has no affiliation card; a deck has exactly one.".into(),
+        n => format!(
+            "This deck has {n} affiliation cards ({}); a deck has exactly one.",
+            names(&v.cards)
+        ),
+    }
+}
+
+impl Rule for OneAffiliation {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A deck has exactly one affiliation card."
+    }
+
+    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+        for deck in decks {
+            let n: u64 = deck.affiliations.iter().map(|e| u64::from(e.count)).sum();
+            if n == 1 {
+                continue;
+            }
+            let mut cards = Vec::new();
+            for e in &deck.affiliations {
+                let card = deck.card_ref(ctx.catalog, e.card);
+                if !cards.contains(&card) {
+                    cards.push(card);
+                }
+            }
+            deck.report(
+                out,
+                Violation::new(CODE, SECTION, message)
+                    .cards(cards)
+                    .numbers(1, n),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use crate::deck::{Entry, Section};
+
+    #[test]
+    fn a_deck_without_an_affiliation_card_is_illegal() {
+        let mut deck = jedi();
+        deck.entries.remove(0);
+        let f = run(&deck);
+        assert_eq!(codes(&f), ["LCG-AFFILIATION"]);
+        assert_eq!(
+            f.violations[0].message(),
+            "This deck has no affiliation card; a deck has exactly one."
+        );
+    }
+
+    #[test]
+    fn a_deck_with_two_affiliation_cards_is_illegal() {
+        let mut deck = jedi();
+        deck.entries.push(Entry {
+            card: idx("aff-rebel"),
+            count: 1,
+            section: Section::Affiliation,
+            line: Some(20),
+        });
+        let f = run(&deck);
+        assert_eq!(codes(&f), ["LCG-AFFILIATION"]);
+        assert_eq!(
+            f.violations[0].message(),
+            "This deck has 2 affiliation cards (Jedi and Rebel Alliance); a deck has exactly one."
+        );
+    }
+}

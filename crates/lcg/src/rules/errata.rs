@@ -1,0 +1,97 @@
+//! LCG-ERRATA: errata that change how many copies of a set a deck may hold, from the date the
+//! FAQ gave them: *Along the Gamor Run* (set 109, card 0552) "Should also have the text: 'Limit
+//! 1 per objective deck.'" since FAQ v2.2 (2014-10-06). The card data keeps the printed card
+//! (`isLimitedToObjectiveDeck: false`); the overlay is `card_data/lcg/errata.toml`.
+//! Source: FAQ v5.0 p.2 Card Errata.
+
+use deckcheck_core::{Code, Findings, Violation};
+
+use super::{Context, Rule, Tally};
+
+pub const CODE: Code = Code::new("LCG-ERRATA");
+
+pub struct Errata;
+
+fn message(v: &Violation) -> String {
+    let title = v
+        .cards
+        .first()
+        .map(|c| c.title.to_string())
+        .unwrap_or_default();
+    format!(
+        "{title} is in this deck {} times; by its errata (in force since {}) it reads \"Limit {} per objective deck.\"",
+        v.actual.unwrap_or(0),
+        v.detail.as_deref().unwrap_or_default(),
+        v.expected.unwrap_or(0)
+    )
+}
+
+impl Rule for Errata {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "An objective set is in a deck more often than its errata allows (Along the Gamor Run: Limit 1 since FAQ v2.2)."
+    }
+
+    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+        for erratum in ctx.data.errata.iter().filter(|e| e.from <= ctx.as_of) {
+            for deck in decks {
+                let copies = deck
+                    .objectives
+                    .get(&erratum.value.set)
+                    .copied()
+                    .unwrap_or(0);
+                if copies > erratum.value.limit
+                    && let Some(r) = deck.set_ref(ctx.catalog, erratum.value.set)
+                {
+                    deck.report(
+                        out,
+                        Violation::of(CODE, erratum, message)
+                            .card(r)
+                            .numbers(erratum.value.limit, copies)
+                            .detail(erratum.from.to_string()),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use jiff::civil::date;
+
+    fn gamor_twice() -> crate::deck::Deck {
+        deck("aff-jedi", &[(109, 2), (2, 2), (3, 2), (4, 2), (5, 2)])
+    }
+
+    #[test]
+    fn the_errata_makes_a_second_copy_of_set_109_illegal() {
+        let f = run(&gamor_twice());
+        assert_eq!(codes(&f), ["LCG-ERRATA"], "not LCG-COPIES as well");
+        assert_eq!(
+            f.violations[0].message(),
+            "Objective 109 is in this deck 2 times; by its errata (in force since 2014-10-06) it reads \"Limit 1 per objective deck.\""
+        );
+        assert_eq!(
+            f.violations[0].section,
+            "FAQ v2.2 Card Errata (FAQ v5.0 p.2)"
+        );
+    }
+
+    #[test]
+    fn before_the_errata_two_copies_were_allowed() {
+        let f = run_on(&[&gamor_twice()], "standard", date(2014, 10, 5));
+        assert!(!codes(&f).contains(&"LCG-ERRATA"));
+        assert!(!codes(&f).contains(&"LCG-COPIES"));
+    }
+
+    #[test]
+    fn three_copies_of_set_109_are_reported_once() {
+        let deck = deck("aff-jedi", &[(109, 3), (2, 2), (3, 2), (4, 2), (5, 1)]);
+        assert_eq!(codes(&run(&deck)), ["LCG-ERRATA"]);
+    }
+}

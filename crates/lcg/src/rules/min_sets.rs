@@ -1,0 +1,86 @@
+//! LCG-MIN-10: a deck holds at least ten objective sets (copies counted); there is no maximum.
+//! Source: REG Deck Requirements and Size Limits L72-74 ("a minimum of ten objective sets.
+//! There is no maximum deck size"); CR p.28 (the Core Set's starter decks have eight: "When
+//! building a deck for competitive play, it must contain at least 10 objective sets.").
+
+use deckcheck_core::{Code, Findings, Violation};
+
+use super::{Context, Rule, Tally, count};
+
+pub const CODE: Code = Code::new("LCG-MIN-10");
+
+pub struct MinSets;
+
+fn message(v: &Violation) -> String {
+    format!(
+        "This deck has {}; a deck has at least {} (there is no maximum).",
+        count(v.actual.unwrap_or(0), "objective set", "objective sets"),
+        v.expected.unwrap_or(0)
+    )
+}
+
+impl Rule for MinSets {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A deck has fewer than ten objective sets."
+    }
+
+    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+        let Some(min) = ctx.format.min_objective_sets.at(ctx.as_of) else {
+            return;
+        };
+        for deck in decks {
+            let n = deck.objective_count();
+            if n < min.value {
+                deck.report(
+                    out,
+                    deck.unless_unread(Violation::of(CODE, min, message).numbers(min.value, n)),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+
+    #[test]
+    fn eight_objective_sets_are_too_few() {
+        let deck = deck("aff-jedi", &(1..=8).map(|n| (n, 1)).collect::<Vec<_>>());
+        let f = run(&deck);
+        assert_eq!(codes(&f), ["LCG-MIN-10"]);
+        assert_eq!(
+            f.violations[0].message(),
+            "This deck has 8 objective sets; a deck has at least 10 (there is no maximum)."
+        );
+        assert_eq!(
+            f.violations[0].section,
+            "REG Deck Requirements and Size Limits L72-74; CR p.28 Deck Customizing Rules"
+        );
+    }
+
+    #[test]
+    fn too_few_sets_with_an_unreadable_entry_are_unverified_not_illegal() {
+        let mut deck = deck("aff-jedi", &(1..=9).map(|n| (n, 1)).collect::<Vec<_>>());
+        deck.unread = 1;
+        let f = run(&deck);
+        assert_eq!(codes(&f), ["LCG-MIN-10"]);
+        assert_eq!(
+            f.violations[0].caveat.as_deref(),
+            Some("1 entry of this deck could not be read; it may change this.")
+        );
+        assert_eq!(verdict(f), deckcheck_core::Verdict::Unverified);
+    }
+
+    #[test]
+    fn copies_count_and_there_is_no_maximum() {
+        let five_twice = deck("aff-jedi", &(1..=5).map(|n| (n, 2)).collect::<Vec<_>>());
+        assert!(run(&five_twice).violations.is_empty());
+        let big = deck("aff-jedi", &(1..=12).map(|n| (n, 2)).collect::<Vec<_>>());
+        assert!(run(&big).violations.is_empty());
+    }
+}

@@ -1,0 +1,258 @@
+//! The deckbuilding rules of Star Wars: The Card Game, one file per rule (spec
+//! `other-games.md` §1.3), each citing its source, all run from one registry.
+//!
+//! [`check`] tallies each deck once ([`Tally`]: objective copies per set, command cards per set
+//! and sequence, the affiliation and side) and runs every rule of [`RULES`] on the decks of a
+//! submission (one deck, or a light and a dark deck); no rule stops another. Every card is
+//! counted by its type, whatever section the list filed it in, so that a misfiled card is
+//! reported once (LCG-SECTION, LCG-MISSION) and the other rules still run.
+//!
+//! LCG-SHUFFLE ("you must be able to shuffle your deck with no assistance", REG L74) cannot be
+//! checked from a list and has no rule.
+
+mod affiliation;
+mod affiliation_only;
+mod alt_affiliation;
+mod copies;
+mod errata;
+mod min_sets;
+mod mission;
+mod not_in_pod;
+mod pair;
+mod pod;
+mod pool;
+mod restricted;
+mod section;
+mod side;
+mod unknown;
+
+use std::collections::BTreeMap;
+
+use deckcheck_core::{CardRef, Code, CodeInfo, Findings};
+use jiff::civil::Date;
+
+use crate::catalog::{Affiliation, CardIdx, CardType, Catalog, Side};
+use crate::data::{FormatDef, HandData};
+use crate::deck::{Deck, Entry};
+
+/// One deckbuilding rule.
+pub trait Rule: Sync {
+    fn code(&self) -> Code;
+    /// What the code means, for the documentation and `GET /v1/games`.
+    fn meaning(&self) -> &'static str;
+    /// Adds a violation for everything this rule finds wrong in the decks; never stops at
+    /// the first.
+    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings);
+}
+
+/// Every rule, in the order their findings are reported.
+pub const RULES: &[&dyn Rule] = &[
+    &unknown::Unknown,
+    &affiliation::OneAffiliation,
+    &side::OneSide,
+    &section::Sections,
+    &mission::Missions,
+    &not_in_pod::NotInPod,
+    &pod::WholePods,
+    &min_sets::MinSets,
+    &copies::Copies,
+    &errata::Errata,
+    &affiliation_only::AffiliationOnly,
+    &alt_affiliation::AltAffiliation,
+    &restricted::Restricted,
+    &pool::CardPool,
+    &pair::Pair,
+];
+
+/// Every code the rules report, with its meaning.
+pub fn codes() -> Vec<CodeInfo> {
+    RULES
+        .iter()
+        .map(|r| CodeInfo {
+            code: r.code(),
+            meaning: r.meaning(),
+        })
+        .collect()
+}
+
+/// What every rule reads besides the decks.
+pub struct Context<'a> {
+    pub catalog: &'a Catalog,
+    pub data: &'a HandData,
+    pub format: &'a FormatDef,
+    pub as_of: Date,
+}
+
+/// A deck counted once for every rule.
+pub struct Tally<'a> {
+    pub deck: &'a Deck,
+    /// Where it is in the submission, and how many decks the submission has.
+    pub index: usize,
+    pub decks: usize,
+    /// Affiliation cards (counted by type, any section).
+    pub affiliations: Vec<&'a Entry>,
+    /// Objective copies per set.
+    pub objectives: BTreeMap<u16, u64>,
+    /// Command card copies per (set, sequence).
+    pub command: BTreeMap<(u16, u16), u64>,
+    /// The side the deck is built for: its affiliation's, else the side most of its cards are.
+    pub side: Option<Side>,
+    /// The one affiliation card, when there is exactly one.
+    pub affiliation: Option<CardIdx>,
+    /// The first line each card is written on.
+    lines: BTreeMap<CardIdx, Option<u32>>,
+}
+
+impl<'a> Tally<'a> {
+    pub fn new(catalog: &Catalog, deck: &'a Deck, index: usize, decks: usize) -> Self {
+        let mut tally = Self {
+            deck,
+            index,
+            decks,
+            affiliations: Vec::new(),
+            objectives: BTreeMap::new(),
+            command: BTreeMap::new(),
+            side: None,
+            affiliation: None,
+            lines: BTreeMap::new(),
+        };
+        let mut sides: BTreeMap<Side, u64> = BTreeMap::new();
+        for e in &deck.entries {
+            let card = catalog.card(e.card);
+            tally.lines.entry(e.card).or_insert(e.line);
+            *sides.entry(card.side).or_insert(0) += u64::from(e.count);
+            match (card.kind, card.set) {
+                (CardType::Affiliation, _) => tally.affiliations.push(e),
+                (CardType::Objective, Some(set)) => {
+                    *tally.objectives.entry(set).or_insert(0) += u64::from(e.count)
+                }
+                (_, Some(set)) => {
+                    *tally.command.entry((set, card.seq)).or_insert(0) += u64::from(e.count)
+                }
+                (_, None) => {}
+            }
+        }
+        let affiliation_sides: Vec<Side> = tally
+            .affiliations
+            .iter()
+            .map(|e| catalog.card(e.card).side)
+            .collect();
+        tally.side = match affiliation_sides.first() {
+            Some(first) if affiliation_sides.iter().all(|s| s == first) => Some(*first),
+            _ => {
+                let light = sides.get(&Side::Light).copied().unwrap_or(0);
+                let dark = sides.get(&Side::Dark).copied().unwrap_or(0);
+                match light.cmp(&dark) {
+                    std::cmp::Ordering::Greater => Some(Side::Light),
+                    std::cmp::Ordering::Less => Some(Side::Dark),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+        };
+        if let [only] = tally.affiliations.as_slice()
+            && only.count == 1
+        {
+            tally.affiliation = Some(only.card);
+        }
+        tally
+    }
+
+    /// A card of this deck as an answer names it, with the line it was first written on.
+    pub fn card_ref(&self, catalog: &Catalog, idx: CardIdx) -> CardRef {
+        crate::input::card_ref(catalog, idx).at_line(self.lines.get(&idx).copied().flatten())
+    }
+
+    /// An objective set of this deck, named by its objective card (or, for a set whose
+    /// objective is missing, by the first of its cards in the deck).
+    pub fn set_ref(&self, catalog: &Catalog, set: u16) -> Option<CardRef> {
+        let cards = catalog.set(set)?;
+        let card = cards
+            .iter()
+            .copied()
+            .find(|c| self.lines.contains_key(c))
+            .unwrap_or(cards[0]);
+        Some(self.card_ref(catalog, card))
+    }
+
+    /// Objective copies in the deck.
+    pub fn objective_count(&self) -> u64 {
+        self.objectives.values().sum()
+    }
+
+    /// The affiliation of the one affiliation card.
+    pub fn affiliation_of(&self, catalog: &Catalog) -> Option<Affiliation> {
+        self.affiliation.map(|a| catalog.card(a).affiliation)
+    }
+
+    /// A violation a missing card breaks: when entries of the deck could not be read, they may
+    /// be the cards missing, and it is not certain.
+    pub fn unless_unread(&self, mut v: deckcheck_core::Violation) -> deckcheck_core::Violation {
+        let n = self.deck.unread;
+        if n > 0 {
+            v.confidence = deckcheck_core::Confidence::Unconfirmed;
+            v.caveat = Some(format!(
+                "{} of this deck could not be read; {} may change this.",
+                count(u64::from(n), "entry", "entries"),
+                if n == 1 { "it" } else { "they" }
+            ));
+        }
+        v
+    }
+
+    /// Adds a violation about this deck, numbered when the submission has several.
+    pub fn report(&self, out: &mut Findings, v: deckcheck_core::Violation) {
+        out.deck_violation(self.decks, self.index, v);
+    }
+}
+
+/// Judges decks for a format on a date: every violation and note.
+pub fn check(ctx: &Context<'_>, decks: &[&Deck]) -> Findings {
+    let tallies: Vec<Tally> = decks
+        .iter()
+        .enumerate()
+        .map(|(i, d)| Tally::new(ctx.catalog, d, i, decks.len()))
+        .collect();
+    let mut out = Findings::default();
+    for note in &ctx.format.coverage {
+        out.note(
+            deckcheck_core::NoteKind::Coverage,
+            Some(&note.section),
+            note.message.clone(),
+        );
+    }
+    for rule in RULES {
+        rule.check(ctx, &tallies, &mut out);
+    }
+    out
+}
+
+/// "1 objective set", "2 objective sets".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// "A", "A and B", "A, B and C", at most eight names then "and N more".
+pub fn names(cards: &[CardRef]) -> String {
+    const MAX: usize = 8;
+    let mut shown: Vec<String> = cards.iter().take(MAX).map(CardRef::name).collect();
+    if cards.len() > MAX {
+        shown.push(format!("{} more", cards.len() - MAX));
+    }
+    match shown.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// "is" or "are" for `n` things.
+pub fn is_are(n: usize) -> &'static str {
+    if n == 1 { "is" } else { "are" }
+}
+
+#[cfg(test)]
+pub(crate) mod fixture;

@@ -1,0 +1,75 @@
+//! LCG-UNKNOWN: a card whose OCTGN id is not in the card data is not a tournament card.
+//! Source: REG Authorized Cards L692-697 (cards of FFG's products); spec §1.9 (community-made
+//! sets such as those in swlcgdb are not in swlcg-json and are not tournament cards).
+
+use deckcheck_core::{CardRef, Code, Findings, Violation};
+
+use super::{Context, Rule, Tally, count, is_are, names};
+
+pub const CODE: Code = Code::new("LCG-UNKNOWN");
+
+pub struct Unknown;
+
+fn message(v: &Violation) -> String {
+    format!(
+        "{} {} not in the card pool of Star Wars: The Card Game ({}); cards of community-made sets are not tournament cards.",
+        count(v.cards.len() as u64, "card", "cards"),
+        is_are(v.cards.len()),
+        names(&v.cards)
+    )
+}
+
+impl Rule for Unknown {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A card's OCTGN id is not in the card data of FFG's products."
+    }
+
+    fn check(&self, _ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+        for deck in decks {
+            if deck.deck.unknown.is_empty() {
+                continue;
+            }
+            let cards = deck
+                .deck
+                .unknown
+                .iter()
+                .map(|u| {
+                    let name = if u.name.is_empty() { &u.id } else { &u.name };
+                    CardRef::new(u.id.as_str().into(), name.as_str().into(), None).at_line(u.line)
+                })
+                .collect();
+            deck.report(
+                out,
+                Violation::new(CODE, "REG Authorized Cards L692-697", message).cards(cards),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use crate::deck::{Section, Unknown};
+
+    #[test]
+    fn a_card_of_a_community_set_is_illegal() {
+        let mut deck = jedi();
+        deck.unknown.push(Unknown {
+            id: "00000000-0000-0000-0000-000000000001".into(),
+            name: "Frozen Hero".into(),
+            count: 1,
+            section: Section::Command,
+            line: Some(9),
+        });
+        let f = run(&deck);
+        assert_eq!(codes(&f), ["LCG-UNKNOWN"]);
+        assert_eq!(
+            f.violations[0].message(),
+            "1 card is not in the card pool of Star Wars: The Card Game (Frozen Hero); cards of community-made sets are not tournament cards."
+        );
+    }
+}
