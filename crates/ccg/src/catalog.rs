@@ -57,6 +57,8 @@ pub struct Card {
     pub id: Arc<str>,
     /// Its title for players: the card database's, without uniqueness marks.
     pub title: Arc<str>,
+    /// GEMP's title, without the `(V)` and `(AI)` its full name adds (what GEMP's XML writes).
+    pub gemp_title: Option<Arc<str>>,
     pub side: Side,
     /// GEMP's category name (`CHARACTER`, `OBJECTIVE`, `DEFENSIVE_SHIELD`, `GAME_AID`…), or the
     /// card database's type mapped to it for cards GEMP lacks.
@@ -266,6 +268,7 @@ impl Catalog {
             let card = Card {
                 id: id.into(),
                 title: title.into(),
+                gemp_title: Some(b.title.as_str().into()),
                 side,
                 category: b.card_category.as_str().into(),
                 starting_effect: b.card_category == "EFFECT"
@@ -303,6 +306,7 @@ impl Catalog {
             let card = Card {
                 id: id.as_str().into(),
                 title: display_title(&first.front.title).into(),
+                gemp_title: None,
                 side,
                 category: pc_category(&first.front.kind).into(),
                 starting_effect: false,
@@ -332,6 +336,7 @@ impl Catalog {
             let card = Card {
                 id: format!("legacy-{}", row.id).into(),
                 title: display_title(&row.front.title).into(),
+                gemp_title: None,
                 side,
                 category: pc_category(&row.front.kind).into(),
                 starting_effect: false,
@@ -463,9 +468,13 @@ impl Catalog {
     /// Whether `title` is one of the names `card` goes by.
     pub fn has_title(&self, card: CardIdx, title: &str) -> bool {
         let key = squash(title);
-        [&self.titles, &self.aliases, &self.legacy_titles]
-            .iter()
-            .any(|index| index.exact(&key).contains(&card))
+        self.card(card)
+            .gemp_title
+            .as_deref()
+            .is_some_and(|t| squash(t) == key)
+            || [&self.titles, &self.aliases, &self.legacy_titles]
+                .iter()
+                .any(|index| index.exact(&key).contains(&card))
     }
 
     /// Did-you-mean for a title, best first.

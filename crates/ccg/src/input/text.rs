@@ -161,7 +161,13 @@ impl InputFormat<Catalog, Deck> for TextList {
         for (i, raw) in text.lines().enumerate() {
             let line_no = i as u32 + 1;
             let at = format!("line {line_no}");
-            let line = raw.trim().trim_start_matches(['-', '*']).trim();
+            let line = raw.trim();
+            // A list bullet (`- 3x Alter`), not a sign (`-1 Alter`).
+            let line = line
+                .strip_prefix("- ")
+                .or_else(|| line.strip_prefix("* "))
+                .unwrap_or(line)
+                .trim();
             let line = line.trim_start_matches('\u{feff}').trim();
             if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
                 continue;
