@@ -144,6 +144,8 @@ pub struct Catalog {
     aliases: NameIndex<CardIdx>,
     /// Titles of retired Legacy cards: tried when no current card matches.
     legacy_titles: NameIndex<CardIdx>,
+    /// GEMP's bare titles (what GEMP's deck checks compare), squashed.
+    gemp_titles: HashMap<String, Vec<CardIdx>>,
     sets: BTreeMap<u32, SetInfo>,
     gemp_formats: Vec<GempFormat>,
     /// A content hash of the files read, and the sync time when a manifest says it.
@@ -225,6 +227,7 @@ impl Catalog {
             titles: NameIndex::default(),
             aliases: NameIndex::default(),
             legacy_titles: NameIndex::default(),
+            gemp_titles: HashMap::default(),
             sets: BTreeMap::new(),
             gemp_formats,
             version,
@@ -284,6 +287,11 @@ impl Catalog {
             };
             let idx = catalog.push(card)?;
             catalog.titles.add(idx, &gemp_name);
+            catalog
+                .gemp_titles
+                .entry(squash(&b.title))
+                .or_default()
+                .push(idx);
             for r in rows {
                 catalog.add_titles(idx, &r.front.title);
             }
@@ -467,6 +475,10 @@ impl Catalog {
 
     /// Whether `title` is one of the names `card` goes by.
     pub fn has_title(&self, card: CardIdx, title: &str) -> bool {
+        let c = self.card(card);
+        if c.gemp_title.as_deref() == Some(title.trim()) || &*c.title == title.trim() {
+            return true;
+        }
         let key = squash(title);
         self.card(card)
             .gemp_title
@@ -475,6 +487,14 @@ impl Catalog {
             || [&self.titles, &self.aliases, &self.legacy_titles]
                 .iter()
                 .any(|index| index.exact(&key).contains(&card))
+    }
+
+    /// The cards GEMP gives this bare title (`Jabba's Prize`, whatever its `(V)` or `(AI)`
+    /// marks): what GEMP's deck checks count by title.
+    pub fn by_gemp_title(&self, title: &str) -> &[CardIdx] {
+        self.gemp_titles
+            .get(&squash(title))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Did-you-mean for a title, best first.

@@ -5,7 +5,7 @@
 //! which card it is (`Alter (12_145)`), and an id alone is read as one. GEMP's "Deck list" page
 //! (`/deck/html`: `<h1>name</h1>…<br/>CHARACTER<br/>3x Title<br/>`) is read as it is.
 
-use deckcheck_core::input::{InputFormat, InputFormatInfo, MAX_COUNT};
+use deckcheck_core::input::{InputFormat, InputFormatInfo};
 use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported};
 
 use super::{Builder, MAX_ENTRIES, read_count, too_many};
@@ -265,7 +265,6 @@ fn split_count(line: &str) -> Result<(Option<u32>, &str), String> {
     {
         return Ok((Some(n), title.trim()));
     }
-    debug_assert!(MAX_COUNT > 0);
     Ok((None, line))
 }
 

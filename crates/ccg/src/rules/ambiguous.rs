@@ -29,7 +29,7 @@ fn message(v: &Violation) -> String {
     format!(
         "\"{title}\"{line} names {} cards and none was chosen: {}. Write the blueprint id after the title to say which, e.g. \"{title} ({})\".",
         v.cards.len(),
-        v.detail.as_deref().unwrap_or_else(|| "see the candidates"),
+        v.detail.as_deref().unwrap_or("see the candidates"),
         v.cards.first().map_or("", |c| &*c.id)
     )
 }

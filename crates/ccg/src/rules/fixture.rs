@@ -5,13 +5,22 @@ use deckcheck_core::{Findings, NoteKind, Violation};
 use jiff::civil::Date;
 
 use super::{Context, judge};
-use crate::catalog::{Catalog, Overlay, Side};
+use crate::catalog::{Catalog, Side};
 use crate::data::LegalityData;
 use crate::deck::{Deck, Entry, Resolution, Zone};
 use crate::upstream::{Blueprint, GempFormat, IconCount, PcCard, PcFace, PcSet};
 
 /// (id, title, side, category, subtype, icons)
-const CARDS: &[(&str, &str, &str, &str, &str, &[&str])] = &[
+type Row = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+);
+
+const CARDS: &[Row] = &[
     (
         "1_234",
         "Alter",
@@ -202,7 +211,7 @@ const CARDS: &[(&str, &str, &str, &str, &str, &[&str])] = &[
 pub const DARK: &str = "1_300";
 pub const LIGHT: &str = "1_1";
 
-fn blueprint(c: &(&str, &str, &str, &str, &str, &[&str])) -> Blueprint {
+fn blueprint(c: &Row) -> Blueprint {
     Blueprint {
         card_id: c.0.into(),
         title: c.1.into(),

@@ -90,7 +90,7 @@ mod tests {
         let f = Fixture::new();
         let deck = f.sixty(Side::Dark, &[("12_145", 2), ("13_87", 1), ("1_234", 1)]);
         assert!(
-            f.violations("open", today(), &[deck.clone()], "CCG-ICON")
+            f.violations("open", today(), std::slice::from_ref(&deck), "CCG-ICON")
                 .is_empty()
         );
         let v = f.violations("classic", today(), &[deck], "CCG-ICON");
@@ -110,7 +110,7 @@ mod tests {
         let mut deck = f.sixty(Side::Dark, &[]);
         deck.entries.extend(f.deck(&[], &[("13_54", 1)]).entries);
         assert!(
-            f.violations("classic", today(), &[deck.clone()], "CCG-ICON")
+            f.violations("classic", today(), std::slice::from_ref(&deck), "CCG-ICON")
                 .is_empty()
         );
         let v = f.violations("classic-gemp", today(), &[deck], "CCG-ICON");

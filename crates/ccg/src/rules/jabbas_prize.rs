@@ -32,14 +32,16 @@ impl Rule for JabbasPrize {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        let (prizes, objectives) = (
+            ctx.catalog.by_gemp_title(PRIZE),
+            ctx.catalog.by_gemp_title(OBJECTIVE),
+        );
         for (i, _, tally) in ctx.each() {
             let prize: Vec<_> = tally
                 .zone(Zone::Deck)
-                .filter(|c| ctx.catalog.has_title(c.card, PRIZE))
+                .filter(|c| prizes.contains(&c.card))
                 .collect();
-            let testing = tally
-                .zone(Zone::Deck)
-                .any(|c| ctx.catalog.has_title(c.card, OBJECTIVE));
+            let testing = tally.zone(Zone::Deck).any(|c| objectives.contains(&c.card));
             if !prize.is_empty() && !testing {
                 let cards = prize.iter().map(|c| ctx.card_ref(c)).collect();
                 out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));

@@ -41,9 +41,10 @@ impl Rule for MaxOne {
     fn check(&self, ctx: &Context<'_>, out: &mut Out) {
         for (i, _, tally) in ctx.each() {
             for title in TITLES {
+                let titled = ctx.catalog.by_gemp_title(title);
                 let copies: Vec<_> = tally
                     .zone(Zone::Deck)
-                    .filter(|c| ctx.catalog.has_title(c.card, title))
+                    .filter(|c| titled.contains(&c.card))
                     .collect();
                 let n: u64 = copies.iter().map(|c| c.count).sum();
                 if n > 1 {

@@ -125,7 +125,7 @@ mod tests {
     fn a_virtual_set_is_legal_one_week_after_its_release() {
         let f = Fixture::new();
         let deck = f.sixty(Side::Dark, &[("226_20", 1)]);
-        let on = |d| f.violations("open", d, &[deck.clone()], "CCG-NEW-EXPANSION");
+        let on = |d| f.violations("open", d, std::slice::from_ref(&deck), "CCG-NEW-EXPANSION");
         let v = on(date(2025, 12, 14));
         assert_eq!(ids(&v[0]), ["226_20"]);
         assert!(v[0].is_certain());
@@ -143,7 +143,7 @@ mod tests {
     fn a_decipher_set_dated_to_the_month_is_unverified_within_its_uncertain_days() {
         let f = Fixture::new();
         let deck = f.sixty(Side::Dark, &[("12_145", 1)]);
-        let on = |d| f.violations("open", d, &[deck.clone()], "CCG-NEW-EXPANSION");
+        let on = |d| f.violations("open", d, std::slice::from_ref(&deck), "CCG-NEW-EXPANSION");
         assert!(
             on(date(2001, 8, 7))[0].is_certain(),
             "Coruscant: August 2001"

@@ -75,7 +75,7 @@ mod tests {
     fn a_card_the_sources_disagree_on_leaves_a_classic_deck_unverified_with_both_verdicts() {
         let f = Fixture::new();
         let deck = f.sixty(Side::Dark, &[("213_14", 1)]);
-        let found = f.judge("classic", today(), &[deck.clone()]);
+        let found = f.judge("classic", today(), std::slice::from_ref(&deck));
         let v: Vec<_> = found
             .violations
             .iter()
