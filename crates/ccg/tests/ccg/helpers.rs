@@ -64,10 +64,12 @@ pub fn extra_game() -> Option<&'static Ccg> {
     .as_ref()
 }
 
+/// Says once that the real-data tests were skipped, and how to run them.
 pub fn skipped() {
-    eprintln!(
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| eprintln!(
         "real-data test skipped: {DATA} not found (run `cargo test -p deckcheck-ccg` from a checkout with shared/ beside the repository)"
-    );
+    ));
 }
 
 /// The game on the real data, or return from the test.
