@@ -1,0 +1,669 @@
+//! The card catalog: GEMP's blueprints joined with the Players Committee card database on the
+//! GEMP id, the retired (Legacy) virtual cards by title only, the sets with their release dates,
+//! and GEMP's format definitions. Built once from a catalog directory.
+//!
+//! A card is identified by its GEMP blueprint id (`9_151`), foil (`*`) and alternate image (`^`)
+//! suffixes stripped; a two-sided card by its front (`9_151`, never `9_151_BACK`). Titles are not
+//! identities (many are shared): they are only a way to find cards ([`Catalog::by_title`]).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use deckcheck_core::names::NameIndex;
+use deckcheck_core::text::squash;
+use jiff::civil::Date;
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::upstream::{self, Blueprint, GempFormat, PcCard, PcFile, PcSet};
+
+/// A card's index in the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardIdx(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Dark,
+    Light,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Dark => "Dark Side",
+            Self::Light => "Light Side",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Self> {
+        match text.to_ascii_lowercase().as_str() {
+            "dark" => Some(Self::Dark),
+            "light" => Some(Self::Light),
+            _ => None,
+        }
+    }
+}
+
+/// Episode I icon as each source gives it, for a card the two disagree on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IconConflict {
+    pub gemp: bool,
+    pub pc: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Card {
+    /// The GEMP blueprint id, or `legacy-<n>` for a retired card (no GEMP id in the data).
+    pub id: Arc<str>,
+    /// Its title for players: the card database's, without uniqueness marks.
+    pub title: Arc<str>,
+    /// GEMP's title, without the `(V)` and `(AI)` its full name adds (what GEMP's XML writes).
+    pub gemp_title: Option<Arc<str>>,
+    pub side: Side,
+    /// GEMP's category name (`CHARACTER`, `OBJECTIVE`, `DEFENSIVE_SHIELD`, `GAME_AID`…), or the
+    /// card database's type mapped to it for cards GEMP lacks.
+    pub category: Arc<str>,
+    /// A Starting Effect (GEMP `cardSubtype` STARTING on an Effect).
+    pub starting_effect: bool,
+    /// GEMP icon names (`EPISODE_I`, `MAINTENANCE`, `DEFENSIVE_SHIELD`…).
+    pub icons: Vec<Arc<str>>,
+    /// The set of its id (`225` for `225_54`); `None` for retired Legacy cards.
+    pub set: Option<u32>,
+    /// For a retired card: the card database's block ("Virtual Block 3").
+    pub legacy_block: Option<Arc<str>>,
+    pub rarity: Option<Arc<str>>,
+    pub in_gemp: bool,
+    pub in_pc: bool,
+    /// GEMP `doesNotCountTowardDeckLimit`: kept outside the deck only.
+    pub outside_only: bool,
+    pub icon_conflict: Option<IconConflict>,
+}
+
+impl Card {
+    pub fn has_icon(&self, icon: &str) -> bool {
+        self.icons.iter().any(|i| &**i == icon)
+    }
+
+    pub fn is(&self, category: &str) -> bool {
+        &*self.category == category
+    }
+
+    pub fn is_legacy(&self) -> bool {
+        self.set.is_none()
+    }
+
+    /// The category as players name it: `Defensive Shield`.
+    pub fn category_name(&self) -> String {
+        category_name(&self.category)
+    }
+}
+
+/// `DEFENSIVE_SHIELD` → `Defensive Shield`, `ADMIRALS_ORDER` → `Admiral's Order`.
+pub fn category_name(category: &str) -> String {
+    if category == "ADMIRALS_ORDER" {
+        return "Admiral's Order".into();
+    }
+    category
+        .split('_')
+        .map(|w| {
+            let mut cs = w.chars();
+            match cs.next() {
+                Some(first) => first.to_string() + &cs.as_str().to_ascii_lowercase(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How precise a release date is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    Day,
+    /// Only the month is known (written as its 1st).
+    Month,
+}
+
+#[derive(Debug, Clone)]
+pub struct SetInfo {
+    pub id: u32,
+    pub name: Arc<str>,
+    pub release: Option<Date>,
+    pub precision: Precision,
+}
+
+/// The catalog.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    cards: Vec<Card>,
+    by_id: HashMap<Arc<str>, CardIdx>,
+    /// Titles of current cards (full titles, front titles, GEMP names).
+    titles: NameIndex<CardIdx>,
+    /// Back-side titles of two-sided cards, and titles without an alternate-image mark
+    /// (`Darth Maul` for `Darth Maul (AI)`): tried when no title matches.
+    aliases: NameIndex<CardIdx>,
+    /// Titles of retired Legacy cards: tried when no current card matches.
+    legacy_titles: NameIndex<CardIdx>,
+    /// GEMP's bare titles (what GEMP's deck checks compare), squashed.
+    gemp_titles: HashMap<String, Vec<CardIdx>>,
+    sets: BTreeMap<u32, SetInfo>,
+    gemp_formats: Vec<GempFormat>,
+    /// A content hash of the files read, and the sync time when a manifest says it.
+    pub version: Arc<str>,
+}
+
+/// What the project's own data adds to the catalog when it is built.
+#[derive(Debug, Clone, Default)]
+pub struct Overlay {
+    /// Set → release date, used where the card database has none.
+    pub release: BTreeMap<u32, (Option<Date>, Arc<str>)>,
+    /// Sets whose database date is month-precision.
+    pub month_precision: Vec<u32>,
+    /// Known Episode I icon conflicts (id → what each source says).
+    pub conflicts: BTreeMap<String, IconConflict>,
+}
+
+impl Catalog {
+    /// Loads a catalog directory (the mirror's layout) whole.
+    pub fn load(dir: &Path, overlay: &Overlay) -> Result<Self, String> {
+        let formats: Vec<GempFormat> = upstream::read(dir, upstream::FORMATS)?;
+        let mut blueprints: Vec<Blueprint> = upstream::read(dir, upstream::GEMP_DARK)?;
+        blueprints.extend(upstream::read::<Vec<Blueprint>>(dir, upstream::GEMP_LIGHT)?);
+        let mut pc: Vec<PcCard> = upstream::read::<PcFile>(dir, upstream::PC_DARK)?.cards;
+        pc.extend(upstream::read::<PcFile>(dir, upstream::PC_LIGHT)?.cards);
+        let mut legacy: Vec<PcCard> =
+            upstream::read::<PcFile>(dir, upstream::PC_DARK_LEGACY)?.cards;
+        legacy.extend(upstream::read::<PcFile>(dir, upstream::PC_LIGHT_LEGACY)?.cards);
+        let sets: Vec<PcSet> = upstream::read(dir, upstream::PC_SETS)?;
+        let mut hash = 0u64;
+        for f in upstream::FILES {
+            let bytes = std::fs::read(dir.join(f.local)).unwrap_or_default();
+            hash ^= xxh(&bytes).rotate_left(hash.count_ones());
+        }
+        let synced = deckcheck_core::sync::read_manifest(dir).map(|m| m.synced_at);
+        let version: Arc<str> = match synced {
+            Some(at) => format!("ccg:{hash:016x} synced {at}").into(),
+            None => format!("ccg:{hash:016x}").into(),
+        };
+        Self::build(formats, blueprints, pc, legacy, sets, overlay, version)
+    }
+
+    /// Builds a catalog from the upstream records.
+    pub fn build(
+        gemp_formats: Vec<GempFormat>,
+        blueprints: Vec<Blueprint>,
+        pc: Vec<PcCard>,
+        legacy: Vec<PcCard>,
+        pc_sets: Vec<PcSet>,
+        overlay: &Overlay,
+        version: Arc<str>,
+    ) -> Result<Self, String> {
+        if gemp_formats.is_empty() {
+            return Err(format!("{}: no formats", upstream::FORMATS));
+        }
+        if blueprints.is_empty() || pc.is_empty() {
+            return Err("the card files hold no cards".into());
+        }
+        let mut pc_rows: HashMap<String, Vec<&PcCard>> = HashMap::default();
+        for row in &pc {
+            let Some(id) = row.gemp_id.as_deref() else {
+                continue;
+            };
+            pc_rows
+                .entry(base_id(id).to_string())
+                .or_default()
+                .push(row);
+        }
+        let mut backs: HashMap<String, String> = HashMap::default();
+        for b in &blueprints {
+            if let Some(front) = b.card_id.strip_suffix("_BACK") {
+                backs.insert(front.to_string(), b.title.clone());
+            }
+        }
+
+        let mut catalog = Self {
+            cards: Vec::with_capacity(blueprints.len() + 100 + legacy.len()),
+            by_id: HashMap::default(),
+            titles: NameIndex::default(),
+            aliases: NameIndex::default(),
+            legacy_titles: NameIndex::default(),
+            gemp_titles: HashMap::default(),
+            sets: BTreeMap::new(),
+            gemp_formats,
+            version,
+        };
+
+        // GEMP's blueprints, joined with the card database's rows.
+        for b in blueprints.iter().filter(|b| !b.card_id.ends_with("_BACK")) {
+            let id = base_id(&b.card_id);
+            let side = Side::parse(&b.side).ok_or_else(|| {
+                format!(
+                    "blueprint {id}: side {:?} is neither DARK nor LIGHT",
+                    b.side
+                )
+            })?;
+            let set = set_of(id).ok_or_else(|| format!("blueprint {id}: not a set_number id"))?;
+            let rows = pc_rows.get(id).map(Vec::as_slice).unwrap_or_default();
+            let gemp_ep1 = b.icons.iter().any(|i| i.icon == "EPISODE_I");
+            let pc_ep1 = rows
+                .iter()
+                .any(|r| r.front.icons.iter().any(|i| i == "Episode I"));
+            let conflict = overlay.conflicts.get(id).copied().or_else(|| {
+                (!rows.is_empty() && gemp_ep1 != pc_ep1).then_some(IconConflict {
+                    gemp: gemp_ep1,
+                    pc: pc_ep1,
+                })
+            });
+            let gemp_name = format!(
+                "{}{}{}",
+                b.title,
+                if b.has_alternate_image_suffix {
+                    " (AI)"
+                } else {
+                    ""
+                },
+                if b.has_virtual_suffix { " (V)" } else { "" }
+            );
+            let title = rows
+                .first()
+                .map(|r| display_title(&r.front.title))
+                .unwrap_or_else(|| gemp_name.clone());
+            let card = Card {
+                id: id.into(),
+                title: title.into(),
+                gemp_title: Some(b.title.as_str().into()),
+                side,
+                category: b.card_category.as_str().into(),
+                starting_effect: b.card_category == "EFFECT"
+                    && b.card_subtype.as_deref() == Some("STARTING"),
+                icons: b.icons.iter().map(|i| i.icon.as_str().into()).collect(),
+                set: Some(set),
+                legacy_block: None,
+                rarity: b.rarity.as_deref().map(Into::into),
+                in_gemp: true,
+                in_pc: !rows.is_empty(),
+                outside_only: b.does_not_count_toward_deck_limit,
+                icon_conflict: conflict,
+            };
+            let idx = catalog.push(card)?;
+            catalog.titles.add(idx, &gemp_name);
+            catalog
+                .gemp_titles
+                .entry(squash(&b.title))
+                .or_default()
+                .push(idx);
+            for r in rows {
+                catalog.add_titles(idx, &r.front.title);
+            }
+            if let Some(back) = backs.get(id) {
+                catalog.aliases.add(idx, back);
+            }
+        }
+
+        // Decipher cards the card database has and GEMP does not implement.
+        for (id, rows) in &pc_rows {
+            if catalog.by_id.contains_key(id.as_str()) {
+                continue;
+            }
+            let first = rows[0];
+            let set = set_of(id).ok_or_else(|| {
+                format!("card {}: gempId {id:?} is not a set_number id", first.id)
+            })?;
+            let side = Side::parse(&first.side)
+                .ok_or_else(|| format!("card {}: side {:?}", first.id, first.side))?;
+            let card = Card {
+                id: id.as_str().into(),
+                title: display_title(&first.front.title).into(),
+                gemp_title: None,
+                side,
+                category: pc_category(&first.front.kind).into(),
+                starting_effect: false,
+                icons: pc_icons(&first.front),
+                set: Some(set),
+                legacy_block: None,
+                rarity: first.rarity.as_deref().map(Into::into),
+                in_gemp: false,
+                in_pc: true,
+                outside_only: false,
+                icon_conflict: None,
+            };
+            let idx = catalog.push(card)?;
+            for r in rows {
+                catalog.add_titles(idx, &r.front.title);
+            }
+        }
+
+        // Retired (Legacy) virtual cards: no GEMP id in the data, found by title only.
+        let block_names: HashMap<&str, &str> = pc_sets
+            .iter()
+            .map(|s| (s.id.as_str(), s.name.as_str()))
+            .collect();
+        for row in &legacy {
+            let side = Side::parse(&row.side)
+                .ok_or_else(|| format!("legacy card {}: side {:?}", row.id, row.side))?;
+            let card = Card {
+                id: format!("legacy-{}", row.id).into(),
+                title: display_title(&row.front.title).into(),
+                gemp_title: None,
+                side,
+                category: pc_category(&row.front.kind).into(),
+                starting_effect: false,
+                icons: pc_icons(&row.front),
+                set: None,
+                legacy_block: Some(
+                    block_names
+                        .get(row.set.as_str())
+                        .copied()
+                        .unwrap_or(row.set.as_str())
+                        .into(),
+                ),
+                rarity: row.rarity.as_deref().map(Into::into),
+                in_gemp: false,
+                in_pc: true,
+                outside_only: false,
+                icon_conflict: None,
+            };
+            let idx = catalog.push(card)?;
+            catalog.legacy_titles.add(idx, &row.front.title);
+            if let Some((front, _)) = row.front.title.split_once(" / ") {
+                catalog.legacy_titles.add(idx, front);
+            }
+        }
+
+        // Sets: the card database's dates, the project's where it has none.
+        for s in &pc_sets {
+            let Ok(id) = s.id.parse::<u32>() else {
+                continue;
+            };
+            if s.legacy {
+                continue;
+            }
+            let release = s
+                .date_release
+                .as_deref()
+                .and_then(|d| d.parse::<Date>().ok());
+            catalog.sets.insert(
+                id,
+                SetInfo {
+                    id,
+                    name: s.name.as_str().into(),
+                    release,
+                    precision: Precision::Day,
+                },
+            );
+        }
+        for (&id, (date, name)) in &overlay.release {
+            let entry = catalog.sets.entry(id).or_insert_with(|| SetInfo {
+                id,
+                name: name.clone(),
+                release: None,
+                precision: Precision::Day,
+            });
+            if entry.release.is_none() {
+                entry.release = *date;
+            }
+        }
+        for id in &overlay.month_precision {
+            if let Some(s) = catalog.sets.get_mut(id) {
+                s.precision = Precision::Month;
+            }
+        }
+        Ok(catalog)
+    }
+
+    fn push(&mut self, card: Card) -> Result<CardIdx, String> {
+        let idx = CardIdx(self.cards.len() as u32);
+        if self.by_id.insert(card.id.clone(), idx).is_some() {
+            return Err(format!("card id {} appears twice", card.id));
+        }
+        self.cards.push(card);
+        Ok(idx)
+    }
+
+    /// A card database title: the whole (`A / B` for objectives), and its front.
+    fn add_titles(&mut self, idx: CardIdx, title: &str) {
+        self.titles.add(idx, title);
+        if let Some(plain) = without_alternate_image(title) {
+            self.aliases.add(idx, plain);
+        }
+        if let Some((front, back)) = title.split_once(" / ") {
+            self.titles.add(idx, front);
+            self.aliases.add(idx, back);
+        }
+    }
+
+    pub fn card(&self, idx: CardIdx) -> &Card {
+        &self.cards[idx.0 as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    pub fn cards(&self) -> impl Iterator<Item = (CardIdx, &Card)> {
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CardIdx(i as u32), c))
+    }
+
+    /// A card by GEMP id; `*`/`^` suffixes and a `_BACK` suffix name the card itself.
+    pub fn by_id(&self, id: &str) -> Option<CardIdx> {
+        let base = base_id(id.trim());
+        let base = base.strip_suffix("_BACK").unwrap_or(base);
+        self.by_id.get(base).copied()
+    }
+
+    /// The cards a title names: current cards first, then back sides of two-sided cards, then
+    /// retired Legacy cards. Empty when none.
+    pub fn by_title(&self, title: &str) -> Vec<CardIdx> {
+        let mut found = self.titles.exact(title).to_vec();
+        if found.is_empty() {
+            found = self.aliases.exact(title).to_vec();
+        }
+        if found.is_empty() {
+            found = self.legacy_titles.exact(title).to_vec();
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// Whether `title` is one of the names `card` goes by.
+    pub fn has_title(&self, card: CardIdx, title: &str) -> bool {
+        let c = self.card(card);
+        if c.gemp_title.as_deref() == Some(title.trim()) || &*c.title == title.trim() {
+            return true;
+        }
+        let key = squash(title);
+        self.card(card)
+            .gemp_title
+            .as_deref()
+            .is_some_and(|t| squash(t) == key)
+            || [&self.titles, &self.aliases, &self.legacy_titles]
+                .iter()
+                .any(|index| index.exact(&key).contains(&card))
+    }
+
+    /// The cards GEMP gives this bare title (`Jabba's Prize`, whatever its `(V)` or `(AI)`
+    /// marks): what GEMP's deck checks count by title.
+    pub fn by_gemp_title(&self, title: &str) -> &[CardIdx] {
+        self.gemp_titles
+            .get(&squash(title))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Did-you-mean for a title, best first.
+    pub fn suggest(&self, title: &str, n: usize, keep: impl Fn(CardIdx) -> bool) -> Vec<CardIdx> {
+        self.titles
+            .suggest(title, n, keep)
+            .into_iter()
+            .map(|s| s.card)
+            .collect()
+    }
+
+    pub fn set(&self, id: u32) -> Option<&SetInfo> {
+        self.sets.get(&id)
+    }
+
+    pub fn sets(&self) -> impl Iterator<Item = &SetInfo> {
+        self.sets.values()
+    }
+
+    pub fn gemp_format(&self, code: &str) -> Option<&GempFormat> {
+        self.gemp_formats.iter().find(|f| f.code == code)
+    }
+
+    pub fn gemp_formats(&self) -> &[GempFormat] {
+        &self.gemp_formats
+    }
+}
+
+/// `9_151*` → `9_151`, `1_168^` → `1_168`: foil and alternate image are the same card.
+pub fn base_id(id: &str) -> &str {
+    id.trim_end_matches(['*', '^'])
+}
+
+/// The set of a `set_number` id (`225_54` → 225).
+pub fn set_of(id: &str) -> Option<u32> {
+    let (set, rest) = id.split_once('_')?;
+    let number = rest.strip_suffix("_BACK").unwrap_or(rest);
+    if set.is_empty()
+        || set.len() > 4
+        || !set.bytes().all(|b| b.is_ascii_digit())
+        || number.is_empty()
+        || number.len() > 5
+        || !number.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    set.parse().ok()
+}
+
+/// Whether a text is written as a GEMP blueprint id (`9_151`, `1_168*`, `200_16_BACK`).
+pub fn looks_like_id(text: &str) -> bool {
+    set_of(base_id(text.trim())).is_some()
+}
+
+/// `Darth Maul (AI)` → `Darth Maul`; `None` when the title has no alternate-image mark.
+fn without_alternate_image(title: &str) -> Option<&str> {
+    let open = title.rfind(" (")?;
+    let mark = title[open + 2..].strip_suffix(')')?;
+    mark.split(' ')
+        .any(|w| w == "AI")
+        .then(|| title[..open].trim_end())
+}
+
+/// A card database title without its uniqueness marks (`•`, `<>`, `◊`).
+/// A two-sided card whose sides share a title is named once.
+fn display_title(title: &str) -> String {
+    let plain = |t: &str| {
+        t.trim_start_matches(['•', '◊', ' '])
+            .trim_start_matches("<>")
+            .trim()
+            .to_string()
+    };
+    match title.split_once(" / ") {
+        Some((front, back)) if plain(front) == plain(back) => plain(front),
+        _ => plain(title),
+    }
+}
+
+/// The card database's type as GEMP names the category.
+fn pc_category(kind: &str) -> String {
+    if kind.starts_with("Jedi Test") {
+        return "JEDI_TEST".into();
+    }
+    kind.replace('\'', "")
+        .replace([' ', '-'], "_")
+        .to_ascii_uppercase()
+}
+
+/// The card database's icons as GEMP names them (`Episode I` → `EPISODE_I`); a Defensive
+/// Shield has the DEFENSIVE_SHIELD icon whether or not the database lists it.
+fn pc_icons(face: &upstream::PcFace) -> Vec<Arc<str>> {
+    let mut icons: Vec<Arc<str>> = face
+        .icons
+        .iter()
+        .map(|i| {
+            let name = i.split(" x").next().unwrap_or(i);
+            pc_category(name).into()
+        })
+        .collect();
+    if face.kind == "Defensive Shield" && !icons.iter().any(|i| &**i == "DEFENSIVE_SHIELD") {
+        icons.push("DEFENSIVE_SHIELD".into());
+    }
+    icons
+}
+
+fn xxh(bytes: &[u8]) -> u64 {
+    // FxHash is enough to tell two catalogs apart.
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_is_read_without_foil_and_alternate_image_marks() {
+        assert_eq!(base_id("9_151*"), "9_151");
+        assert_eq!(base_id("1_168^*"), "1_168");
+        assert_eq!(set_of("225_54"), Some(225));
+        assert_eq!(set_of("200_16_BACK"), Some(200));
+        for bad in ["", "_1", "9_", "x_1", "9_1_2", "99999_1", "1_-1"] {
+            assert_eq!(set_of(bad), None, "{bad}");
+        }
+        assert!(looks_like_id(" 9_151* "));
+        assert!(!looks_like_id("Alter"));
+    }
+
+    #[test]
+    fn categories_and_icons_of_the_card_database_are_named_as_gemp_names_them() {
+        assert_eq!(pc_category("Defensive Shield"), "DEFENSIVE_SHIELD");
+        assert_eq!(pc_category("Admiral's Order"), "ADMIRALS_ORDER");
+        assert_eq!(pc_category("Jedi Test #5"), "JEDI_TEST");
+        assert_eq!(pc_category("Game Aid"), "GAME_AID");
+        assert_eq!(category_name("ADMIRALS_ORDER"), "Admiral's Order");
+        assert_eq!(category_name("DEFENSIVE_SHIELD"), "Defensive Shield");
+        let face = upstream::PcFace {
+            title: "Fanfare".into(),
+            kind: "Defensive Shield".into(),
+            sub_type: None,
+            icons: vec!["Episode I".into(), "Warrior x2".into()],
+        };
+        let icons: Vec<String> = pc_icons(&face).iter().map(|i| i.to_string()).collect();
+        assert_eq!(icons, ["EPISODE_I", "WARRIOR", "DEFENSIVE_SHIELD"]);
+    }
+
+    #[test]
+    fn titles_lose_their_uniqueness_marks_for_display() {
+        assert_eq!(display_title("•Bane Malar"), "Bane Malar");
+        assert_eq!(display_title("•••Yarkora"), "Yarkora");
+        assert_eq!(display_title("<>Planetary Rings"), "Planetary Rings");
+        assert_eq!(
+            display_title("•Jabba's Prize / Jabba's Prize"),
+            "Jabba's Prize"
+        );
+        assert_eq!(
+            display_title("Carbon Chamber Testing / My Favorite Decoration"),
+            "Carbon Chamber Testing / My Favorite Decoration"
+        );
+        assert_eq!(
+            without_alternate_image("•Darth Maul (AI)"),
+            Some("•Darth Maul")
+        );
+        assert_eq!(
+            without_alternate_image("Darth Maul, Lone Hunter (C-Slip AI 2)"),
+            Some("Darth Maul, Lone Hunter")
+        );
+        assert_eq!(without_alternate_image("Fanfare (V)"), None);
+    }
+}

@@ -1,0 +1,245 @@
+//! The project's own data for the game (`card_data/ccg/`): formats with dated settings, what the
+//! release dates lack, and the Episode I icon conflicts. Embedded in the binary; a directory
+//! with the same files replaces it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use deckcheck_core::{Dated, Timeline};
+use jiff::civil::Date;
+use serde::Deserialize;
+
+use crate::catalog::{IconConflict, Overlay};
+
+const FORMATS: &str = include_str!("../../../card_data/ccg/formats.toml");
+const SETS: &str = include_str!("../../../card_data/ccg/sets.toml");
+const CONFLICTS: &str = include_str!("../../../card_data/ccg/icon_conflicts.toml");
+
+/// The game's legality data.
+#[derive(Debug, Clone)]
+pub struct LegalityData {
+    pub formats: Vec<FormatDef>,
+    pub sets: SetsFile,
+    pub conflicts: Vec<ConflictEntry>,
+}
+
+/// A format as written in `formats.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormatDef {
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    /// The GEMP format whose card pool it uses.
+    pub gemp: String,
+    #[serde(default)]
+    pub caveat: Option<String>,
+    pub available: Timeline<bool>,
+    pub deck_size: Timeline<u32>,
+    #[serde(default)]
+    pub banned_icons: BTreeMap<String, Timeline<bool>>,
+}
+
+impl FormatDef {
+    /// The first day the format can be played.
+    pub fn first_day(&self) -> Option<Date> {
+        self.available
+            .entries()
+            .iter()
+            .find(|d| d.value)
+            .map(|d| d.from)
+    }
+
+    /// Whether the format can be played on `date`, and the fact that says so.
+    pub fn available_on(&self, date: Date) -> Option<&Dated<bool>> {
+        self.available.at(date).filter(|d| d.value)
+    }
+
+    /// The icons banned on `date`, each with the fact that bans it.
+    pub fn banned_icons_on(&self, date: Date) -> Vec<(&str, &Dated<bool>)> {
+        self.banned_icons
+            .iter()
+            .filter_map(|(icon, t)| t.at(date).filter(|d| d.value).map(|d| (icon.as_str(), d)))
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FormatsFile {
+    format: Vec<FormatDef>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetsFile {
+    pub month_precision: MonthPrecision,
+    #[serde(default, rename = "set")]
+    pub sets: Vec<SetEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonthPrecision {
+    pub sets: Vec<u32>,
+    #[serde(default)]
+    pub sources: Vec<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetEntry {
+    pub id: u32,
+    pub name: String,
+    #[serde(default)]
+    pub release: Option<Date>,
+    /// The first day GEMP's format file listed the set.
+    #[serde(default)]
+    pub gemp_listed: Option<Date>,
+    #[serde(default)]
+    pub sources: Vec<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConflictsFile {
+    conflict: Vec<ConflictEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConflictEntry {
+    pub id: String,
+    pub titles: Vec<String>,
+    pub gemp: bool,
+    pub pc: bool,
+}
+
+impl LegalityData {
+    pub fn embedded() -> Result<Self, String> {
+        Self::parse(FORMATS, SETS, CONFLICTS)
+    }
+
+    /// The same files from a directory (a newer copy of `card_data/ccg/`).
+    pub fn from_dir(dir: &Path) -> Result<Self, String> {
+        let read = |name: &str| {
+            let path = dir.join(name);
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+        };
+        Self::parse(
+            &read("formats.toml")?,
+            &read("sets.toml")?,
+            &read("icon_conflicts.toml")?,
+        )
+    }
+
+    pub fn parse(formats: &str, sets: &str, conflicts: &str) -> Result<Self, String> {
+        let formats: FormatsFile =
+            toml::from_str(formats).map_err(|e| format!("formats.toml: {e}"))?;
+        let sets: SetsFile = toml::from_str(sets).map_err(|e| format!("sets.toml: {e}"))?;
+        let conflicts: ConflictsFile =
+            toml::from_str(conflicts).map_err(|e| format!("icon_conflicts.toml: {e}"))?;
+        for f in &formats.format {
+            let bad = |what: &str, e: String| format!("formats.toml [{}] {what}: {e}", f.id);
+            f.available.check_order().map_err(|e| bad("available", e))?;
+            f.deck_size.check_order().map_err(|e| bad("deck_size", e))?;
+            for (icon, t) in &f.banned_icons {
+                t.check_order().map_err(|e| bad(icon, e))?;
+            }
+            if f.first_day().is_none() {
+                return Err(bad("available", "the format is never available".into()));
+            }
+            if f.deck_size.is_empty() {
+                return Err(bad("deck_size", "no deck size".into()));
+            }
+        }
+        let mut ids: Vec<&str> = formats.format.iter().map(|f| f.id.as_str()).collect();
+        ids.sort_unstable();
+        if ids.windows(2).any(|w| w[0] == w[1]) {
+            return Err("formats.toml: a format id appears twice".into());
+        }
+        Ok(Self {
+            formats: formats.format,
+            sets,
+            conflicts: conflicts.conflict,
+        })
+    }
+
+    /// What the catalog takes from this data when it is built.
+    pub fn overlay(&self) -> Overlay {
+        Overlay {
+            release: self
+                .sets
+                .sets
+                .iter()
+                .map(|s| (s.id, (s.release, Arc::from(s.name.as_str()))))
+                .collect(),
+            month_precision: self.sets.month_precision.sets.clone(),
+            conflicts: self
+                .conflicts
+                .iter()
+                .map(|c| {
+                    (
+                        c.id.clone(),
+                        IconConflict {
+                            gemp: c.gemp,
+                            pc: c.pc,
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::date;
+
+    #[test]
+    fn the_embedded_data_loads_with_open_classic_and_gemps_classic() {
+        let data = LegalityData::embedded().unwrap();
+        let ids: Vec<&str> = data.formats.iter().map(|f| f.id.as_str()).collect();
+        assert_eq!(ids, ["open", "classic", "classic-gemp"]);
+        assert_eq!(data.conflicts.len(), 14);
+    }
+
+    #[test]
+    fn the_guides_classic_bans_episode_i_and_maintenance_and_gemps_also_shields() {
+        let data = LegalityData::embedded().unwrap();
+        let icons = |id: &str| -> Vec<String> {
+            let f = data.formats.iter().find(|f| f.id == id).unwrap();
+            f.banned_icons_on(date(2026, 11, 22))
+                .into_iter()
+                .map(|(i, _)| i.to_string())
+                .collect()
+        };
+        assert_eq!(icons("classic"), ["EPISODE_I", "MAINTENANCE"]);
+        assert_eq!(
+            icons("classic-gemp"),
+            ["DEFENSIVE_SHIELD", "EPISODE_I", "MAINTENANCE"]
+        );
+        assert!(icons("open").is_empty());
+    }
+
+    #[test]
+    fn classic_is_not_available_before_the_guide_that_documents_it() {
+        let data = LegalityData::embedded().unwrap();
+        let classic = data.formats.iter().find(|f| f.id == "classic").unwrap();
+        assert!(classic.available_on(date(2006, 7, 2)).is_none());
+        assert!(classic.available_on(date(2006, 7, 3)).is_some());
+    }
+
+    #[test]
+    fn a_format_file_with_an_unknown_setting_is_refused() {
+        let bad = FORMATS.replacen("gemp = \"open\"", "gemp = \"open\"\nsideboard = 5", 1);
+        let err = LegalityData::parse(&bad, SETS, CONFLICTS).unwrap_err();
+        assert!(err.contains("sideboard"), "{err}");
+    }
+}

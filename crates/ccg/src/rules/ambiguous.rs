@@ -1,0 +1,215 @@
+//! CCG-AMBIGUOUS: a title that names several cards (after the deck's side and the zone narrowed
+//! it) is never guessed. It is reported with every candidate and the verdict of the deck under
+//! each, which can differ (`Alter` is 1_234, legal in Classic, or 12_145, with an Episode I icon);
+//! the answer is unverified unless the deck is illegal anyway. Each choice is judged alone, other
+//! ambiguous titles left aside. Source: deckcheck's rule of no silent substitution (spec §0,
+//! §2.9: "Titles are not identities").
+
+use deckcheck_core::{Code, Confidence, Verdict, Violation};
+
+use super::{Context, Out, Rule, judge};
+use crate::deck::Resolution;
+use crate::input::card_ref;
+
+pub const CODE: Code = Code::new("CCG-AMBIGUOUS");
+pub const SECTION: &str = "INPUT: a title that names several cards";
+
+/// Ambiguous titles of one deck judged under each candidate; past these, candidates are listed.
+pub const MAX_EVALUATED: usize = 12;
+
+pub struct Ambiguous;
+
+fn message(v: &Violation) -> String {
+    let title = v.cards.first().map_or("This title", |c| &*c.title);
+    let line = v
+        .cards
+        .first()
+        .and_then(|c| c.line)
+        .map_or(String::new(), |l| format!(" (line {l})"));
+    format!(
+        "\"{title}\"{line} names {} cards and none was chosen: {}. Write the blueprint id after the title to say which, e.g. \"{title} ({})\".",
+        v.cards.len(),
+        v.detail.as_deref().unwrap_or("see the candidates"),
+        v.cards.first().map_or("", |c| &*c.id)
+    )
+}
+
+/// The verdict of a deck with one choice made: the findings' own, and the codes that decide it.
+fn verdict_of(findings: &deckcheck_core::Findings) -> (Verdict, Vec<&'static str>) {
+    let mut certain: Vec<&'static str> = findings
+        .violations
+        .iter()
+        .filter(|v| v.is_certain())
+        .map(|v| v.code.as_str())
+        .collect();
+    certain.sort_unstable();
+    certain.dedup();
+    if !certain.is_empty() {
+        return (Verdict::Illegal, certain);
+    }
+    let mut unsure: Vec<&'static str> = findings
+        .violations
+        .iter()
+        .map(|v| v.code.as_str())
+        .collect();
+    unsure.sort_unstable();
+    unsure.dedup();
+    if unsure.is_empty() {
+        (Verdict::Legal, unsure)
+    } else {
+        (Verdict::Unverified, unsure)
+    }
+}
+
+impl Rule for Ambiguous {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A title that names several cards: every candidate is listed with the verdict the deck would have with it; the answer is unverified."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        if ctx.nested {
+            return;
+        }
+        for (i, deck, _) in ctx.each() {
+            let ambiguous = deck
+                .entries
+                .iter()
+                .filter(|e| matches!(e.card, Resolution::Ambiguous(_)))
+                .count();
+            let mut evaluated = 0;
+            for (k, entry) in deck.entries.iter().enumerate() {
+                let Resolution::Ambiguous(candidates) = &entry.card else {
+                    continue;
+                };
+                let cards = candidates
+                    .iter()
+                    .map(|c| card_ref(ctx.catalog, *c).at_line(entry.line))
+                    .collect();
+                let detail = if evaluated < MAX_EVALUATED {
+                    evaluated += 1;
+                    let parts: Vec<String> = candidates
+                        .iter()
+                        .map(|c| {
+                            let mut choice = deck.clone();
+                            choice.entries[k].card = Resolution::Card(*c);
+                            let decks = [choice];
+                            let mut sub =
+                                Context::new(ctx.catalog, ctx.def, ctx.gemp, ctx.as_of, &decks);
+                            sub.nested = true;
+                            let found = judge(&sub);
+                            let (verdict, codes) = verdict_of(&found);
+                            let card = ctx.card(*c);
+                            let why = if codes.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" ({})", codes.join(", "))
+                            };
+                            format!(
+                                "with {} ({}, {}) the deck is {}{why}",
+                                card.title,
+                                card.id,
+                                set_name(ctx, *c),
+                                verdict.as_str()
+                            )
+                        })
+                        .collect();
+                    let mut detail = parts.join("; ");
+                    if ambiguous > 1 {
+                        detail.push_str(" (the other ambiguous titles left aside)");
+                    }
+                    detail
+                } else {
+                    format!(
+                        "the deck was not judged with each ({MAX_EVALUATED} ambiguous titles were)"
+                    )
+                };
+                let mut v = Violation::new(CODE, SECTION, message)
+                    .cards(cards)
+                    .detail(detail);
+                v.confidence = Confidence::Unconfirmed;
+                v.caveat = Some(
+                    "Which card this title names is not known; the deck is judged with each."
+                        .into(),
+                );
+                out.violation(i, v);
+            }
+        }
+    }
+}
+
+/// The set a card is from, as players name it.
+fn set_name(ctx: &Context<'_>, card: crate::catalog::CardIdx) -> String {
+    let card = ctx.card(card);
+    match (card.set, &card.legacy_block) {
+        (Some(set), _) => ctx
+            .catalog
+            .set(set)
+            .map_or_else(|| format!("set {set}"), |s| s.name.to_string()),
+        (None, Some(block)) => format!("retired, {block}"),
+        (None, None) => "retired".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, today, unverified};
+    use crate::catalog::Side;
+    use crate::deck::Resolution;
+
+    fn alter_deck(f: &Fixture) -> crate::deck::Deck {
+        let mut deck = f.sixty(Side::Dark, &[("1_234", 1)]);
+        let dark_alters = vec![
+            f.catalog.by_id("1_234").unwrap(),
+            f.catalog.by_id("12_145").unwrap(),
+        ];
+        deck.entries[0].card = Resolution::Ambiguous(dark_alters);
+        deck.entries[0].written = "Alter".into();
+        deck
+    }
+
+    #[test]
+    fn an_ambiguous_title_is_judged_under_each_card_and_the_classic_verdict_differs() {
+        let f = Fixture::new();
+        let found = f.judge("classic", today(), &[alter_deck(&f)]);
+        let v: Vec<_> = found
+            .violations
+            .iter()
+            .filter(|v| v.code.as_str() == "CCG-AMBIGUOUS")
+            .collect();
+        assert_eq!(v.len(), 1);
+        assert!(!v[0].is_certain());
+        assert!(unverified(&found));
+        let m = v[0].message();
+        assert!(
+            m.contains("with Alter (1_234, Premiere) the deck is legal"),
+            "{m}"
+        );
+        assert!(
+            m.contains("with Alter (12_145, Coruscant) the deck is illegal (CCG-ICON)"),
+            "{m}"
+        );
+        assert!(m.contains("\"Alter (1_234)\""), "{m}");
+    }
+
+    #[test]
+    fn in_open_both_choices_are_legal_and_the_answer_is_still_not_a_guess() {
+        let f = Fixture::new();
+        let found = f.judge("open", today(), &[alter_deck(&f)]);
+        let v = found
+            .violations
+            .iter()
+            .find(|v| v.code.as_str() == "CCG-AMBIGUOUS")
+            .unwrap();
+        assert!(
+            v.message()
+                .contains("(12_145, Coruscant) the deck is legal"),
+            "{}",
+            v.message()
+        );
+        assert!(unverified(&found));
+    }
+}

@@ -1,0 +1,132 @@
+//! CCG-ICON: no card carrying an icon the format bans on the date: in Classic, the Episode I
+//! icon and a Maintenance cost (GEMP's MAINTENANCE icon); in GEMP's Classic, also Defensive
+//! Shields. Judged for the cards in and outside the deck. Icons are GEMP's; for the Decipher
+//! cards GEMP lacks, the card database's. An Episode I icon the two sources disagree on is
+//! CCG-SOURCE-CONFLICT's, not this rule's. Source: REG Classic Format Ban List L308-313 (dated in
+//! card_data/ccg/formats.toml); GEMP swccgFormats.json `bannedIcons`.
+
+use deckcheck_core::{CardRef, Code, Violation};
+
+use super::{Context, Out, Rule, list, plural};
+
+pub const CODE: Code = Code::new("CCG-ICON");
+
+pub struct Icon;
+
+/// An icon as players name it.
+pub fn icon_name(icon: &str) -> &str {
+    match icon {
+        "EPISODE_I" => "Episode I icon",
+        "MAINTENANCE" => "Maintenance cost",
+        "DEFENSIVE_SHIELD" => "Defensive Shield icon",
+        "EPISODE_VII" => "Episode VII icon",
+        other => other,
+    }
+}
+
+/// `a Maintenance cost`, `an Episode I icon`.
+fn article(name: &str) -> String {
+    if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}
+
+fn message(v: &Violation) -> String {
+    let n = v.cards.len() as u64;
+    format!(
+        "{} {} {} not legal: {}.",
+        plural(n, "card with", "cards with"),
+        v.detail.as_deref().unwrap_or("a banned icon"),
+        if n == 1 { "is" } else { "are" },
+        list(&v.cards)
+    )
+}
+
+impl Rule for Icon {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A card with an icon the format bans (Classic: the Episode I icon or a Maintenance cost; GEMP's Classic also Defensive Shields)."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        let banned = ctx.def.banned_icons_on(ctx.as_of);
+        for (i, _, tally) in ctx.each() {
+            for (icon, fact) in &banned {
+                let cards: Vec<CardRef> = tally
+                    .all()
+                    .iter()
+                    .filter(|c| {
+                        let card = ctx.card(c.card);
+                        let conflict = *icon == "EPISODE_I" && card.icon_conflict.is_some();
+                        card.has_icon(icon) && !conflict
+                    })
+                    .map(|c| ctx.card_ref(c))
+                    .collect();
+                if !cards.is_empty() {
+                    out.violation(
+                        i,
+                        Violation::of(CODE, fact, message)
+                            .cards(cards)
+                            .detail(article(icon_name(icon))),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, ids, today};
+    use crate::catalog::Side;
+
+    #[test]
+    fn classic_bans_episode_i_and_maintenance_and_open_bans_nothing() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("12_145", 2), ("13_87", 1), ("1_234", 1)]);
+        assert!(
+            f.violations("open", today(), std::slice::from_ref(&deck), "CCG-ICON")
+                .is_empty()
+        );
+        let v = f.violations("classic", today(), &[deck], "CCG-ICON");
+        assert_eq!(v.len(), 2);
+        assert_eq!(ids(&v[0]), ["12_145"]);
+        assert_eq!(v[0].section, "REG Classic Format Ban List L312");
+        assert_eq!(ids(&v[1]), ["13_87"]);
+        assert_eq!(
+            v[1].message(),
+            "1 card with a Maintenance cost is not legal: Stormtrooper Garrison (13_87, line 2)."
+        );
+    }
+
+    #[test]
+    fn only_gemps_classic_bans_defensive_shields_and_it_says_so() {
+        let f = Fixture::new();
+        let mut deck = f.sixty(Side::Dark, &[]);
+        deck.entries.extend(f.deck(&[], &[("13_54", 1)]).entries);
+        assert!(
+            f.violations("classic", today(), std::slice::from_ref(&deck), "CCG-ICON")
+                .is_empty()
+        );
+        let v = f.violations("classic-gemp", today(), &[deck], "CCG-ICON");
+        assert_eq!(ids(&v[0]), ["13_54"]);
+        assert!(v[0].is_certain());
+        assert!(v[0].caveat.as_deref().unwrap().contains("Only GEMP"));
+    }
+
+    #[test]
+    fn classic_bans_nothing_before_the_guide_that_lists_the_bans() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("12_145", 1)]);
+        let before = jiff::civil::date(2006, 7, 2);
+        assert!(
+            f.violations("classic", before, &[deck], "CCG-ICON")
+                .is_empty()
+        );
+    }
+}

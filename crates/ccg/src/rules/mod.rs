@@ -1,0 +1,306 @@
+//! The rules: one file per rule id of spec §2.3, each opening with its id and source, all run
+//! from [`RULES`] on the decks of a submission (one deck, or a Dark and a Light deck) for a
+//! format and a date. Every rule reports everything it finds; no rule stops another.
+//!
+//! Numbers and dates are not in the rules: the deck size and the Classic bans are timelines in
+//! `card_data/ccg/formats.toml`, the card pools, banned and restricted lists are GEMP's format
+//! file, release dates are the card database's `sets.json` and `card_data/ccg/sets.toml`.
+
+mod ambiguous;
+mod banned;
+mod game_aid;
+mod icon;
+mod jabbas_prize;
+mod max_one;
+mod new_expansion;
+mod no_copy_limit;
+mod not_tournament;
+mod one_objective;
+mod one_side;
+mod one_starting_effect;
+mod outside;
+mod outside_only;
+mod pair;
+mod rarity;
+mod restricted;
+mod set;
+mod size;
+mod source_conflict;
+mod unknown;
+
+use std::collections::BTreeMap;
+
+use deckcheck_core::{CardRef, Code, CodeInfo, Findings, NoteKind, Violation};
+use jiff::civil::Date;
+
+use crate::catalog::{Card, CardIdx, Catalog};
+use crate::data::FormatDef;
+use crate::deck::{Deck, Resolution, Zone};
+use crate::input::card_ref;
+use crate::upstream::GempFormat;
+
+/// One rule.
+pub trait Rule: Sync {
+    /// Its id: the stable code of its violations.
+    fn code(&self) -> Code;
+    /// What it checks, in a sentence (the documentation of the code).
+    fn meaning(&self) -> &'static str;
+    /// Adds a violation for everything it finds wrong.
+    fn check(&self, ctx: &Context<'_>, out: &mut Out);
+}
+
+/// Every rule, in the order their findings are reported.
+pub const RULES: &[&dyn Rule] = &[
+    &pair::Pair,
+    &size::Size,
+    &one_side::OneSide,
+    &no_copy_limit::NoCopyLimit,
+    &one_objective::OneObjective,
+    &one_starting_effect::OneStartingEffect,
+    &max_one::MaxOne,
+    &jabbas_prize::JabbasPrize,
+    &outside_only::OutsideOnly,
+    &outside::Outside,
+    &game_aid::GameAid,
+    &not_tournament::NotTournament,
+    &set::Set,
+    &icon::Icon,
+    &source_conflict::SourceConflict,
+    &banned::Banned,
+    &restricted::Restricted,
+    &rarity::Rarity,
+    &new_expansion::NewExpansion,
+    &unknown::Unknown,
+    &ambiguous::Ambiguous,
+];
+
+pub use icon::icon_name;
+pub use new_expansion::legal_from as new_expansion_legal_from;
+
+/// Every code with its meaning, for the documentation.
+pub fn codes() -> Vec<CodeInfo> {
+    RULES
+        .iter()
+        .map(|r| CodeInfo {
+            code: r.code(),
+            meaning: r.meaning(),
+        })
+        .collect()
+}
+
+/// One card of a deck in one zone, copies added, with the first line it was listed on.
+#[derive(Debug, Clone, Copy)]
+pub struct Copies {
+    pub card: CardIdx,
+    pub zone: Zone,
+    pub count: u64,
+    pub line: Option<u32>,
+}
+
+/// A deck's resolved cards, each once per zone, in card order.
+#[derive(Debug, Clone, Default)]
+pub struct Tally(Vec<Copies>);
+
+impl Tally {
+    pub fn of(deck: &Deck) -> Self {
+        let mut by: BTreeMap<(CardIdx, Zone), Copies> = BTreeMap::new();
+        for e in &deck.entries {
+            let Resolution::Card(card) = e.card else {
+                continue;
+            };
+            let c = by.entry((card, e.zone)).or_insert(Copies {
+                card,
+                zone: e.zone,
+                count: 0,
+                line: e.line,
+            });
+            c.count += u64::from(e.count);
+            c.line = match (c.line, e.line) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        Self(by.into_values().collect())
+    }
+
+    /// Every card in both zones.
+    pub fn all(&self) -> &[Copies] {
+        &self.0
+    }
+
+    pub fn zone(&self, zone: Zone) -> impl Iterator<Item = &Copies> {
+        self.0.iter().filter(move |c| c.zone == zone)
+    }
+}
+
+/// What a rule may read.
+pub struct Context<'a> {
+    pub catalog: &'a Catalog,
+    pub def: &'a FormatDef,
+    pub gemp: &'a GempFormat,
+    pub as_of: Date,
+    pub decks: &'a [Deck],
+    pub tallies: Vec<Tally>,
+    /// The decks are registered for an event (a registration is a pair).
+    pub registration: bool,
+    /// Judging one choice of an ambiguous title: no pair, no further choices.
+    pub nested: bool,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(
+        catalog: &'a Catalog,
+        def: &'a FormatDef,
+        gemp: &'a GempFormat,
+        as_of: Date,
+        decks: &'a [Deck],
+    ) -> Self {
+        Self {
+            catalog,
+            def,
+            gemp,
+            as_of,
+            decks,
+            tallies: decks.iter().map(Tally::of).collect(),
+            registration: false,
+            nested: false,
+        }
+    }
+
+    pub fn card(&self, idx: CardIdx) -> &'a Card {
+        self.catalog.card(idx)
+    }
+
+    /// A card as a violation names it, with the line it was listed on.
+    pub fn card_ref(&self, copies: &Copies) -> CardRef {
+        card_ref(self.catalog, copies.card).at_line(copies.line)
+    }
+
+    /// The decks with their tallies, numbered from 0.
+    pub fn each(&self) -> impl Iterator<Item = (usize, &'a Deck, &Tally)> {
+        self.decks
+            .iter()
+            .zip(&self.tallies)
+            .enumerate()
+            .map(|(i, (d, t))| (i, d, t))
+    }
+
+    /// The name players know the format by.
+    pub fn format_name(&self) -> &'a str {
+        &self.def.name
+    }
+}
+
+/// Where rules put what they find: violations numbered by deck when there are several.
+pub struct Out {
+    pub findings: Findings,
+    decks: usize,
+}
+
+impl Out {
+    pub fn new(decks: usize) -> Self {
+        Self {
+            findings: Findings::default(),
+            decks,
+        }
+    }
+
+    pub fn violation(&mut self, deck: usize, v: Violation) {
+        self.findings.deck_violation(self.decks, deck, v);
+    }
+
+    /// A violation about the submission as a whole (the pair).
+    pub fn submission(&mut self, v: Violation) {
+        self.findings.violation(v);
+    }
+
+    pub fn note(&mut self, kind: NoteKind, section: Option<&str>, message: impl Into<String>) {
+        self.findings.note(kind, section, message);
+    }
+}
+
+/// Runs every rule.
+pub fn judge(ctx: &Context<'_>) -> Findings {
+    let mut out = Out::new(ctx.decks.len());
+    for rule in RULES {
+        rule.check(ctx, &mut out);
+    }
+    out.findings
+}
+
+/// `1 card` / `2 cards`.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Cards as a sentence lists them: `Alter (1_234, line 4), Sense (1_267) and …`.
+pub fn list(cards: &[CardRef]) -> String {
+    let names: Vec<String> = cards
+        .iter()
+        .map(|c| match c.line {
+            Some(l) => format!("{} ({}, line {l})", c.title, c.id),
+            None => format!("{} ({})", c.title, c.id),
+        })
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Ids as a sentence lists them: `9_9999 (line 4) and 601_12`.
+pub fn list_ids(cards: &[CardRef]) -> String {
+    let names: Vec<String> = cards
+        .iter()
+        .map(|c| match c.line {
+            Some(l) => format!("{} (line {l})", c.id),
+            None => c.id.to_string(),
+        })
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// An unresolved entry as a violation names it.
+pub fn unresolved_ref(entry: &crate::deck::Entry, title: &str) -> CardRef {
+    CardRef::new(entry.written.clone(), title.into(), None).at_line(entry.line)
+}
+
+#[cfg(test)]
+pub(crate) mod fixture;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_a_distinct_ccg_code() {
+        let mut codes: Vec<&str> = RULES.iter().map(|r| r.code().as_str()).collect();
+        assert!(codes.iter().all(|c| c.starts_with("CCG-")));
+        codes.sort_unstable();
+        let n = codes.len();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+        assert_eq!(n, 21);
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let c = |id: &str, line| CardRef::new(id.into(), "Alter".into(), None).at_line(line);
+        assert_eq!(list(&[c("1_234", Some(4))]), "Alter (1_234, line 4)");
+        assert_eq!(
+            list(&[c("1_234", None), c("12_145", None), c("1_71", None)]),
+            "Alter (1_234), Alter (12_145) and Alter (1_71)"
+        );
+        assert_eq!(plural(1, "card", "cards"), "1 card");
+        assert_eq!(plural(2, "card", "cards"), "2 cards");
+    }
+}

@@ -1,0 +1,173 @@
+//! CCG-NEW-EXPANSION: a card is legal one week after its set's release. The set is the prefix
+//! of the card's GEMP id (the virtual Defensive Shields, set "200d" in the card database, carry
+//! the prefix of the set they came with); the date is the card database's `date_release`, or
+//! card_data/ccg/sets.toml's where the database has none. A date known only to the month
+//! (Decipher sets) makes the days between the month's 1st + 7 and its last day + 7 unverified; a
+//! set without any date (set 227 in GEMP's Open) leaves its cards unverified on every date.
+//! GEMP's format file is no date source: it lists sets before their release. Source: REG General
+//! Tournament Rules L52 ("Newly released expansions are tournament-legal one week after their
+//! official release date").
+
+use std::collections::BTreeMap;
+
+use deckcheck_core::{CardRef, Code, Confidence, Violation};
+use jiff::ToSpan;
+use jiff::civil::Date;
+
+use super::not_tournament::is_not_tournament;
+use super::{Context, Out, Rule, list, plural};
+use crate::catalog::{Catalog, Precision};
+
+pub const CODE: Code = Code::new("CCG-NEW-EXPANSION");
+pub const SECTION: &str = "REG General Tournament Rules L52";
+
+/// How long after its release a set is tournament-legal.
+pub const WEEK: i64 = 7;
+
+pub struct NewExpansion;
+
+/// When a set's cards become legal: surely not before the first date, surely from the second.
+/// `None` when no date is known.
+pub fn legal_from(catalog: &Catalog, set: u32) -> Option<(Date, Date)> {
+    let info = catalog.set(set)?;
+    let release = info.release?;
+    let first = release.checked_add(WEEK.days()).ok()?;
+    let last = match info.precision {
+        Precision::Day => first,
+        Precision::Month => release.last_of_month().checked_add(WEEK.days()).ok()?,
+    };
+    Some((first, last))
+}
+
+fn message(v: &Violation) -> String {
+    let n = v.cards.len() as u64;
+    format!(
+        "Cards are legal one week after their set's release; {} {}: {}.",
+        plural(n, "card is from", "cards are from"),
+        v.detail.as_deref().unwrap_or("a set not yet legal"),
+        list(&v.cards)
+    )
+}
+
+impl Rule for NewExpansion {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A card whose set was released less than a week before the date checked (or whose release date is not known)."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        for (i, _, tally) in ctx.each() {
+            let mut by_set: BTreeMap<u32, Vec<CardRef>> = BTreeMap::new();
+            for c in tally.all() {
+                let card = ctx.card(c.card);
+                let Some(set) = card.set else { continue };
+                let in_pool =
+                    ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| **v == *card.id);
+                if is_not_tournament(Some(set)) || !in_pool {
+                    continue;
+                }
+                by_set.entry(set).or_default().push(ctx.card_ref(c));
+            }
+            for (set, cards) in by_set {
+                let name = ctx
+                    .catalog
+                    .set(set)
+                    .map_or_else(|| format!("set {set}"), |s| s.name.to_string());
+                let release = ctx.catalog.set(set).and_then(|s| s.release);
+                let (detail, sure) = match (legal_from(ctx.catalog, set), release) {
+                    (Some((first, _)), Some(release)) if ctx.as_of < first => (
+                        format!(
+                            "{name}, released {release} and legal from {first}, not on {}",
+                            ctx.as_of
+                        ),
+                        true,
+                    ),
+                    (Some((first, last)), Some(release)) if ctx.as_of < last => (
+                        format!(
+                            "{name}, released in {} (the day is not known), so legal from a day between {first} and {last}: whether on {} is not known",
+                            release.strftime("%B %Y"),
+                            ctx.as_of
+                        ),
+                        false,
+                    ),
+                    (Some(_), _) => continue,
+                    (None, _) => (
+                        format!(
+                            "{name}, whose release date is not known, so whether its cards are legal on {} is not known",
+                            ctx.as_of
+                        ),
+                        false,
+                    ),
+                };
+                let mut v = Violation::new(CODE, SECTION, message)
+                    .cards(cards)
+                    .detail(detail);
+                if !sure {
+                    v.confidence = Confidence::Unconfirmed;
+                    v.caveat = Some("The release date of this set is not known to the day.".into());
+                }
+                out.violation(i, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, ids, today};
+    use crate::catalog::Side;
+    use jiff::civil::date;
+
+    #[test]
+    fn a_virtual_set_is_legal_one_week_after_its_release() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("226_20", 1)]);
+        let on = |d| f.violations("open", d, std::slice::from_ref(&deck), "CCG-NEW-EXPANSION");
+        let v = on(date(2025, 12, 14));
+        assert_eq!(ids(&v[0]), ["226_20"]);
+        assert!(v[0].is_certain());
+        assert!(
+            v[0].message().contains(
+                "Virtual Set 26, released 2025-12-08 and legal from 2025-12-15, not on 2025-12-14"
+            ),
+            "{}",
+            v[0].message()
+        );
+        assert!(on(date(2025, 12, 15)).is_empty());
+    }
+
+    #[test]
+    fn a_decipher_set_dated_to_the_month_is_unverified_within_its_uncertain_days() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("12_145", 1)]);
+        let on = |d| f.violations("open", d, std::slice::from_ref(&deck), "CCG-NEW-EXPANSION");
+        assert!(
+            on(date(2001, 8, 7))[0].is_certain(),
+            "Coruscant: August 2001"
+        );
+        let unsure = on(date(2001, 8, 20));
+        assert!(!unsure[0].is_certain());
+        assert!(
+            unsure[0].message().contains("released in August 2001"),
+            "{}",
+            unsure[0].message()
+        );
+        assert!(on(date(2001, 9, 7)).is_empty());
+    }
+
+    #[test]
+    fn a_set_without_a_release_date_leaves_its_cards_unverified() {
+        let f = Fixture::new();
+        let mut deck = f.sixty(Side::Dark, &[]);
+        deck.entries.extend(f.deck(&[("227_1", 1)], &[]).entries);
+        // 227_1 is not in the fixture's data: only resolved cards are judged here.
+        assert!(
+            f.violations("open", today(), &[deck], "CCG-NEW-EXPANSION")
+                .is_empty()
+        );
+        assert!(super::legal_from(&f.catalog, 227).is_none());
+    }
+}

@@ -1,0 +1,99 @@
+//! CCG-PAIR: a registration is one Dark Side deck and one Light Side deck. Source: REG Supported
+//! Formats L12 ("A player uses two 60 card decks: one Dark Side and one Light Side"). Judged when
+//! two decks are given together, or when one deck is registered alone.
+
+use deckcheck_core::{Code, Violation};
+
+use super::{Context, Out, Rule};
+
+pub const CODE: Code = Code::new("CCG-PAIR");
+pub const SECTION: &str = "REG Supported Formats L12";
+
+pub struct Pair;
+
+fn message(v: &Violation) -> String {
+    match v.detail.as_deref() {
+        Some("alone") => "A registration is two decks, one Dark Side and one Light Side; only one deck was given.".into(),
+        Some(side) => format!(
+            "A registration is one Dark Side deck and one Light Side deck; both decks given are {side} decks."
+        ),
+        None => "A registration is one Dark Side deck and one Light Side deck.".into(),
+    }
+}
+
+impl Rule for Pair {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A registration is not one Dark Side deck and one Light Side deck."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        if ctx.nested {
+            return;
+        }
+        match ctx.decks {
+            [_] if ctx.registration => out.submission(
+                Violation::new(CODE, SECTION, message)
+                    .numbers(2, 1)
+                    .detail("alone"),
+            ),
+            [a, b] => {
+                if let (Some(sa), Some(sb)) = (a.side(ctx.catalog), b.side(ctx.catalog))
+                    && sa == sb
+                {
+                    out.submission(Violation::new(CODE, SECTION, message).detail(sa.name()));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, today};
+    use super::super::{Context, judge};
+    use crate::catalog::Side;
+
+    #[test]
+    fn a_dark_and_a_light_deck_make_a_pair() {
+        let f = Fixture::new();
+        let decks = [f.sixty(Side::Dark, &[]), f.sixty(Side::Light, &[])];
+        assert!(f.violations("open", today(), &decks, "CCG-PAIR").is_empty());
+    }
+
+    #[test]
+    fn two_dark_side_decks_are_not_a_registration() {
+        let f = Fixture::new();
+        let decks = [f.sixty(Side::Dark, &[]), f.sixty(Side::Dark, &[])];
+        let v = f.violations("open", today(), &decks, "CCG-PAIR");
+        assert!(
+            v[0].message()
+                .contains("both decks given are Dark Side decks"),
+            "{}",
+            v[0].message()
+        );
+        assert_eq!(v[0].deck, None, "about the pair, not one deck");
+    }
+
+    #[test]
+    fn one_deck_is_judged_alone_unless_it_is_registered() {
+        let f = Fixture::new();
+        let decks = [f.sixty(Side::Dark, &[])];
+        assert!(f.violations("open", today(), &decks, "CCG-PAIR").is_empty());
+        let def = &f.data.formats[0];
+        let gemp = f.catalog.gemp_format("open").unwrap();
+        let mut ctx = Context::new(&f.catalog, def, gemp, today(), &decks);
+        ctx.registration = true;
+        let found = judge(&ctx);
+        assert!(
+            found
+                .violations
+                .iter()
+                .any(|v| v.code.as_str() == "CCG-PAIR")
+        );
+    }
+}

@@ -1,0 +1,155 @@
+//! CCG-SET: a card's set (the prefix of its id) is one of the format's sets, unless the format
+//! names the card itself as valid; a retired (Legacy) virtual card is in none of them. Judged for
+//! the cards in and outside the deck. Source: REG Supported Formats L14-15 (the Open and Classic
+//! pools); GEMP swccgFormats.json `set` and `valid`, DefaultSwccgFormat.validateCard.
+
+use deckcheck_core::{CardRef, Code, Violation};
+
+use super::not_tournament::is_not_tournament;
+use super::{Context, Out, Rule, list, plural, unresolved_ref};
+
+pub const CODE: Code = Code::new("CCG-SET");
+
+pub struct Set;
+
+fn section(ctx: &Context<'_>) -> String {
+    format!(
+        "REG Supported Formats L14-15; GEMP swccgFormats.json ({})",
+        ctx.gemp.code
+    )
+}
+
+fn retired(v: &Violation) -> String {
+    format!(
+        "{} retired to Legacy, not legal in {}: {}.",
+        plural(
+            v.cards.len() as u64,
+            "card is a virtual card",
+            "cards are virtual cards"
+        ),
+        v.detail.as_deref().unwrap_or("this format"),
+        list(&v.cards)
+    )
+}
+
+fn outside_pool(v: &Violation) -> String {
+    format!(
+        "{} from a set that is not part of {}: {}.",
+        plural(v.cards.len() as u64, "card is", "cards are"),
+        v.detail.as_deref().unwrap_or("this format"),
+        list(&v.cards)
+    )
+}
+
+impl Rule for Set {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "A card from a set outside the format's card pool, or a virtual card retired to Legacy."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        let in_pool = |set: u32, id: &str| {
+            ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id)
+        };
+        for (i, deck, tally) in ctx.each() {
+            let mut legacy: Vec<CardRef> = Vec::new();
+            let mut outside: Vec<CardRef> = Vec::new();
+            for c in tally.all() {
+                let card = ctx.card(c.card);
+                match card.set {
+                    None => legacy.push(ctx.card_ref(c)),
+                    Some(_) if is_not_tournament(card.set) => {}
+                    Some(set) if !in_pool(set, &card.id) => outside.push(ctx.card_ref(c)),
+                    Some(_) => {}
+                }
+            }
+            for e in &deck.entries {
+                if let Some(set) = e.unknown_set()
+                    && !is_not_tournament(Some(set))
+                    && !in_pool(set, &e.written)
+                {
+                    outside.push(unresolved_ref(e, &format!("a card of set {set}")));
+                }
+            }
+            let render: [(Vec<CardRef>, deckcheck_core::report::Render); 2] =
+                [(legacy, retired), (outside, outside_pool)];
+            for (cards, message) in render {
+                if !cards.is_empty() {
+                    out.violation(
+                        i,
+                        Violation::new(CODE, section(ctx), message)
+                            .cards(cards)
+                            .detail(ctx.format_name()),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, ids, today};
+    use crate::catalog::Side;
+    use crate::data::FormatDef;
+
+    fn decipher_only(f: &mut Fixture) {
+        let mut def: FormatDef = f.data.formats[0].clone();
+        def.id = "decipher".into();
+        def.name = "Decipher Cards Only".into();
+        def.gemp = "open_no_virtual".into();
+        f.data.formats.push(def);
+    }
+
+    #[test]
+    fn a_virtual_card_is_not_in_a_decipher_only_pool_unless_named_valid() {
+        let mut f = Fixture::new();
+        decipher_only(&mut f);
+        let deck = f.sixty(Side::Dark, &[("226_20", 1), ("200_110", 1)]);
+        let v = f.violations("decipher", today(), &[deck], "CCG-SET");
+        assert_eq!(
+            ids(&v[0]),
+            ["226_20"],
+            "200_110 is in the format's valid list"
+        );
+        assert!(
+            v[0].message()
+                .starts_with("1 card is from a set that is not part of Decipher Cards Only"),
+            "{}",
+            v[0].message()
+        );
+    }
+
+    #[test]
+    fn a_retired_legacy_card_is_not_legal_in_open() {
+        let f = Fixture::new();
+        let legacy = f.catalog.by_title("Fixture Retired Card (V)")[0];
+        let mut deck = f.sixty(Side::Dark, &[]);
+        deck.entries[0].count -= 1;
+        deck.entries.push(crate::deck::Entry {
+            zone: crate::deck::Zone::Deck,
+            count: 1,
+            line: Some(9),
+            written: "Fixture Retired Card (V)".into(),
+            card: crate::deck::Resolution::Card(legacy),
+        });
+        let v = f.violations("open", today(), &[deck], "CCG-SET");
+        assert!(
+            v[0].message()
+                .contains("retired to Legacy, not legal in Open"),
+            "{}",
+            v[0].message()
+        );
+    }
+
+    #[test]
+    fn an_unknown_id_of_a_set_outside_the_pool_is_outside_it() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("601_12", 1)]);
+        let v = f.violations("open", today(), &[deck], "CCG-SET");
+        assert_eq!(ids(&v[0]), ["601_12"]);
+    }
+}

@@ -1,0 +1,99 @@
+//! CCG-SOURCE-CONFLICT: where the format bans the Episode I icon, a card whose Episode I icon
+//! GEMP and the Players Committee card database disagree on (14 ids, card_data/ccg/
+//! icon_conflicts.toml, plus any the loader finds in newer data) cannot be judged: both verdicts
+//! are reported and the answer is unverified. Not reported when another banned icon bans the
+//! card anyway. Source: REG Classic Format Ban List L312; the data of both sources.
+
+use deckcheck_core::{Code, Confidence, Violation};
+
+use super::{Context, Out, Rule, list};
+
+pub const CODE: Code = Code::new("CCG-SOURCE-CONFLICT");
+pub const SECTION: &str =
+    "REG Classic Format Ban List L312; GEMP and the PC card database disagree";
+
+pub struct SourceConflict;
+
+fn message(v: &Violation) -> String {
+    let (with, without) = if v.detail.as_deref() == Some("gemp") {
+        ("GEMP", "the Players Committee card database")
+    } else {
+        ("the Players Committee card database", "GEMP")
+    };
+    format!(
+        "{with} gives {} an Episode I icon and {without} does not: if {with} is right the card is banned here and the deck is illegal; if {without} is right this card is legal.",
+        list(&v.cards)
+    )
+}
+
+impl Rule for SourceConflict {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "GEMP and the PC card database disagree on a card's Episode I icon, which the format bans: both verdicts are given, the answer is unverified."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        let banned = ctx.def.banned_icons_on(ctx.as_of);
+        if !banned.iter().any(|(icon, _)| *icon == "EPISODE_I") {
+            return;
+        }
+        for (i, _, tally) in ctx.each() {
+            for c in tally.all() {
+                let card = ctx.card(c.card);
+                let Some(conflict) = card.icon_conflict else {
+                    continue;
+                };
+                let banned_anyway = banned
+                    .iter()
+                    .any(|(icon, _)| *icon != "EPISODE_I" && card.has_icon(icon));
+                if banned_anyway {
+                    continue;
+                }
+                let mut v = Violation::new(CODE, SECTION, message)
+                    .card(ctx.card_ref(c))
+                    .detail(if conflict.gemp { "gemp" } else { "pc" });
+                v.confidence = Confidence::Unconfirmed;
+                v.caveat = Some(
+                    "The two card sources disagree on this card's Episode I icon; no source found settles it."
+                        .into(),
+                );
+                out.violation(i, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, today, unverified};
+    use crate::catalog::Side;
+
+    #[test]
+    fn a_card_the_sources_disagree_on_leaves_a_classic_deck_unverified_with_both_verdicts() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("213_14", 1)]);
+        let found = f.judge("classic", today(), std::slice::from_ref(&deck));
+        let v: Vec<_> = found
+            .violations
+            .iter()
+            .filter(|v| v.code.as_str() == "CCG-SOURCE-CONFLICT")
+            .collect();
+        assert_eq!(v.len(), 1);
+        assert!(!v[0].is_certain());
+        assert!(unverified(&found));
+        assert!(
+            !found
+                .violations
+                .iter()
+                .any(|v| v.code.as_str() == "CCG-ICON")
+        );
+        assert!(v[0].message().starts_with("GEMP gives Planetary Rings (213_14, line 1) an Episode I icon and the Players Committee card database does not"), "{}", v[0].message());
+        assert!(
+            f.violations("open", today(), &[deck], "CCG-SOURCE-CONFLICT")
+                .is_empty()
+        );
+    }
+}

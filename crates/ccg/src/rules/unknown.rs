@@ -1,0 +1,99 @@
+//! CCG-UNKNOWN: an id that names no card in GEMP's blueprints or the card database is not a
+//! tournament card. An id of GEMP's Legacy set 601 is a real card the data does not hold (GEMP's
+//! set-601 blueprints were not mirrored): unverified, not illegal (CCG-SET still judges its set).
+//! Ids of the Dream Cards and Playtesting sets are CCG-NOT-TOURNAMENT's. A title no card has is
+//! not this rule's: it is a diagnostic of the input, and leaves the answer unverified. Source:
+//! REG General Tournament Rules L46 (the legal cards are Decipher's and the Players Committee's).
+
+use deckcheck_core::{CardRef, Code, Confidence, Violation};
+
+use super::not_tournament::is_not_tournament;
+use super::{Context, Out, Rule, list_ids, plural, unresolved_ref};
+use crate::deck::Resolution;
+
+pub const CODE: Code = Code::new("CCG-UNKNOWN");
+pub const SECTION: &str = "REG General Tournament Rules L46";
+
+/// GEMP's set of Legacy (retired virtual) blueprints.
+pub const LEGACY_SET: u32 = 601;
+
+pub struct Unknown;
+
+fn unknown(v: &Violation) -> String {
+    format!(
+        "No Star Wars CCG card has the id{} {}.",
+        if v.cards.len() == 1 { "" } else { "s" },
+        list_ids(&v.cards)
+    )
+}
+
+fn legacy(v: &Violation) -> String {
+    format!(
+        "{} of GEMP's Legacy set, which deckcheck's card data does not hold: {}.",
+        plural(v.cards.len() as u64, "card is", "cards are"),
+        list_ids(&v.cards)
+    )
+}
+
+impl Rule for Unknown {
+    fn code(&self) -> Code {
+        CODE
+    }
+
+    fn meaning(&self) -> &'static str {
+        "An id that names no card (illegal), or a card of GEMP's Legacy set 601, which the data does not hold (unverified)."
+    }
+
+    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        for (i, deck, _) in ctx.each() {
+            let mut none: Vec<CardRef> = Vec::new();
+            let mut retired: Vec<CardRef> = Vec::new();
+            for e in &deck.entries {
+                let Resolution::Unknown { id: Some(_) } = &e.card else {
+                    continue;
+                };
+                match e.unknown_set() {
+                    Some(LEGACY_SET) => retired.push(unresolved_ref(e, "a Legacy card")),
+                    set if is_not_tournament(set) => {}
+                    _ => none.push(unresolved_ref(e, "no such card")),
+                }
+            }
+            if !none.is_empty() {
+                out.violation(i, Violation::new(CODE, SECTION, unknown).cards(none));
+            }
+            if !retired.is_empty() {
+                let mut v = Violation::new(CODE, SECTION, legacy).cards(retired);
+                v.confidence = Confidence::Unconfirmed;
+                v.caveat = Some("deckcheck has no data on GEMP's Legacy cards.".into());
+                out.violation(i, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{Fixture, ids, today};
+    use crate::catalog::Side;
+
+    #[test]
+    fn an_id_that_names_no_card_is_illegal() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("9_9999", 1)]);
+        let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
+        assert_eq!(ids(&v[0]), ["9_9999"]);
+        assert!(v[0].is_certain());
+        assert_eq!(
+            v[0].message(),
+            "No Star Wars CCG card has the id 9_9999 (line 1)."
+        );
+    }
+
+    #[test]
+    fn a_legacy_id_is_unverified_not_unknown() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("601_12", 1)]);
+        let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
+        assert!(!v[0].is_certain());
+    }
+}
