@@ -127,9 +127,10 @@ impl Rank {
     }
 }
 
-/// Per-rank numbers (min/max pairs, counts).
+/// Per-rank numbers (min/max pairs, counts, unit lists); a rank a file leaves out is empty.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-pub struct PerRank<T> {
+#[serde(default)]
+pub struct PerRank<T: Default> {
     pub commander: T,
     pub operative: T,
     pub corps: T,
@@ -138,7 +139,7 @@ pub struct PerRank<T> {
     pub heavy: T,
 }
 
-impl<T: Copy> PerRank<T> {
+impl<T: Copy + Default> PerRank<T> {
     pub fn get(&self, rank: Rank) -> T {
         match rank {
             Rank::Commander => self.commander,
@@ -151,7 +152,7 @@ impl<T: Copy> PerRank<T> {
     }
 }
 
-impl<T> PerRank<T> {
+impl<T: Default> PerRank<T> {
     pub fn get_mut(&mut self, rank: Rank) -> &mut T {
         match rank {
             Rank::Commander => &mut self.commander,

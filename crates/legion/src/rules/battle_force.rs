@@ -193,7 +193,7 @@ impl Rule for BattleForceRules {
     }
 }
 
-impl<T> crate::catalog::PerRank<Vec<T>> {
+impl<T: Default> crate::catalog::PerRank<Vec<T>> {
     pub fn get_ref(&self, rank: crate::catalog::Rank) -> &[T] {
         use crate::catalog::Rank::*;
         match rank {

@@ -1,7 +1,7 @@
 //! LEG-MODE (deckcheck): the mode asked existed on the date checked (its first dated fact).
 //! Source: the mode's dates in card_data/legion/modes.toml (REG v1.1 for Standard).
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::{Code, Confidence, Findings, Violation};
 
 use super::{Ctx, Rule};
 
@@ -28,9 +28,14 @@ impl Rule for Mode {
             return;
         };
         if cx.as_of < first.from {
-            out.violation(
-                Violation::of(CODE, first, message).detail(first.from.to_string()),
+            // The first date we have is the earliest source, not a proven start.
+            let mut v = Violation::of(CODE, first, message).detail(first.from.to_string());
+            v.confidence = Confidence::Unconfirmed;
+            v.caveat = Some(
+                "The first date of a mode in our data is the earliest source we have; it may have been played before it."
+                    .into(),
             );
+            out.violation(v);
         }
     }
 }

@@ -152,12 +152,37 @@ impl Rule for Points {
                 ),
             );
         }
-        out.resting_on(cap);
+        // A cap the project is not sure of decides the answer only when the army is between
+        // it and the cap before it; otherwise its sentence is said and the verdict stands.
+        let previous = cx
+            .mode
+            .points
+            .entries()
+            .iter()
+            .take_while(|d| d.from < cap.from)
+            .last()
+            .map(|d| u64::from(d.value));
+        let decides = match previous {
+            Some(p) => {
+                let (lo, hi) = (p.min(u64::from(cap.value)), p.max(u64::from(cap.value)));
+                total.points > lo && total.points <= hi
+            }
+            None => true,
+        };
+        if decides {
+            out.resting_on(cap);
+        } else if let Some(caveat) = cap.caveat() {
+            out.note(NoteKind::Caveat, Some(&cap.section), caveat);
+        }
         if total.points > u64::from(cap.value) {
             let mut v = Violation::of(CODE, cap, message)
                 .numbers(u64::from(cap.value), total.points)
                 .cards(cx.army.units.iter().map(|u| cx.unit_ref(u)).collect())
                 .detail(plural(cx.army.units.iter().map(|u| u64::from(u.count)).sum(), "unit", "units"));
+            if !decides {
+                v.confidence = Confidence::Official;
+                v.caveat = None;
+            }
             if !total.unknown.is_empty() || choice_unknown {
                 v.confidence = Confidence::Unconfirmed;
                 v.caveat = Some("A cost this total rests on is not known for the date checked.".into());
