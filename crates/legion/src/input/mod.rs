@@ -128,3 +128,25 @@ pub fn bounded<T>(items: Vec<T>, what: &str) -> Result<Vec<T>, deckcheck_core::I
     }
     Ok(items)
 }
+
+/// Two battle cards share a name (a Standard and a Recon printing): the list's scenario tells
+/// which. Takes back the ambiguity just recorded when exactly one candidate fits it.
+pub fn battle_by_scenario(catalog: &Catalog, imported: &mut deckcheck_core::Imported<Army>, recon: bool) -> Option<Ix> {
+    let last = imported.deck.ambiguous.last()?;
+    if last.place != crate::army::Place::Battle {
+        return None;
+    }
+    let fitting: Vec<Ix> = last
+        .candidates
+        .iter()
+        .copied()
+        .filter(|c| catalog.card(*c).has_keyword("Recon") == recon)
+        .collect();
+    let [one] = fitting.as_slice() else {
+        return None;
+    };
+    let one = *one;
+    imported.deck.ambiguous.pop();
+    imported.diagnostics.pop();
+    Some(one)
+}

@@ -444,7 +444,15 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
             }
             Entry::Battle { line, name } => {
                 let at = format!("line {line}");
-                match pick(catalog, &name, Kind::Battle, faction, None, None, None) {
+                let recon = matches!(imported.deck.built_for, Some(500 | 600));
+                let picked = pick(catalog, &name, Kind::Battle, faction, None, None, None).or_else(|found| {
+                    let fit = prefer(found, |c| catalog.card(c).has_keyword("Recon") == recon);
+                    match fit.as_slice() {
+                        [one] => Ok(*one),
+                        _ => Err(fit),
+                    }
+                });
+                match picked {
                     Ok(c) => imported.deck.battle.push(Placed { card: c, line: Some(line) }),
                     Err(found) => report(catalog, imported, &mut names, &at, &name, found, Kind::Battle, line, Some(Place::Battle)),
                 }

@@ -40,6 +40,9 @@ struct TtsUnit {
 
 #[derive(Deserialize, Default)]
 struct TtsBattleDeck {
+    /// `recon` or `standard`: which of two battle cards of one name is meant.
+    #[serde(default)]
+    scenario: Option<String>,
     #[serde(default)]
     deployment: Vec<String>,
     #[serde(default)]
@@ -58,7 +61,7 @@ impl InputFormat<Catalog, Army> for Tts {
     }
 
     fn detect(&self, text: &str) -> bool {
-        text.starts_with('{')
+        text.starts_with(['{', '['])
     }
 
     fn read(&self, catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
@@ -144,6 +147,7 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
         }
     }
     if let Some(Object(deck)) = list.battle_deck {
+        let recon = deck.scenario.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("recon"));
         let all = [
             ("deployment", deck.deployment),
             ("objective", deck.objective),
@@ -152,7 +156,9 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
         for (key, cards) in all {
             for (i, name) in bounded(cards, "battle cards")?.iter().enumerate() {
                 let at = format!("battlefieldDeck.{key}[{i}]");
-                if let Some(card) = one_card(catalog, &mut imported, &mut names, at, name, Kind::Battle, faction, Place::Battle) {
+                let card = one_card(catalog, &mut imported, &mut names, at, name, Kind::Battle, faction, Place::Battle);
+                let card = card.or_else(|| super::battle_by_scenario(catalog, &mut imported, recon));
+                if let Some(card) = card {
                     imported.deck.battle.push(Placed { card, line: None });
                 }
             }
