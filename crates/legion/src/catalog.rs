@@ -279,6 +279,10 @@ pub struct Card {
     pub ix: Ix,
     pub id: Arc<str>,
     pub name: Arc<str>,
+    /// The name in its copy-identity form (uniqueness, "no card twice").
+    pub folded_name: Box<str>,
+    /// [`Card::unique_name`] in its copy-identity form.
+    pub folded_unique_name: Box<str>,
     pub title: Option<Arc<str>>,
     pub display_name: Option<Arc<str>>,
     pub tts_name: Option<Arc<str>>,
@@ -851,11 +855,19 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         .filter_map(|h| History::parse(&h.date, &h.description))
         .collect();
     let opt = |s: Option<String>| s.filter(|s| !s.is_empty()).map(Arc::<str>::from);
+    let title = opt(r.title);
+    let folded_name = deckcheck_core::text::identity_fold(&r.card_name).into();
+    let unique_name = match &title {
+        Some(t) if r.is_unique_title && !r.is_unique => t.to_string(),
+        _ => r.card_name.clone(),
+    };
     Ok(Card {
         ix,
         id: id.into(),
         name: r.card_name.into(),
-        title: opt(r.title),
+        folded_name,
+        folded_unique_name: deckcheck_core::text::identity_fold(&unique_name).into(),
+        title,
         display_name: opt(r.display_name),
         tts_name: opt(r.tts_name),
         kind,

@@ -78,7 +78,7 @@ pub fn cost_on(current: u32, history: &[History], date: Date) -> Result<u32, Dat
     let mut later: Vec<&History> = history.iter().filter(|h| h.date > date).collect();
     // Newest first; entries of one day are undone in reverse order of listing.
     later.reverse();
-    later.sort_by(|a, b| b.date.cmp(&a.date));
+    later.sort_by_key(|h| std::cmp::Reverse(h.date));
     let mut cost = current;
     for h in later {
         match h.change {

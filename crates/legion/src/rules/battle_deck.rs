@@ -4,7 +4,6 @@
 //! FFG objective/deployment/condition cards, which the data does not hold. Source: AMG 2.6.0
 //! Building a Battle Deck; REG Player Materials L136 (FFG, 4/4/4).
 
-use deckcheck_core::text::identity_fold;
 use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
 
 use super::{Ctx, Rule, names, plural};
@@ -73,10 +72,9 @@ impl Rule for BattleDeck {
         for (i, c) in cards.iter().enumerate() {
             let card = cx.card(c.card);
             let r = cx.card_ref(c.card, c.line);
-            let key = (identity_fold(&card.name), &card.subtype);
             if cards[..i].iter().any(|d| {
                 let o = cx.card(d.card);
-                (identity_fold(&o.name), &o.subtype) == key
+                o.folded_name == card.folded_name && o.subtype == card.subtype
             }) && !twice.contains(&r)
             {
                 twice.push(r.clone());

@@ -51,7 +51,7 @@ impl Rule for BattleForceRules {
             bf.choices.iter().any(|c| {
                 !c.add.is_empty()
                     && c.add.iter().any(|x| x == id)
-                    && chosen.is_some_and(|ch| ch.iter().any(|x| *x == c.name))
+                    && chosen.is_some_and(|ch| ch.contains(&c.name))
             })
         };
         let mut units = Vec::new();

@@ -5,7 +5,6 @@
 //! AMG 2.6.0 Building a Command Hand; Legion HQ cards.json (`commander`, `faction`,
 //! `battleForce`, `requirements`).
 
-use deckcheck_core::text::identity_fold;
 use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
 
 use super::{Ctx, Rule, names, plural};
@@ -80,8 +79,8 @@ impl Rule for CommandHand {
         }
         let mut twice: Vec<CardRef> = Vec::new();
         for (i, c) in cards.iter().enumerate() {
-            let name = identity_fold(&cx.card(c.card).name);
-            if cards[..i].iter().any(|d| identity_fold(&cx.card(d.card).name) == name) {
+            let name = &cx.card(c.card).folded_name;
+            if cards[..i].iter().any(|d| cx.card(d.card).folded_name == *name) {
                 let r = cx.card_ref(c.card, c.line);
                 if !twice.iter().any(|t| t.id == r.id) {
                     twice.push(r);

@@ -36,9 +36,17 @@ impl Ctx<'_> {
         out
     }
 
+    /// Whether a unit or an upgrade of the army has Field Commander.
+    pub fn has_field_commander(&self) -> bool {
+        self.army.units.iter().any(|u| {
+            self.card(u.card).has_keyword("Field Commander")
+                || u.all_upgrades().any(|x| self.card(x).has_keyword("Field Commander"))
+        })
+    }
+
     /// Whether Field Commander lowers the commander minimum to 0 in this army.
     pub fn field_commander_applies(&self) -> bool {
-        !self.bf.is_some_and(|b| b.rules.no_field_comm) && !self.field_commanders().is_empty()
+        !self.bf.is_some_and(|b| b.rules.no_field_comm) && self.has_field_commander()
     }
 
     pub fn commanders(&self) -> u64 {
@@ -56,7 +64,7 @@ impl Ctx<'_> {
     pub fn field_commander_refused(&self) -> bool {
         self.bf.is_some_and(|b| b.rules.no_field_comm)
             && self.commanders() == 0
-            && !self.field_commanders().is_empty()
+            && self.has_field_commander()
     }
 }
 

@@ -95,6 +95,9 @@ pub struct Ctx<'a> {
     /// Each unit's rank for army building (battle force `buildsAsCorps`, Maul with the
     /// Darksaber), by unit index.
     pub ranks: Vec<Rank>,
+    /// The values the requirement matcher compares, made once per check.
+    rank_values: [Value; 6],
+    affinity_value: Value,
 }
 
 impl<'a> Ctx<'a> {
@@ -121,7 +124,10 @@ impl<'a> Ctx<'a> {
             faction,
             bf,
             ranks: Vec::new(),
+            rank_values: Rank::ALL.map(|r| Value::String(r.key().into())),
+            affinity_value: Value::Null,
         };
+        cx.affinity_value = Value::String(cx.force_affinity().into());
         cx.ranks = army.units.iter().map(|u| cx.build_rank(u)).collect();
         cx
     }
@@ -211,14 +217,17 @@ impl<'a> Ctx<'a> {
     /// A unit's card as Legion HQ's requirement matcher sees it (`makeModifiedCard`): its
     /// upgrades' `changeCard` applied, the army's force affinity, its army-building rank,
     /// keywords by name (with upgrades' permanent keywords).
-    pub fn view(&self, card: Ix, upgrades: &[Ix], rank: Option<Rank>) -> UnitView<'a> {
+    pub fn view(&self, card: Ix, upgrades: &[Ix], rank: Option<Rank>) -> UnitView<'_> {
         let card = self.card(card);
         let upgrades: Vec<&'a Card> = upgrades.iter().map(|u| self.card(*u)).collect();
         UnitView {
             card,
             upgrades,
-            rank: rank.or(self.rank_on_date(card)),
-            force_affinity: self.force_affinity(),
+            rank: rank
+                .or(self.rank_on_date(card))
+                .map(|r| &self.rank_values[r.index()]),
+            force_affinity: &self.affinity_value,
+            keywords: std::cell::OnceCell::new(),
         }
     }
 
@@ -249,40 +258,41 @@ impl<'a> Ctx<'a> {
 pub struct UnitView<'a> {
     card: &'a Card,
     upgrades: Vec<&'a Card>,
-    rank: Option<Rank>,
-    force_affinity: &'a str,
+    rank: Option<&'a Value>,
+    force_affinity: &'a Value,
+    keywords: std::cell::OnceCell<Value>,
 }
 
-impl<'a> UnitView<'a> {
-    pub fn field(&self, key: &str) -> Option<Cow<'a, Value>> {
+impl UnitView<'_> {
+    pub fn field(&self, key: &str) -> Option<Cow<'_, Value>> {
         for u in self.upgrades.iter().rev() {
             if let Some(v) = u.change_card.as_ref().and_then(|c| c.get(key)) {
                 return Some(Cow::Borrowed(v));
             }
         }
         match key {
-            "forceAffinity" => Some(Cow::Owned(Value::String(self.force_affinity.into()))),
-            "rank" => self
-                .rank
-                .map(|r| Cow::Owned(Value::String(r.key().into()))),
-            "keywords" => Some(Cow::Owned(Value::Array(
-                self.card
-                    .keywords
-                    .iter()
-                    .chain(
-                        self.upgrades
-                            .iter()
-                            .flat_map(|u| u.keywords.iter().filter(|k| k.permanent)),
-                    )
-                    .map(|k| Value::String(k.name.clone()))
-                    .collect(),
-            ))),
+            "forceAffinity" => Some(Cow::Borrowed(self.force_affinity)),
+            "rank" => self.rank.map(Cow::Borrowed),
+            "keywords" => Some(Cow::Borrowed(self.keywords.get_or_init(|| {
+                Value::Array(
+                    self.card
+                        .keywords
+                        .iter()
+                        .chain(
+                            self.upgrades
+                                .iter()
+                                .flat_map(|u| u.keywords.iter().filter(|k| k.permanent)),
+                        )
+                        .map(|k| Value::String(k.name.clone()))
+                        .collect(),
+                )
+            }))),
             _ => self.card.raw.get(key).map(Cow::Borrowed),
         }
     }
 
     pub fn meets(&self, req: &crate::catalog::Req) -> bool {
-        req.holds(&|k| self.field(k))
+        req.is_always() || req.holds(&|k| self.field(k))
     }
 
     pub fn matches(&self, pattern: &Value) -> bool {

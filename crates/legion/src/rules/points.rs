@@ -30,14 +30,15 @@ pub struct Total {
 }
 
 impl Ctx<'_> {
-    /// A card's cost on the date checked.
-    pub fn cost(&self, card: Ix) -> Result<u32, ()> {
+    /// A card's cost on the date checked; `Err` holds the date of a later cost change its
+    /// history gives only in words.
+    pub fn cost(&self, card: Ix) -> Result<u32, jiff::civil::Date> {
         let c = self.card(card);
         let now = c.cost.unwrap_or(0);
         if self.as_of >= self.data.army.snapshot {
             return Ok(now);
         }
-        cost_on(now, &c.history, self.as_of).map_err(|_| ())
+        cost_on(now, &c.history, self.as_of)
     }
 
     /// The delta Legion HQ's conditional costs give an upgrade on a unit; `None` when the
@@ -76,7 +77,7 @@ impl Ctx<'_> {
         let cost = |card: Ix, unknown: &mut Vec<Ix>| -> i64 {
             match self.cost(card) {
                 Ok(c) => i64::from(c),
-                Err(()) => {
+                Err(_) => {
                     if !unknown.contains(&card) {
                         unknown.push(card);
                     }

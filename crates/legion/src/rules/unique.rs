@@ -4,7 +4,6 @@
 //! follows card_data (e.g. Improvised Orders unique from 2026-04-21). Source: AMG 2.6.0
 //! Unique ("This restriction also applies across card types").
 
-use deckcheck_core::text::identity_fold;
 use deckcheck_core::{CardRef, Code, Findings, Violation};
 
 use super::{Ctx, Rule};
@@ -34,23 +33,22 @@ impl Rule for Unique {
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         // name → (display name, copies, least bullets, cards)
-        let mut seen: Vec<(String, String, u64, u32, Vec<CardRef>)> = Vec::new();
+        let mut seen: Vec<(&str, &str, u64, u32, Vec<CardRef>)> = Vec::new();
         let mut add = |card: Ix, copies: u64, line: Option<u32>| {
             let c = cx.card(card);
             let Some(bullets) = cx.bullets_on_date(c) else {
                 return;
             };
-            let key = identity_fold(c.unique_name());
-            let r = cx.card_ref(card, line);
+            let key: &str = &c.folded_unique_name;
             match seen.iter_mut().find(|s| s.0 == key) {
                 Some(s) => {
                     s.2 += copies;
                     s.3 = s.3.min(bullets);
-                    if !s.4.contains(&r) {
-                        s.4.push(r);
+                    if !s.4.iter().any(|r| r.id == c.id) {
+                        s.4.push(cx.card_ref(card, line));
                     }
                 }
-                None => seen.push((key, c.unique_name().to_string(), copies, bullets, vec![r])),
+                None => seen.push((key, c.unique_name(), copies, bullets, vec![cx.card_ref(card, line)])),
             }
         };
         for u in &cx.army.units {

@@ -161,7 +161,7 @@ fn bad_input_never_panics_and_says_what_is_wrong() {
         "rebels/1000:0ab0000",
         "rebels/1000:-1ab0000",
         "rebels/1000:1é0000,1abé,é",
-        "rebels/1000:1ab\0\00,\0",
+        "rebels/1000:1ab\0\u{0}0,\0",
         "rebels/1000:1ah0ed0d",
         "rebels/1000:1edab,ab,ah",
         "rebels/1000:zz:1ab0000",
