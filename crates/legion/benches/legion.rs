@@ -16,7 +16,10 @@ use jiff::civil::date;
 const LINK: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";
 
 fn bench(c: &mut Criterion) {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/legion/legion-hq"));
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/legion/legion-hq"
+    ));
     if !dir.is_dir() {
         eprintln!("legion benchmark skipped: {} is absent", dir.display());
         return;
@@ -33,7 +36,9 @@ fn bench(c: &mut Criterion) {
     c.bench_function("legion link to verdict (1,000-point army)", |b| {
         b.iter(|| {
             let army = game.import(std::hint::black_box(LINK), None).unwrap();
-            let judged = game.check(std::slice::from_ref(&army), &[&format], &ask, &options).unwrap();
+            let judged = game
+                .check(std::slice::from_ref(&army), &[&format], &ask, &options)
+                .unwrap();
             std::hint::black_box(judged[0].report.verdict)
         })
     });

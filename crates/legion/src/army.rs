@@ -62,9 +62,14 @@ pub struct Placed {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
     /// A unit of this many copies, with these upgrades.
-    Unit { count: u32, upgrades: Vec<Ix> },
+    Unit {
+        count: u32,
+        upgrades: Vec<Ix>,
+    },
     /// An upgrade of the army's unit at this index.
-    Upgrade { unit: usize },
+    Upgrade {
+        unit: usize,
+    },
     Command,
     Battle,
 }

@@ -547,7 +547,12 @@ impl Catalog {
     }
 
     /// A catalog from the three files' texts (fixtures).
-    pub fn from_json(cards: &str, forces: &str, modes: &str, version: &str) -> Result<Self, CatalogError> {
+    pub fn from_json(
+        cards: &str,
+        forces: &str,
+        modes: &str,
+        version: &str,
+    ) -> Result<Self, CatalogError> {
         let path = Path::new("(fixture)");
         Self::build(
             (path, parse(path, cards.as_bytes())?),
@@ -801,9 +806,7 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         other => return Err(format!("unknown cardType {other:?}")),
     };
     let rank = match (&r.rank, kind) {
-        (Some(text), _) => {
-            Some(Rank::parse(text).ok_or_else(|| format!("unknown rank {text:?}"))?)
-        }
+        (Some(text), _) => Some(Rank::parse(text).ok_or_else(|| format!("unknown rank {text:?}"))?),
         (None, Kind::Unit) => return Err("a unit without a rank".into()),
         (None, _) => None,
     };
@@ -961,10 +964,19 @@ mod tests {
     #[test]
     fn release_windows_are_months_or_quarters() {
         let d = |y, m, day| Date::new(y, m, day).unwrap();
-        assert_eq!(before_release_window("Aug 2026", d(2026, 7, 31)), Some(true));
-        assert_eq!(before_release_window("Aug 2026", d(2026, 8, 1)), Some(false));
+        assert_eq!(
+            before_release_window("Aug 2026", d(2026, 7, 31)),
+            Some(true)
+        );
+        assert_eq!(
+            before_release_window("Aug 2026", d(2026, 8, 1)),
+            Some(false)
+        );
         assert_eq!(before_release_window("Q4 2026", d(2026, 9, 30)), Some(true));
-        assert_eq!(before_release_window("Sept 2026", d(2026, 9, 2)), Some(false));
+        assert_eq!(
+            before_release_window("Sept 2026", d(2026, 9, 2)),
+            Some(false)
+        );
         assert_eq!(before_release_window("soon", d(2026, 9, 2)), None);
     }
 }

@@ -180,14 +180,16 @@ impl LegionData {
             let points = Timeline::new(m.points).map_err(|e| at("points", e))?;
             let ranks = Timeline::new(m.ranks).map_err(|e| at("ranks", e))?;
             let battle_deck = Timeline::new(m.battle_deck).map_err(|e| at("battle_deck", e))?;
-            let command_hand =
-                Timeline::new(m.command_hand).map_err(|e| at("command_hand", e))?;
+            let command_hand = Timeline::new(m.command_hand).map_err(|e| at("command_hand", e))?;
             for (what, first) in [
                 ("points", points.entries().first().map(|d| d.from)),
                 ("ranks", ranks.entries().first().map(|d| d.from)),
             ] {
                 if first != Some(m.from) {
-                    return Err(at(what, format!("must start on the format's date {}", m.from)));
+                    return Err(at(
+                        what,
+                        format!("must start on the format's date {}", m.from),
+                    ));
                 }
             }
             out.push(Mode {
@@ -250,7 +252,14 @@ mod tests {
             (BattleDeckStyle::Amg, 3)
         );
         let recon = data.mode("recon").unwrap();
-        assert!(recon.points.at(date(2025, 3, 1)).unwrap().confidence.leaves_unverified());
+        assert!(
+            recon
+                .points
+                .at(date(2025, 3, 1))
+                .unwrap()
+                .confidence
+                .leaves_unverified()
+        );
         assert_eq!(data.army.mercenaries.limits.corps, 2);
     }
 
@@ -259,5 +268,20 @@ mod tests {
         let modes = EMBEDDED_MODES.replacen("from = \"2024-07-24\"", "from = \"2017-01-01\"", 1);
         let err = LegionData::parse(&modes, EMBEDDED_ARMY_BUILDING).unwrap_err();
         assert!(err.contains("standard"), "{err}");
+    }
+}
+
+#[cfg(test)]
+mod dir_tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_of_card_data_replaces_the_embedded_copy_and_names_a_missing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(MODES), EMBEDDED_MODES).unwrap();
+        let err = LegionData::from_dir(dir.path()).unwrap_err();
+        assert!(err.contains(ARMY_BUILDING), "{err}");
+        std::fs::write(dir.path().join(ARMY_BUILDING), EMBEDDED_ARMY_BUILDING).unwrap();
+        assert_eq!(LegionData::from_dir(dir.path()).unwrap().modes.len(), 4);
     }
 }

@@ -103,10 +103,22 @@ mod tests {
     fn cost_changes_are_read_from_the_usual_wordings() {
         for (text, from, to) in [
             ("Cost reduced from 90 to 80 points.", 90, 80),
-            ("Cost reduced from 150 to 120 point. Gained Inspire.", 150, 120),
+            (
+                "Cost reduced from 150 to 120 point. Gained Inspire.",
+                150,
+                120,
+            ),
             ("Points dropped from 64 to 60.", 64, 60),
-            ("Renamed. Increased from 5 to 10 points. Changed from unique.", 5, 10),
-            ("Cost increased from 16 to 22 points, but no longer exhausts.", 16, 22),
+            (
+                "Renamed. Increased from 5 to 10 points. Changed from unique.",
+                5,
+                10,
+            ),
+            (
+                "Cost increased from 16 to 22 points, but no longer exhausts.",
+                16,
+                22,
+            ),
         ] {
             assert_eq!(classify(text), Change::Cost { from, to }, "{text}");
         }
@@ -114,7 +126,10 @@ mod tests {
 
     #[test]
     fn other_numbers_are_not_costs_and_unreadable_cost_changes_are_said() {
-        assert_eq!(classify("Wound threshold increased from 1 to 2."), Change::Other);
+        assert_eq!(
+            classify("Wound threshold increased from 1 to 2."),
+            Change::Other
+        );
         assert_eq!(classify("Speed reduced from 2 to 1."), Change::Other);
         assert_eq!(
             classify("Gun now on card - card cost increased by cost of gun (100 to 115)."),
@@ -133,6 +148,9 @@ mod tests {
         assert_eq!(cost_on(75, &history, date(2023, 6, 4)), Ok(80));
         assert_eq!(cost_on(75, &history, date(2020, 1, 1)), Ok(90));
         let unread = vec![h("15 April 2025", "card cost increased by cost of gun")];
-        assert_eq!(cost_on(115, &unread, date(2025, 1, 1)), Err(date(2025, 4, 15)));
+        assert_eq!(
+            cost_on(115, &unread, date(2025, 1, 1)),
+            Err(date(2025, 4, 15))
+        );
     }
 }

@@ -21,8 +21,7 @@ use std::sync::Arc;
 use deckcheck_core::sync::CatalogDir;
 use deckcheck_core::{
     Ask, CardSummary, ChangePoint, Confidence, DeckView, FormatInfo, Game, GameInfo, GameSpec,
-    ImportError, Imported, Judged, LineView, NoteKind, Paths, Report,
-    RequestError, SectionView,
+    ImportError, Imported, Judged, LineView, NoteKind, Paths, Report, RequestError, SectionView,
 };
 use jiff::civil::Date;
 use serde::Deserialize;
@@ -81,7 +80,8 @@ impl Legion {
             regulations: vec![
                 "Star Wars: Legion Tournament Regulations v1.1 (effective 2018-07-23)".into(),
                 "Atomic Mass Games Star Wars: Legion Rulebook 2.6.0 (from 2024-07-24)".into(),
-                "Legion HQ's data and list builder (battle forces, modes, conditional costs)".into(),
+                "Legion HQ's data and list builder (battle forces, modes, conditional costs)"
+                    .into(),
             ],
             formats: data.modes.iter().map(|m| m.info.clone()).collect(),
             inputs: input::READERS.iter().map(|r| r.info()).collect(),
@@ -356,7 +356,10 @@ impl Game for Legion {
         };
         let mut out = Vec::new();
         let mut push = |date: Date, what: String, confidence: Confidence| {
-            if !out.iter().any(|p: &ChangePoint| p.date == date && p.what == what) {
+            if !out
+                .iter()
+                .any(|p: &ChangePoint| p.date == date && p.what == what)
+            {
                 out.push(ChangePoint {
                     date,
                     what,
@@ -365,16 +368,32 @@ impl Game for Legion {
             }
         };
         for d in mode.points.entries() {
-            push(d.from, format!("{}: {} points", mode.info.name, d.value), d.confidence);
+            push(
+                d.from,
+                format!("{}: {} points", mode.info.name, d.value),
+                d.confidence,
+            );
         }
         for d in mode.ranks.entries() {
-            push(d.from, format!("{}: rank table ({})", mode.info.name, d.section), d.confidence);
+            push(
+                d.from,
+                format!("{}: rank table ({})", mode.info.name, d.section),
+                d.confidence,
+            );
         }
         for d in mode.battle_deck.entries() {
-            push(d.from, format!("{}: battle deck rules ({})", mode.info.name, d.section), d.confidence);
+            push(
+                d.from,
+                format!("{}: battle deck rules ({})", mode.info.name, d.section),
+                d.confidence,
+            );
         }
         for d in mode.command_hand.entries() {
-            push(d.from, format!("{}: command hand rules", mode.info.name), d.confidence);
+            push(
+                d.from,
+                format!("{}: command hand rules", mode.info.name),
+                d.confidence,
+            );
         }
         push(
             self.data.army.snapshot,
@@ -382,18 +401,30 @@ impl Game for Legion {
             Confidence::SingleSource,
         );
         for c in &self.data.army.card_changes {
-            push(c.from, format!("card {} changes ({})", c.card, c.source), Confidence::SingleSource);
+            push(
+                c.from,
+                format!("card {} changes ({})", c.card, c.source),
+                Confidence::SingleSource,
+            );
         }
         for card in self.catalog.cards() {
             for h in &card.history {
                 if h.change != history::Change::Other {
-                    push(h.date, format!("points changes ({})", h.date), Confidence::SingleSource);
+                    push(
+                        h.date,
+                        format!("points changes ({})", h.date),
+                        Confidence::SingleSource,
+                    );
                 }
             }
             if let Some(w) = card.unreleased.as_deref()
                 && let Some(start) = release_start(w)
             {
-                push(start, format!("cards Legion HQ gives for {w} may be out"), Confidence::Unconfirmed);
+                push(
+                    start,
+                    format!("cards Legion HQ gives for {w} may be out"),
+                    Confidence::Unconfirmed,
+                );
             }
         }
         out.sort_by_key(|p| p.date);
@@ -445,7 +476,11 @@ impl Legion {
             }
             segments.push(s);
         }
-        segments.extend(army.commands.iter().map(|c| cat.card(c.card).id.to_string()));
+        segments.extend(
+            army.commands
+                .iter()
+                .map(|c| cat.card(c.card).id.to_string()),
+        );
         segments.extend(army.battle.iter().map(|c| cat.card(c.card).id.to_string()));
         let faction = army.faction.as_deref().unwrap_or("rebels");
         let points = army.built_for.unwrap_or(1000);

@@ -15,8 +15,7 @@ use crate::catalog::{CARDS_FILE, Catalog, FORCES_FILE, MODES_FILE};
 
 /// The repository and commit `shared/data/legion/SOURCES.md` names; another branch or commit
 /// of the same repository is another upstream with the same paths.
-pub const DEFAULT_UPSTREAM: &str =
-    "https://raw.githubusercontent.com/TravisSClark/legion-hq-web/e3f8b5faafddb3efac95cf20974a6229c96bbf54";
+pub const DEFAULT_UPSTREAM: &str = "https://raw.githubusercontent.com/TravisSClark/legion-hq-web/e3f8b5faafddb3efac95cf20974a6229c96bbf54";
 
 pub struct LegionSource;
 
@@ -57,8 +56,8 @@ pub fn js_object_to_json(text: &str) -> Result<Vec<u8>, String> {
     if end < start {
         return Err("the object literal is not closed".into());
     }
-    let value: Value =
-        json5::from_str(&text[start..=end]).map_err(|e| format!("not a plain object literal: {e}"))?;
+    let value: Value = json5::from_str(&text[start..=end])
+        .map_err(|e| format!("not a plain object literal: {e}"))?;
     check_object(&value)?;
     serde_json::to_vec_pretty(&value).map_err(|e| e.to_string())
 }
@@ -93,7 +92,11 @@ impl Source for LegionSource {
             };
             // The repository's layout first; a mirror has the loader's names.
             let js_local = file.repo_path.rsplit('/').next().unwrap_or(file.local);
-            let repo_local = if file.repo_is_js { js_local } else { file.local };
+            let repo_local = if file.repo_is_js {
+                js_local
+            } else {
+                file.local
+            };
             match session.get(file.repo_path, repo_local) {
                 Ok(bytes) if file.repo_is_js => {
                     let text = std::str::from_utf8(&bytes).map_err(|e| bad(e.to_string()))?;

@@ -6,7 +6,9 @@
 //! to slots by type counts (LEG-SLOT).
 
 use deckcheck_core::input::MAX_COUNT;
-use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo};
+use deckcheck_core::{
+    Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo,
+};
 
 use super::bounded;
 use crate::army::{self, Army, Counterpart, Placed, Source, Unit};
@@ -167,10 +169,11 @@ fn card_segment(
     }
 }
 
+/// "an upgrade", "a unit".
 fn article(kind: Kind) -> String {
     match kind {
-        Kind::Unit | Kind::Upgrade => format!("a {}", kind.as_str()),
-        _ => format!("a {}", kind.as_str()),
+        Kind::Upgrade => "an upgrade".into(),
+        other => format!("a {}", other.as_str()),
     }
 }
 
@@ -214,14 +217,9 @@ fn unit_segment(
             return;
         }
     };
-    let Some((card, upgrades)) = card_with_slots(
-        catalog,
-        imported,
-        &main[digits..],
-        Kind::Unit,
-        &at,
-        segment,
-    ) else {
+    let Some((card, upgrades)) =
+        card_with_slots(catalog, imported, &main[digits..], Kind::Unit, &at, segment)
+    else {
         return;
     };
     let counterpart = counterpart.and_then(|c| {

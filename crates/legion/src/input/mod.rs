@@ -113,7 +113,11 @@ pub fn loose(catalog: &Catalog, at: String, text: &str, card: Ix) -> Diagnostic 
         DiagnosticCode::RESOLVED_LOOSELY,
         at,
         text,
-        format!("Read as {} ({}); check that this is the card meant.", c.full_name(), c.id),
+        format!(
+            "Read as {} ({}); check that this is the card meant.",
+            c.full_name(),
+            c.id
+        ),
     )
     .understood(c.card_ref())
 }
@@ -131,7 +135,11 @@ pub fn bounded<T>(items: Vec<T>, what: &str) -> Result<Vec<T>, deckcheck_core::I
 
 /// Two battle cards share a name (a Standard and a Recon printing): the list's scenario tells
 /// which. Takes back the ambiguity just recorded when exactly one candidate fits it.
-pub fn battle_by_scenario(catalog: &Catalog, imported: &mut deckcheck_core::Imported<Army>, recon: bool) -> Option<Ix> {
+pub fn battle_by_scenario(
+    catalog: &Catalog,
+    imported: &mut deckcheck_core::Imported<Army>,
+    recon: bool,
+) -> Option<Ix> {
     let last = imported.deck.ambiguous.last()?;
     if last.place != crate::army::Place::Battle {
         return None;

@@ -6,7 +6,9 @@
 //! still fits several cards is reported with every candidate, never guessed.
 
 use deckcheck_core::input::{MAX_COUNT, MAX_LINES};
-use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo};
+use deckcheck_core::{
+    Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo,
+};
 
 use super::{Names, ambiguous};
 use crate::army::{Ambiguity, Army, Counterpart, Place, Placed, Source, Unit, fits_faction};
@@ -58,11 +60,26 @@ enum Entry {
         upgrades: Vec<Named>,
     },
     /// An upgrade on its own line, of the unit read last (tournament text).
-    Upgrade { line: u32, text: String, card: Named },
+    Upgrade {
+        line: u32,
+        text: String,
+        card: Named,
+    },
     /// A counterpart (C-3PO, ID10): it goes with the unit it belongs to.
-    Counterpart { line: u32, card: Named, upgrades: Vec<Named> },
-    Command { line: u32, name: String, pips: Option<u32> },
-    Battle { line: u32, name: String },
+    Counterpart {
+        line: u32,
+        card: Named,
+        upgrades: Vec<Named>,
+    },
+    Command {
+        line: u32,
+        name: String,
+        pips: Option<u32>,
+    },
+    Battle {
+        line: u32,
+        name: String,
+    },
 }
 
 fn header(line: &str) -> Option<(Section, &str)> {
@@ -179,10 +196,7 @@ fn command(text: &str) -> (Option<u32>, String) {
     let t = text.trim();
     let pips = t.chars().take_while(|c| *c == '•' || *c == '●').count();
     let name: String = t.chars().skip(pips).collect();
-    (
-        (pips > 0).then_some(pips as u32),
-        name.trim().to_string(),
-    )
+    ((pips > 0).then_some(pips as u32), name.trim().to_string())
 }
 
 fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
@@ -229,7 +243,11 @@ fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
         // A title before the points line is not a card.
         if first && !seen_header && !t.starts_with('-') && !t.starts_with('•') {
             first = false;
-            if lines.iter().skip(i + 1).any(|l| points_header(l.trim()).is_some()) {
+            if lines
+                .iter()
+                .skip(i + 1)
+                .any(|l| points_header(l.trim()).is_some())
+            {
                 imported.deck.title = Some(t.to_string());
                 continue;
             }
@@ -243,11 +261,18 @@ fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
         }
         let unit_body = match (section, item) {
             (Section::Battle, _) => {
-                entries.push(Entry::Battle { line, name: item.unwrap_or(t).to_string() });
+                entries.push(Entry::Battle {
+                    line,
+                    name: item.unwrap_or(t).to_string(),
+                });
                 continue;
             }
             (Section::None, Some(body)) => {
-                entries.push(Entry::Upgrade { line, text: t.to_string(), card: named(body) });
+                entries.push(Entry::Upgrade {
+                    line,
+                    text: t.to_string(),
+                    card: named(body),
+                });
                 continue;
             }
             (Section::None, None) => t,
@@ -266,7 +291,11 @@ fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
         match unit_line(unit_body) {
             Some((count, card, upgrades)) if section == Section::Counterparts => {
                 let _ = count;
-                entries.push(Entry::Counterpart { line, card, upgrades });
+                entries.push(Entry::Counterpart {
+                    line,
+                    card,
+                    upgrades,
+                });
             }
             Some((count, card, upgrades)) => entries.push(Entry::Unit {
                 line,
@@ -346,13 +375,29 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
 
     for e in entries {
         match e {
-            Entry::Unit { line, count, card, rank, upgrades } => {
+            Entry::Unit {
+                line,
+                count,
+                card,
+                rank,
+                upgrades,
+            } => {
                 let at = format!("line {line}");
                 let mut ups = Vec::new();
                 for u in &upgrades {
                     match pick(catalog, &u.name, Kind::Upgrade, faction, u.cost, None, None) {
                         Ok(c) => ups.push(c),
-                        Err(found) => report(catalog, imported, &mut names, &at, &u.name, found, Kind::Upgrade, line, Some(Place::Upgrade { unit: usize::MAX })),
+                        Err(found) => report(
+                            catalog,
+                            imported,
+                            &mut names,
+                            &at,
+                            &u.name,
+                            found,
+                            Kind::Upgrade,
+                            line,
+                            Some(Place::Upgrade { unit: usize::MAX }),
+                        ),
                     }
                 }
                 // A cost beside a unit with upgrades is the unit's own; alone, it may be a total.
@@ -379,7 +424,20 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                         }
                     }
                     Err(found) => {
-                        report(catalog, imported, &mut names, &at, &card.name, found, Kind::Unit, line, Some(Place::Unit { count, upgrades: ups }));
+                        report(
+                            catalog,
+                            imported,
+                            &mut names,
+                            &at,
+                            &card.name,
+                            found,
+                            Kind::Unit,
+                            line,
+                            Some(Place::Unit {
+                                count,
+                                upgrades: ups,
+                            }),
+                        );
                     }
                 }
             }
@@ -395,30 +453,73 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                     ));
                     continue;
                 };
-                match pick(catalog, &card.name, Kind::Upgrade, faction, card.cost, None, None) {
+                match pick(
+                    catalog,
+                    &card.name,
+                    Kind::Upgrade,
+                    faction,
+                    card.cost,
+                    None,
+                    None,
+                ) {
                     Ok(c) => {
                         // Tournament text lists each copy: the upgrade is the last unit's.
                         let unit = &mut imported.deck.units[last];
                         unit.upgrades.push(c);
                         unit.upgrades.sort_unstable();
                     }
-                    Err(found) => report(catalog, imported, &mut names, &at, &card.name, found, Kind::Upgrade, line, Some(Place::Upgrade { unit: last })),
+                    Err(found) => report(
+                        catalog,
+                        imported,
+                        &mut names,
+                        &at,
+                        &card.name,
+                        found,
+                        Kind::Upgrade,
+                        line,
+                        Some(Place::Upgrade { unit: last }),
+                    ),
                 }
             }
-            Entry::Counterpart { line, card, upgrades } => {
+            Entry::Counterpart {
+                line,
+                card,
+                upgrades,
+            } => {
                 let at = format!("line {line}");
-                match pick(catalog, &card.name, Kind::Counterpart, faction, card.cost, None, None) {
+                match pick(
+                    catalog,
+                    &card.name,
+                    Kind::Counterpart,
+                    faction,
+                    card.cost,
+                    None,
+                    None,
+                ) {
                     Ok(c) => {
                         let ups: Vec<Ix> = upgrades
                             .iter()
-                            .filter_map(|u| pick(catalog, &u.name, Kind::Upgrade, faction, u.cost, None, None).ok())
+                            .filter_map(|u| {
+                                pick(catalog, &u.name, Kind::Upgrade, faction, u.cost, None, None)
+                                    .ok()
+                            })
                             .collect();
                         let id = catalog.card(c).id.clone();
                         let owner = imported.deck.units.iter_mut().find(|u| {
-                            catalog.card(u.card).raw.get("counterpartId").and_then(|v| v.as_str()) == Some(&*id)
+                            catalog
+                                .card(u.card)
+                                .raw
+                                .get("counterpartId")
+                                .and_then(|v| v.as_str())
+                                == Some(&*id)
                         });
                         match owner {
-                            Some(u) => u.counterpart = Some(Counterpart { card: c, upgrades: ups }),
+                            Some(u) => {
+                                u.counterpart = Some(Counterpart {
+                                    card: c,
+                                    upgrades: ups,
+                                })
+                            }
                             None => {
                                 imported.deck.unread += 1;
                                 imported.diagnostics.push(Diagnostic::error(
@@ -430,7 +531,17 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                             }
                         }
                     }
-                    Err(found) => report(catalog, imported, &mut names, &at, &card.name, found, Kind::Counterpart, line, None),
+                    Err(found) => report(
+                        catalog,
+                        imported,
+                        &mut names,
+                        &at,
+                        &card.name,
+                        found,
+                        Kind::Counterpart,
+                        line,
+                        None,
+                    ),
                 }
             }
             Entry::Command { line, name, pips } => {
@@ -438,23 +549,51 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                 imported.deck.command_hand_given = true;
                 match pick(catalog, &name, Kind::Command, faction, None, None, pips) {
                     Ok(c) if catalog.card(c).id.as_ref() == "aa" => {}
-                    Ok(c) => imported.deck.commands.push(Placed { card: c, line: Some(line) }),
-                    Err(found) => report(catalog, imported, &mut names, &at, &name, found, Kind::Command, line, Some(Place::Command)),
+                    Ok(c) => imported.deck.commands.push(Placed {
+                        card: c,
+                        line: Some(line),
+                    }),
+                    Err(found) => report(
+                        catalog,
+                        imported,
+                        &mut names,
+                        &at,
+                        &name,
+                        found,
+                        Kind::Command,
+                        line,
+                        Some(Place::Command),
+                    ),
                 }
             }
             Entry::Battle { line, name } => {
                 let at = format!("line {line}");
                 let recon = matches!(imported.deck.built_for, Some(500 | 600));
-                let picked = pick(catalog, &name, Kind::Battle, faction, None, None, None).or_else(|found| {
-                    let fit = prefer(found, |c| catalog.card(c).has_keyword("Recon") == recon);
-                    match fit.as_slice() {
-                        [one] => Ok(*one),
-                        _ => Err(fit),
-                    }
-                });
+                let picked = pick(catalog, &name, Kind::Battle, faction, None, None, None).or_else(
+                    |found| {
+                        let fit = prefer(found, |c| catalog.card(c).has_keyword("Recon") == recon);
+                        match fit.as_slice() {
+                            [one] => Ok(*one),
+                            _ => Err(fit),
+                        }
+                    },
+                );
                 match picked {
-                    Ok(c) => imported.deck.battle.push(Placed { card: c, line: Some(line) }),
-                    Err(found) => report(catalog, imported, &mut names, &at, &name, found, Kind::Battle, line, Some(Place::Battle)),
+                    Ok(c) => imported.deck.battle.push(Placed {
+                        card: c,
+                        line: Some(line),
+                    }),
+                    Err(found) => report(
+                        catalog,
+                        imported,
+                        &mut names,
+                        &at,
+                        &name,
+                        found,
+                        Kind::Battle,
+                        line,
+                        Some(Place::Battle),
+                    ),
                 }
             }
         }
@@ -465,7 +604,9 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
         if let Place::Upgrade { unit } = a.place
             && unit >= units
         {
-            a.place = Place::Upgrade { unit: units.saturating_sub(1) };
+            a.place = Place::Upgrade {
+                unit: units.saturating_sub(1),
+            };
         }
     }
 }
@@ -498,7 +639,10 @@ fn pick(
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "one call per entry kind, all needed")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call per entry kind, all needed"
+)]
 fn report(
     catalog: &Catalog,
     imported: &mut Imported<Army>,
@@ -544,18 +688,29 @@ mod tests {
     #[test]
     fn a_standard_text_unit_line_gives_count_name_cost_and_upgrades() {
         let (count, card, ups) =
-            unit_line("3× Rebel Troopers (40): Z-6 Trooper (20), Targeting Scopes (4) = 192").unwrap();
-        assert_eq!((count, card.name.as_str(), card.cost), (3, "Rebel Troopers", Some(40)));
+            unit_line("3× Rebel Troopers (40): Z-6 Trooper (20), Targeting Scopes (4) = 192")
+                .unwrap();
+        assert_eq!(
+            (count, card.name.as_str(), card.cost),
+            (3, "Rebel Troopers", Some(40))
+        );
         let names: Vec<&str> = ups.iter().map(|u| u.name.as_str()).collect();
         assert_eq!(names, ["Z-6 Trooper", "Targeting Scopes"]);
         let (_, leia, none) = unit_line("Leia Organa = 75").unwrap();
-        assert_eq!((leia.name.as_str(), leia.cost, none.len()), ("Leia Organa", Some(75), 0));
+        assert_eq!(
+            (leia.name.as_str(), leia.cost, none.len()),
+            ("Leia Organa", Some(75), 0)
+        );
     }
 
     #[test]
     fn minimal_text_puts_upgrades_in_parentheses() {
-        let (count, card, ups) = unit_line("2× Rebel Troopers (Z-6 Trooper, Targeting Scopes)").unwrap();
-        assert_eq!((count, card.name.as_str(), ups.len()), (2, "Rebel Troopers", 2));
+        let (count, card, ups) =
+            unit_line("2× Rebel Troopers (Z-6 Trooper, Targeting Scopes)").unwrap();
+        assert_eq!(
+            (count, card.name.as_str(), ups.len()),
+            (2, "Rebel Troopers", 2)
+        );
     }
 
     #[test]
@@ -566,7 +721,10 @@ mod tests {
 
     #[test]
     fn command_pips_are_the_bullets() {
-        assert_eq!(command("•• A Beautiful Friendship"), (Some(2), "A Beautiful Friendship".into()));
+        assert_eq!(
+            command("•• A Beautiful Friendship"),
+            (Some(2), "A Beautiful Friendship".into())
+        );
         assert_eq!(points_header("984/1000 (14 activations)"), Some(1000));
         assert_eq!(points_header("Luke / Leia"), None);
     }

@@ -6,7 +6,9 @@
 //! with every candidate, never guessed.
 
 use deckcheck_core::json::Object;
-use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo};
+use deckcheck_core::{
+    Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo,
+};
 use serde::Deserialize;
 
 use super::{Names, Resolved, ambiguous, bounded, loose};
@@ -65,7 +67,8 @@ impl InputFormat<Catalog, Army> for Tts {
     }
 
     fn read(&self, catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
-        let list: TtsList = deckcheck_core::json::from_object(text).map_err(|e| ImportError::json(&e))?;
+        let list: TtsList =
+            deckcheck_core::json::from_object(text).map_err(|e| ImportError::json(&e))?;
         read(catalog, list)
     }
 }
@@ -77,9 +80,16 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
     army.source = Source::Tts;
     army.title = list.listname.filter(|t| !t.trim().is_empty());
     let units = bounded(list.units, "units")?;
-    let commands = bounded(list.command_cards.clone().unwrap_or_default(), "command cards")?;
+    let commands = bounded(
+        list.command_cards.clone().unwrap_or_default(),
+        "command cards",
+    )?;
 
-    if let Some(name) = list.battle_force.as_deref().filter(|n| !n.trim().is_empty()) {
+    if let Some(name) = list
+        .battle_force
+        .as_deref()
+        .filter(|n| !n.trim().is_empty())
+    {
         match catalog.force_by_name(name) {
             Some(bf) => army.battle_force = Some(bf),
             None => imported.diagnostics.push(Diagnostic::error(
@@ -106,12 +116,25 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
         let card = match super::resolve(catalog, &entry.name, &[Kind::Unit], faction) {
             Resolved::One(c) => c,
             Resolved::Loose(c) => {
-                imported.diagnostics.push(loose(catalog, at.clone(), &entry.name, c));
+                imported
+                    .diagnostics
+                    .push(loose(catalog, at.clone(), &entry.name, c));
                 c
             }
             Resolved::Several(candidates) => {
-                let upgrades = read_upgrades(catalog, &mut imported, &mut names, &at, &entry.upgrades, faction, None).0;
-                imported.diagnostics.push(ambiguous(catalog, at, &entry.name, &candidates));
+                let upgrades = read_upgrades(
+                    catalog,
+                    &mut imported,
+                    &mut names,
+                    &at,
+                    &entry.upgrades,
+                    faction,
+                    None,
+                )
+                .0;
+                imported
+                    .diagnostics
+                    .push(ambiguous(catalog, at, &entry.name, &candidates));
                 imported.deck.ambiguous.push(Ambiguity {
                     line: None,
                     text: entry.name,
@@ -122,12 +145,25 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
             }
             Resolved::None => {
                 imported.deck.unread += 1;
-                imported.diagnostics.push(names.unknown(catalog, at, &entry.name, &[Kind::Unit], "unit"));
+                imported.diagnostics.push(names.unknown(
+                    catalog,
+                    at,
+                    &entry.name,
+                    &[Kind::Unit],
+                    "unit",
+                ));
                 continue;
             }
         };
-        let (upgrades, counterpart) =
-            read_upgrades(catalog, &mut imported, &mut names, &at, &entry.upgrades, faction, Some(card));
+        let (upgrades, counterpart) = read_upgrades(
+            catalog,
+            &mut imported,
+            &mut names,
+            &at,
+            &entry.upgrades,
+            faction,
+            Some(card),
+        );
         imported.deck.add_unit(Unit {
             card,
             count: 1,
@@ -140,14 +176,25 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
     imported.deck.command_hand_given = list.command_cards.is_some_and(|c| !c.is_empty());
     for (i, name) in commands.iter().enumerate() {
         let at = format!("commandCards[{i}]");
-        if let Some(card) = one_card(catalog, &mut imported, &mut names, at, name, Kind::Command, faction, Place::Command)
-            && catalog.card(card).id.as_ref() != "aa"
+        if let Some(card) = one_card(
+            catalog,
+            &mut imported,
+            &mut names,
+            at,
+            name,
+            Kind::Command,
+            faction,
+            Place::Command,
+        ) && catalog.card(card).id.as_ref() != "aa"
         {
             imported.deck.commands.push(Placed { card, line: None });
         }
     }
     if let Some(Object(deck)) = list.battle_deck {
-        let recon = deck.scenario.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("recon"));
+        let recon = deck
+            .scenario
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case("recon"));
         let all = [
             ("deployment", deck.deployment),
             ("objective", deck.objective),
@@ -156,8 +203,18 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
         for (key, cards) in all {
             for (i, name) in bounded(cards, "battle cards")?.iter().enumerate() {
                 let at = format!("battlefieldDeck.{key}[{i}]");
-                let card = one_card(catalog, &mut imported, &mut names, at, name, Kind::Battle, faction, Place::Battle);
-                let card = card.or_else(|| super::battle_by_scenario(catalog, &mut imported, recon));
+                let card = one_card(
+                    catalog,
+                    &mut imported,
+                    &mut names,
+                    at,
+                    name,
+                    Kind::Battle,
+                    faction,
+                    Place::Battle,
+                );
+                let card =
+                    card.or_else(|| super::battle_by_scenario(catalog, &mut imported, recon));
                 if let Some(card) = card {
                     imported.deck.battle.push(Placed { card, line: None });
                 }
@@ -168,7 +225,10 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
 }
 
 /// A command or battle card by name; ambiguous and unknown names are set aside.
-#[expect(clippy::too_many_arguments, reason = "one call per card list, all needed")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call per card list, all needed"
+)]
 fn one_card(
     catalog: &Catalog,
     imported: &mut Imported<Army>,
@@ -186,7 +246,9 @@ fn one_card(
             Some(c)
         }
         Resolved::Several(candidates) => {
-            imported.diagnostics.push(ambiguous(catalog, at, name, &candidates));
+            imported
+                .diagnostics
+                .push(ambiguous(catalog, at, name, &candidates));
             imported.deck.ambiguous.push(Ambiguity {
                 line: None,
                 text: name.to_string(),
@@ -197,8 +259,14 @@ fn one_card(
         }
         Resolved::None => {
             imported.deck.unread += 1;
-            let what = if kind == Kind::Command { "command card" } else { "battle card" };
-            imported.diagnostics.push(names.unknown(catalog, at, name, &[kind], what));
+            let what = if kind == Kind::Command {
+                "command card"
+            } else {
+                "battle card"
+            };
+            imported
+                .diagnostics
+                .push(names.unknown(catalog, at, name, &[kind], what));
             None
         }
     }
@@ -219,21 +287,26 @@ fn read_upgrades(
     let mut counterpart: Option<Counterpart> = None;
     for (j, name) in list.iter().take(super::MAX_ENTRIES).enumerate() {
         let at = format!("{at}.upgrades[{j}]");
-        let card = match super::resolve(catalog, name, &[Kind::Upgrade, Kind::Counterpart], faction) {
+        let card = match super::resolve(catalog, name, &[Kind::Upgrade, Kind::Counterpart], faction)
+        {
             Resolved::One(c) => c,
             Resolved::Loose(c) => {
                 imported.diagnostics.push(loose(catalog, at, name, c));
                 c
             }
             Resolved::Several(candidates) => {
-                imported.diagnostics.push(ambiguous(catalog, at, name, &candidates));
+                imported
+                    .diagnostics
+                    .push(ambiguous(catalog, at, name, &candidates));
                 match unit {
                     // The unit is added after its upgrades: it will be the army's next one.
                     Some(_) => imported.deck.ambiguous.push(Ambiguity {
                         line: None,
                         text: name.clone(),
                         candidates,
-                        place: Place::Upgrade { unit: imported.deck.units.len() },
+                        place: Place::Upgrade {
+                            unit: imported.deck.units.len(),
+                        },
                     }),
                     None => imported.deck.unread += 1,
                 }
@@ -259,9 +332,7 @@ fn read_upgrades(
                     upgrades: Vec::new(),
                 })
             }
-            (Some(cp), Kind::Upgrade)
-                if catalog.card(cp.card).upgrade_bar.contains(&c.subtype) =>
-            {
+            (Some(cp), Kind::Upgrade) if catalog.card(cp.card).upgrade_bar.contains(&c.subtype) => {
                 cp.upgrades.push(card)
             }
             _ => upgrades.push(card),

@@ -45,7 +45,10 @@ mod tests {
     fn seventh_sister_is_a_third_operative_only_beside_fifth_brother() {
         let legal = findings("empire/1000:1at0,3az000,1wl,1wm,1ae0", "standard", TODAY);
         assert!(
-            legal.violations.iter().all(|v| v.code.as_str() != "LEG-RANK"),
+            legal
+                .violations
+                .iter()
+                .all(|v| v.code.as_str() != "LEG-RANK"),
             "{:?}",
             legal.violations
         );

@@ -16,13 +16,22 @@ pub struct BattleDeck;
 fn count(v: &Violation) -> String {
     format!(
         "The battle deck has {}; it needs exactly {}.",
-        plural(v.actual.unwrap_or(0), &format!("{} card", v.detail.as_deref().unwrap_or("?")), &format!("{} cards", v.detail.as_deref().unwrap_or("?"))),
+        plural(
+            v.actual.unwrap_or(0),
+            &format!("{} card", v.detail.as_deref().unwrap_or("?")),
+            &format!("{} cards", v.detail.as_deref().unwrap_or("?"))
+        ),
         v.expected.unwrap_or(3)
     )
 }
 
 fn reason(v: &Violation) -> String {
-    format!("{}: {}.", names(&v.cards), v.detail.as_deref().unwrap_or("not allowed"))
+    let each = if v.cards.len() > 1 { ", each" } else { "" };
+    format!(
+        "{}{each}: {}.",
+        names(&v.cards),
+        v.detail.as_deref().unwrap_or("not allowed")
+    )
 }
 
 impl Rule for BattleDeck {
@@ -38,7 +47,11 @@ impl Rule for BattleDeck {
         };
         let cards = &cx.army.battle;
         if cards.is_empty() {
-            out.note(NoteKind::Caveat, Some(&rule.section), "The list gives no battle deck; it was not checked.");
+            out.note(
+                NoteKind::Caveat,
+                Some(&rule.section),
+                "The list gives no battle deck; it was not checked.",
+            );
             return;
         }
         if rule.value.style == BattleDeckStyle::Ffg {
@@ -62,7 +75,10 @@ impl Rule for BattleDeck {
                 .collect();
             let n = of.len() as u64;
             if n != per {
-                let v = Violation::of(CODE, rule, count).numbers(per, n).cards(of).detail(kind);
+                let v = Violation::of(CODE, rule, count)
+                    .numbers(per, n)
+                    .cards(of)
+                    .detail(kind);
                 out.violation(if n < per { cx.minimum(v) } else { v });
             }
         }
@@ -92,9 +108,12 @@ impl Rule for BattleDeck {
             "cards with the Recon keyword are played only in Recon"
         };
         for (list, detail) in [
-            (twice, "the battle deck may hold only one copy of a card"),
+            (
+                twice,
+                "more than one copy in the battle deck; one copy of each card is allowed",
+            ),
             (wrong_mode, mode_detail),
-            (wrong_faction, "these battle cards belong to another faction"),
+            (wrong_faction, "a card of another faction"),
         ] {
             if !list.is_empty() {
                 out.violation(Violation::of(CODE, rule, reason).cards(list).detail(detail));
@@ -113,12 +132,21 @@ mod tests {
     #[test]
     fn three_cards_of_each_type_are_legal_and_a_recon_card_in_standard_is_not() {
         assert!(codes_of(&BattleDeck, &format!("{UNITS},p1,p2,p3,s1,s2,s3,a1,a2,a3")).is_empty());
-        assert_eq!(codes_of(&BattleDeck, &format!("{UNITS},p1,p3,pr,s1,s2,s3,a1,a2,a3")), ["LEG-BATTLE-DECK"]);
+        assert_eq!(
+            codes_of(&BattleDeck, &format!("{UNITS},p1,p3,pr,s1,s2,s3,a1,a2,a3")),
+            ["LEG-BATTLE-DECK"]
+        );
     }
 
     #[test]
     fn a_short_deck_and_another_factions_advantage_are_illegal() {
-        assert_eq!(codes_of(&BattleDeck, &format!("{UNITS},p1,p2,s1,s2,s3,a1,a2,a3")), ["LEG-BATTLE-DECK"]);
-        assert_eq!(codes_of(&BattleDeck, &format!("{UNITS},p1,p2,p3,s1,s2,s3,a1,a2,a4")), ["LEG-BATTLE-DECK"]);
+        assert_eq!(
+            codes_of(&BattleDeck, &format!("{UNITS},p1,p2,s1,s2,s3,a1,a2,a3")),
+            ["LEG-BATTLE-DECK"]
+        );
+        assert_eq!(
+            codes_of(&BattleDeck, &format!("{UNITS},p1,p2,p3,s1,s2,s3,a1,a2,a4")),
+            ["LEG-BATTLE-DECK"]
+        );
     }
 }

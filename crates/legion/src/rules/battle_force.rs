@@ -16,8 +16,16 @@ pub struct BattleForceRules;
 fn message(v: &Violation) -> String {
     let bf = v.section.strip_prefix("BF ").unwrap_or(&v.section);
     match v.detail.as_deref() {
-        Some("unit") => format!("{} {} not part of the {bf} battle force.", names(&v.cards), is_are(v)),
-        Some("upgrade") => format!("{} {} not allowed in the {bf} battle force.", names(&v.cards), is_are(v)),
+        Some("unit") => format!(
+            "{} {} not part of the {bf} battle force.",
+            names(&v.cards),
+            is_are(v)
+        ),
+        Some("upgrade") => format!(
+            "{} {} not allowed in the {bf} battle force.",
+            names(&v.cards),
+            is_are(v)
+        ),
         Some("faction") => format!("The {bf} battle force is not an army of this faction."),
         Some(other) => format!("{bf}: {other}."),
         None => format!("{bf}: a battle force rule is broken."),
@@ -40,13 +48,34 @@ impl Rule for BattleForceRules {
             return;
         };
         let section = format!("BF {}", bf.name);
-        let v = |detail: &str| Violation::new(CODE, section.clone(), message).detail(detail.to_string());
+        let v = |detail: &str| {
+            Violation::new(CODE, section.clone(), message).detail(detail.to_string())
+        };
         if let Some(f) = cx.army.faction.as_deref()
             && f != bf.faction
         {
             out.violation(v("faction"));
         }
         let chosen = cx.settings.choices.as_deref();
+        if let Some(chosen) = chosen {
+            let unknown: Vec<&str> = chosen
+                .iter()
+                .filter(|c| !bf.choices.iter().any(|o| o.name.eq_ignore_ascii_case(c)))
+                .map(String::as_str)
+                .collect();
+            if !unknown.is_empty() {
+                let known: Vec<&str> = bf.choices.iter().map(|c| c.name.as_str()).collect();
+                let offer = if known.is_empty() {
+                    "it offers no options".to_string()
+                } else {
+                    format!("its options are {}", known.join(", "))
+                };
+                out.violation(v(&format!(
+                    "no option named {} ({offer})",
+                    unknown.join(", ")
+                )));
+            }
+        }
         let choice_adds = |id: &str| {
             bf.choices.iter().any(|c| {
                 !c.add.is_empty()
@@ -58,10 +87,17 @@ impl Rule for BattleForceRules {
         let mut needs_choice = false;
         for u in &cx.army.units {
             let c = cx.card(u.card);
-            let listed = c.rank.is_some_and(|r| bf.units.get_ref(r).iter().any(|x| *x == *c.id))
+            let listed = c
+                .rank
+                .is_some_and(|r| bf.units.get_ref(r).iter().any(|x| *x == *c.id))
                 || bf.rules.builds_as_corps.iter().any(|x| *x == *c.id);
             if !listed && !choice_adds(&c.id) {
-                if chosen.is_none() && bf.choices.iter().any(|ch| ch.add.iter().any(|x| *x == *c.id)) {
+                if chosen.is_none()
+                    && bf
+                        .choices
+                        .iter()
+                        .any(|ch| ch.add.iter().any(|x| *x == *c.id))
+                {
                     needs_choice = true;
                 } else {
                     units.push(cx.unit_ref(u));
@@ -119,21 +155,35 @@ impl Rule for BattleForceRules {
                 .ids
                 .iter()
                 .filter_map(|id| cx.cat.by_id(id))
-                .map(|c| c.display_name.as_deref().unwrap_or(&c.name).to_string())
+                .map(|c| c.full_name())
                 .collect();
             let what = names.join(" or ");
             if n > u64::from(hi) {
-                out.violation(v(&format!("at most {hi} {what} (the army has {n})")).numbers(u64::from(hi), n));
+                out.violation(
+                    v(&format!("at most {hi} {what} (the army has {n})")).numbers(u64::from(hi), n),
+                );
             } else if n < u64::from(lo) {
-                out.violation(cx.minimum(v(&format!("at least {lo} {what} (the army has {n})")).numbers(u64::from(lo), n)));
+                out.violation(
+                    cx.minimum(
+                        v(&format!("at least {lo} {what} (the army has {n})"))
+                            .numbers(u64::from(lo), n),
+                    ),
+                );
             }
         }
         if bf.rules.min_one_of_each_corps {
-            let ids: Vec<&String> = bf.units.corps.iter().chain(&bf.rules.builds_as_corps).collect();
+            let ids: Vec<&String> = bf
+                .units
+                .corps
+                .iter()
+                .chain(&bf.rules.builds_as_corps)
+                .collect();
             let none = ids.iter().any(|id| count_of(id) == 0);
             let more = ids.iter().any(|id| count_of(id) > 1);
             if none && more {
-                out.violation(cx.minimum(v("one unit of each of its corps must be taken before a second of any")));
+                out.violation(cx.minimum(v(
+                    "one unit of each of its corps must be taken before a second of any",
+                )));
             }
         }
         if bf.rules.minimum_3_wookiees {
@@ -145,7 +195,14 @@ impl Rule for BattleForceRules {
                 .map(|u| u64::from(u.count))
                 .sum();
             if n < 3 {
-                out.violation(cx.minimum(v(&format!("at least 3 Wookiee trooper units (the army has {n})")).numbers(3, n)));
+                out.violation(
+                    cx.minimum(
+                        v(&format!(
+                            "at least 3 Wookiee trooper units (the army has {n})"
+                        ))
+                        .numbers(3, n),
+                    ),
+                );
             }
         }
         if bf.rules.take_2_non_ewok_rebs {
@@ -157,7 +214,14 @@ impl Rule for BattleForceRules {
                 .map(|u| u64::from(u.count))
                 .sum();
             if n < 2 {
-                out.violation(cx.minimum(v(&format!("at least 2 non-Ewok Rebel units (the army has {n})")).numbers(2, n)));
+                out.violation(
+                    cx.minimum(
+                        v(&format!(
+                            "at least 2 non-Ewok Rebel units (the army has {n})"
+                        ))
+                        .numbers(2, n),
+                    ),
+                );
             }
         }
         if let Some(clan) = &bf.rules.needs_clan {
@@ -175,7 +239,13 @@ impl Rule for BattleForceRules {
                 .map(|(_, u)| cx.unit_ref(u))
                 .collect();
             if !wrong.is_empty() {
-                out.violation(v(&format!("every unit must be of the {} affiliation", clan.affiliation)).cards(wrong));
+                out.violation(
+                    v(&format!(
+                        "every unit must be of the {} affiliation",
+                        clan.affiliation
+                    ))
+                    .cards(wrong),
+                );
             }
         }
         let unchecked: Vec<&str> = bf.rules.other.keys().map(String::as_str).collect();
@@ -215,13 +285,22 @@ mod tests {
     #[test]
     fn a_battle_force_takes_only_its_units_and_keeps_its_limits() {
         assert!(codes_of(&BattleForceRules, "empire/1000:bf:1at0,3az000,1sr0").is_empty());
-        assert_eq!(codes_of(&BattleForceRules, "empire/1000:bf:1av0,3az000"), ["LEG-BATTLE-FORCE"]);
-        assert_eq!(codes_of(&BattleForceRules, "empire/1000:bf:1at0,3az000,2sr0"), ["LEG-BATTLE-FORCE"]);
+        assert_eq!(
+            codes_of(&BattleForceRules, "empire/1000:bf:1av0,3az000"),
+            ["LEG-BATTLE-FORCE"]
+        );
+        assert_eq!(
+            codes_of(&BattleForceRules, "empire/1000:bf:1at0,3az000,2sr0"),
+            ["LEG-BATTLE-FORCE"]
+        );
     }
 
     #[test]
     fn a_battle_force_refuses_unique_upgrades_it_does_not_allow() {
         assert!(codes_of(&BattleForceRules, "empire/1000:bf:1atcw,3az000").is_empty());
-        assert_eq!(codes_of(&BattleForceRules, "empire/1000:bf:1at0,3az00lu"), ["LEG-BATTLE-FORCE"]);
+        assert_eq!(
+            codes_of(&BattleForceRules, "empire/1000:bf:1at0,3az00lu"),
+            ["LEG-BATTLE-FORCE"]
+        );
     }
 }

@@ -24,7 +24,12 @@ fn pips(v: &Violation) -> String {
 }
 
 fn reason(v: &Violation) -> String {
-    format!("{}: {}.", names(&v.cards), v.detail.as_deref().unwrap_or("not allowed"))
+    let each = if v.cards.len() > 1 { ", each" } else { "" };
+    format!(
+        "{}{each}: {}.",
+        names(&v.cards),
+        v.detail.as_deref().unwrap_or("not allowed")
+    )
 }
 
 impl Rule for CommandHand {
@@ -45,7 +50,10 @@ impl Rule for CommandHand {
                     "A registered army list names its command cards (REG Army Lists L150); this list gives none, so the command hand cannot be checked.",
                 )
             } else {
-                (NoteKind::Caveat, "The list gives no command hand; it was not checked.")
+                (
+                    NoteKind::Caveat,
+                    "The list gives no command hand; it was not checked.",
+                )
             };
             out.note(kind, Some(&rule.section), message);
             return;
@@ -61,7 +69,10 @@ impl Rule for CommandHand {
             let n = of.len() as u64;
             if n != per_pip {
                 let what = format!("{p} pip{}", if p == 1 { "" } else { "s" });
-                let v = Violation::of(CODE, rule, pips).numbers(per_pip, n).cards(of).detail(what);
+                let v = Violation::of(CODE, rule, pips)
+                    .numbers(per_pip, n)
+                    .cards(of)
+                    .detail(what);
                 out.violation(if n < per_pip { cx.minimum(v) } else { v });
             }
         }
@@ -80,7 +91,10 @@ impl Rule for CommandHand {
         let mut twice: Vec<CardRef> = Vec::new();
         for (i, c) in cards.iter().enumerate() {
             let name = &cx.card(c.card).folded_name;
-            if cards[..i].iter().any(|d| cx.card(d.card).folded_name == *name) {
+            if cards[..i]
+                .iter()
+                .any(|d| cx.card(d.card).folded_name == *name)
+            {
                 let r = cx.card_ref(c.card, c.line);
                 if !twice.iter().any(|t| t.id == r.id) {
                     twice.push(r);
@@ -88,11 +102,9 @@ impl Rule for CommandHand {
             }
         }
         if !twice.is_empty() {
-            out.violation(
-                Violation::of(CODE, rule, reason)
-                    .cards(twice)
-                    .detail("the command hand may hold only one copy of a card"),
-            );
+            out.violation(Violation::of(CODE, rule, reason).cards(twice).detail(
+                "more than one copy in the command hand; one copy of each card is allowed",
+            ));
         }
         let mut no_commander = Vec::new();
         let mut wrong_faction = Vec::new();
@@ -119,20 +131,35 @@ impl Rule for CommandHand {
             }
             if !card.requirements.is_always()
                 && !cx.army.units.iter().enumerate().any(|(i, u)| {
-                    cx.view(u.card, &u.upgrades, Some(cx.ranks[i])).meets(&card.requirements)
+                    cx.view(u.card, &u.upgrades, Some(cx.ranks[i]))
+                        .meets(&card.requirements)
                 })
             {
                 unmet.push(r);
             }
         }
         for (cards, detail, is_minimum) in [
-            (no_commander, "the unit these command cards belong to is not in the army", true),
-            (wrong_faction, "these command cards belong to another faction", false),
-            (wrong_force, "these command cards belong to a battle force the army is not", false),
-            (unmet, "no unit of the army meets these command cards' requirements", true),
+            (
+                no_commander,
+                "the unit the card names is not in the army",
+                true,
+            ),
+            (wrong_faction, "a card of another faction", false),
+            (
+                wrong_force,
+                "a card of a battle force the army is not built as",
+                false,
+            ),
+            (
+                unmet,
+                "no unit of the army meets the card's requirements",
+                true,
+            ),
         ] {
             if !cards.is_empty() {
-                let v = Violation::of(CODE, rule, reason).cards(cards).detail(detail);
+                let v = Violation::of(CODE, rule, reason)
+                    .cards(cards)
+                    .detail(detail);
                 out.violation(if is_minimum { cx.minimum(v) } else { v });
             }
         }
@@ -165,7 +192,13 @@ mod tests {
 
     #[test]
     fn another_factions_card_and_a_repeated_card_are_illegal() {
-        assert_eq!(codes_of(&CommandHand, &format!("{UNITS},cq,cr,c2,c4,c3,c6")), ["LEG-CMD"]);
-        assert_eq!(codes_of(&CommandHand, &format!("{UNITS},cq,cr,c2,c2,c3,c5")), ["LEG-CMD"]);
+        assert_eq!(
+            codes_of(&CommandHand, &format!("{UNITS},cq,cr,c2,c4,c3,c6")),
+            ["LEG-CMD"]
+        );
+        assert_eq!(
+            codes_of(&CommandHand, &format!("{UNITS},cq,cr,c2,c2,c3,c5")),
+            ["LEG-CMD"]
+        );
     }
 }

@@ -33,7 +33,11 @@ impl Ctx<'_> {
             return None;
         }
         if let Some(bf) = self.bf
-            && let Some((_, target)) = bf.rules.sort_of_detachment.iter().find(|(id, _)| **id == *card.id)
+            && let Some((_, target)) = bf
+                .rules
+                .sort_of_detachment
+                .iter()
+                .find(|(id, _)| **id == *card.id)
         {
             return Some(target.clone());
         }
@@ -45,7 +49,13 @@ impl Ctx<'_> {
         self.army
             .units
             .iter()
-            .map(|u| if self.card(u.card).has_keyword("Detachment") { u.count } else { 0 })
+            .map(|u| {
+                if self.card(u.card).has_keyword("Detachment") {
+                    u.count
+                } else {
+                    0
+                }
+            })
             .collect()
     }
 }
@@ -84,12 +94,14 @@ impl Rule for Detachment {
             };
             if used > parents {
                 let cards = members.iter().map(|i| cx.unit_ref(&units[*i])).collect();
-                out.violation(cx.minimum(
-                    Violation::new(CODE, "AMG 2.6.0 Detachment", message)
-                        .cards(cards)
-                        .numbers(parents, used)
-                        .detail(target),
-                ));
+                out.violation(
+                    cx.minimum(
+                        Violation::new(CODE, "AMG 2.6.0 Detachment", message)
+                            .cards(cards)
+                            .numbers(parents, used)
+                            .detail(target),
+                    ),
+                );
             }
         }
     }
@@ -103,7 +115,13 @@ mod tests {
     #[test]
     fn a_detachment_needs_its_parent_unit_per_copy() {
         assert!(codes_of(&Detachment, "rebels/1000:1ab00,3ah000,1ak0,1al0").is_empty());
-        assert_eq!(codes_of(&Detachment, "rebels/1000:1ab00,3ah000,1ak0,2al0"), ["LEG-DETACHMENT"]);
-        assert_eq!(codes_of(&Detachment, "rebels/1000:1ab00,3ah000,1al0"), ["LEG-DETACHMENT"]);
+        assert_eq!(
+            codes_of(&Detachment, "rebels/1000:1ab00,3ah000,1ak0,2al0"),
+            ["LEG-DETACHMENT"]
+        );
+        assert_eq!(
+            codes_of(&Detachment, "rebels/1000:1ab00,3ah000,1al0"),
+            ["LEG-DETACHMENT"]
+        );
     }
 }

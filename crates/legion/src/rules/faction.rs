@@ -32,7 +32,11 @@ impl Rule for Faction {
         "a unit is not of the army's faction"
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
-        let listed = |id: &str| cx.bf.is_some_and(|b| b.lists_unit(id) || b.rules.builds_as_corps.iter().any(|x| x == id));
+        let listed = |id: &str| {
+            cx.bf.is_some_and(|b| {
+                b.lists_unit(id) || b.rules.builds_as_corps.iter().any(|x| x == id)
+            })
+        };
         match cx.faction {
             Some(f) => {
                 let cards: Vec<_> = cx
@@ -72,7 +76,9 @@ impl Rule for Faction {
                         .filter(|u| !cx.card(u.card).is_mercenary())
                         .map(|u| cx.unit_ref(u))
                         .collect();
-                    out.violation(Violation::new(CODE, "REG Army Building L140", message).cards(cards));
+                    out.violation(
+                        Violation::new(CODE, "REG Army Building L140", message).cards(cards),
+                    );
                 }
             }
         }
@@ -86,7 +92,13 @@ mod tests {
 
     #[test]
     fn an_imperial_unit_in_a_rebel_army_is_illegal() {
-        assert_eq!(codes_of(&Faction, "rebels/1000:1ab00,3ah000,1az000"), ["LEG-FACTION"]);
-        assert!(codes_of(&Faction, "rebels/1000:1ab00,3ah000,1Fd").is_empty(), "mercenaries are LEG-MERC's");
+        assert_eq!(
+            codes_of(&Faction, "rebels/1000:1ab00,3ah000,1az000"),
+            ["LEG-FACTION"]
+        );
+        assert!(
+            codes_of(&Faction, "rebels/1000:1ab00,3ah000,1Fd").is_empty(),
+            "mercenaries are LEG-MERC's"
+        );
     }
 }

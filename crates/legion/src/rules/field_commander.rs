@@ -40,7 +40,8 @@ impl Ctx<'_> {
     pub fn has_field_commander(&self) -> bool {
         self.army.units.iter().any(|u| {
             self.card(u.card).has_keyword("Field Commander")
-                || u.all_upgrades().any(|x| self.card(x).has_keyword("Field Commander"))
+                || u.all_upgrades()
+                    .any(|x| self.card(x).has_keyword("Field Commander"))
         })
     }
 
@@ -78,11 +79,13 @@ impl Rule for FieldCommander {
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         if cx.field_commander_refused() {
             let bf = cx.bf.map(|b| b.name.clone()).unwrap_or_default();
-            out.violation(cx.minimum(
-                Violation::new(CODE, format!("AMG 2.6.0 Field Commander; BF {bf}"), message)
-                    .cards(cx.field_commanders())
-                    .detail(bf),
-            ));
+            out.violation(
+                cx.minimum(
+                    Violation::new(CODE, format!("AMG 2.6.0 Field Commander; BF {bf}"), message)
+                        .cards(cx.field_commanders())
+                        .detail(bf),
+                ),
+            );
         }
     }
 }

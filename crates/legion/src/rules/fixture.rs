@@ -80,7 +80,10 @@ pub const TODAY: Date = date(2026, 11, 22);
 /// Reads a link against the fixture catalog.
 pub fn army(cat: &Catalog, link: &str) -> Army {
     use deckcheck_core::InputFormat;
-    crate::input::link::Link.read(cat, link).expect("the link reads").deck
+    crate::input::link::Link
+        .read(cat, link)
+        .expect("the link reads")
+        .deck
 }
 
 /// The codes the rules find for a link in a mode on a date.
@@ -89,7 +92,14 @@ pub fn findings(link: &str, mode: &str, as_of: Date) -> Findings {
     let data = LegionData::embedded().unwrap();
     let army = army(&cat, link);
     let settings = Settings::default();
-    let cx = Ctx::new(&cat, &data, &army, data.mode(mode).unwrap(), as_of, &settings);
+    let cx = Ctx::new(
+        &cat,
+        &data,
+        &army,
+        data.mode(mode).unwrap(),
+        as_of,
+        &settings,
+    );
     super::check(&cx)
 }
 
@@ -99,7 +109,14 @@ pub fn codes_of(rule: &dyn super::Rule, link: &str) -> Vec<&'static str> {
     let data = LegionData::embedded().unwrap();
     let army = army(&cat, link);
     let settings = Settings::default();
-    let cx = Ctx::new(&cat, &data, &army, data.mode("standard").unwrap(), TODAY, &settings);
+    let cx = Ctx::new(
+        &cat,
+        &data,
+        &army,
+        data.mode("standard").unwrap(),
+        TODAY,
+        &settings,
+    );
     let mut out = Findings::default();
     rule.check(&cx, &mut out);
     out.violations.iter().map(|v| v.code.as_str()).collect()

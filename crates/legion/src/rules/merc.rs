@@ -72,18 +72,27 @@ impl Rule for Mercenaries {
         }
         let allies = cx.army.units.iter().any(|u| {
             cx.card(u.card).has_keyword("Allies of Convenience")
-                || u.all_upgrades().any(|x| cx.card(x).has_keyword("Allies of Convenience"))
+                || u.all_upgrades()
+                    .any(|x| cx.card(x).has_keyword("Allies of Convenience"))
         });
         let over: Vec<Rank> = Rank::ALL
             .into_iter()
             .filter(|r| counts.get(*r) > u64::from(merc.limits.get(*r)))
             .collect();
         // Allies of Convenience: one more of any ONE rank.
-        let spare = if allies && over.len() == 1 { merc.allies_extra } else { 0 };
+        let spare = if allies && over.len() == 1 {
+            merc.allies_extra
+        } else {
+            0
+        };
         for rank in over {
             let limit = u64::from(merc.limits.get(rank) + spare);
             if counts.get(rank) > limit {
-                let section = if allies { merc.allies_section.clone() } else { merc.section.clone() };
+                let section = if allies {
+                    merc.allies_section.clone()
+                } else {
+                    merc.section.clone()
+                };
                 let cards = cx
                     .army
                     .units
@@ -111,7 +120,10 @@ mod tests {
     #[test]
     fn two_mercenary_corps_are_allowed_and_three_are_not() {
         assert!(codes_of(&Mercenaries, "rebels/1000:1ab00,3ah000,2Fd").is_empty());
-        assert_eq!(codes_of(&Mercenaries, "rebels/1000:1ab00,3ah000,3Fd"), ["LEG-MERC"]);
+        assert_eq!(
+            codes_of(&Mercenaries, "rebels/1000:1ab00,3ah000,3Fd"),
+            ["LEG-MERC"]
+        );
     }
 
     #[test]

@@ -110,10 +110,7 @@ impl<'a> Ctx<'a> {
         settings: &'a Settings,
     ) -> Self {
         let bf = army.battle_force.map(|b| cat.force(b));
-        let faction = army
-            .faction
-            .as_deref()
-            .or(bf.map(|b| b.faction.as_str()));
+        let faction = army.faction.as_deref().or(bf.map(|b| b.faction.as_str()));
         let mut cx = Self {
             cat,
             data,
@@ -181,12 +178,7 @@ impl<'a> Ctx<'a> {
             return Rank::Corps;
         }
         // Maul with The Darksaber counts as a commander (PEER Legion HQ countUnits).
-        if &*card.id == "rc"
-            && unit
-                .upgrades
-                .iter()
-                .any(|u| &*self.card(*u).id == "rq")
-        {
+        if &*card.id == "rc" && unit.upgrades.iter().any(|u| &*self.card(*u).id == "rq") {
             return Rank::Commander;
         }
         base
@@ -329,7 +321,12 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 /// "A, B and C".
 pub fn names(cards: &[CardRef]) -> String {
     let names: Vec<String> = cards.iter().map(CardRef::name).collect();
-    match names.as_slice() {
+    join(&names)
+}
+
+/// "A, B and C".
+pub fn join(names: &[String]) -> String {
+    match names {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),

@@ -19,7 +19,9 @@ fn message(v: &Violation) -> String {
         "The army costs {} points; this mode allows at most {} ({} too many).",
         v.actual.unwrap_or(0),
         v.expected.unwrap_or(0),
-        v.actual.unwrap_or(0).saturating_sub(v.expected.unwrap_or(0))
+        v.actual
+            .unwrap_or(0)
+            .saturating_sub(v.expected.unwrap_or(0))
     )
 }
 
@@ -46,11 +48,21 @@ impl Ctx<'_> {
     fn delta(&self, unit: &Unit, upgrade: Ix) -> Option<i64> {
         let id = &*self.card(upgrade).id;
         let mut total = 0;
-        for c in self.data.army.conditional_costs.iter().filter(|c| c.upgrade == id) {
-            let unit_ok = c.unit.as_deref().is_none_or(|u| u == &*self.card(unit.card).id);
-            let army_ok = c.army_has.as_deref().is_none_or(|id| {
-                self.army.units.iter().any(|u| &*self.card(u.card).id == id)
-            });
+        for c in self
+            .data
+            .army
+            .conditional_costs
+            .iter()
+            .filter(|c| c.upgrade == id)
+        {
+            let unit_ok = c
+                .unit
+                .as_deref()
+                .is_none_or(|u| u == &*self.card(unit.card).id);
+            let army_ok = c
+                .army_has
+                .as_deref()
+                .is_none_or(|id| self.army.units.iter().any(|u| &*self.card(u.card).id == id));
             let bf_ok = c
                 .battle_force
                 .as_deref()
@@ -125,7 +137,11 @@ impl Rule for Points {
         };
         let (total, choice_unknown) = cx.total();
         if !total.unknown.is_empty() {
-            let cards: Vec<_> = total.unknown.iter().map(|c| cx.card_ref(*c, None)).collect();
+            let cards: Vec<_> = total
+                .unknown
+                .iter()
+                .map(|c| cx.card_ref(*c, None))
+                .collect();
             out.note(
                 NoteKind::Unverified,
                 Some("cards.json history[]"),
@@ -179,14 +195,19 @@ impl Rule for Points {
             let mut v = Violation::of(CODE, cap, message)
                 .numbers(u64::from(cap.value), total.points)
                 .cards(cx.army.units.iter().map(|u| cx.unit_ref(u)).collect())
-                .detail(plural(cx.army.units.iter().map(|u| u64::from(u.count)).sum(), "unit", "units"));
+                .detail(plural(
+                    cx.army.units.iter().map(|u| u64::from(u.count)).sum(),
+                    "unit",
+                    "units",
+                ));
             if !decides {
                 v.confidence = Confidence::Official;
                 v.caveat = None;
             }
             if !total.unknown.is_empty() || choice_unknown {
                 v.confidence = Confidence::Unconfirmed;
-                v.caveat = Some("A cost this total rests on is not known for the date checked.".into());
+                v.caveat =
+                    Some("A cost this total rests on is not known for the date checked.".into());
             }
             out.violation(v);
         }
@@ -213,6 +234,11 @@ mod tests {
         let old = findings(link, "standard", date(2024, 1, 1));
         let v = old.violations.iter().find(|v| v.code == CODE).unwrap();
         assert_eq!((v.expected, v.actual), (Some(800), Some(840)));
-        assert!(findings(link, "standard", TODAY).violations.iter().all(|v| v.code != CODE));
+        assert!(
+            findings(link, "standard", TODAY)
+                .violations
+                .iter()
+                .all(|v| v.code != CODE)
+        );
     }
 }

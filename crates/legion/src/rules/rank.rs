@@ -36,7 +36,10 @@ fn too_few(v: &Violation) -> String {
 /// The rank table in force, and where it comes from.
 pub enum Table<'a> {
     Mode(&'a Dated<RankTable>),
-    Force { table: &'a RankTable, section: String },
+    Force {
+        table: &'a RankTable,
+        section: String,
+    },
 }
 
 impl Table<'_> {
@@ -113,9 +116,21 @@ impl Rule for Ranks {
             let (e, holder) = &entourage[i];
             let (a, named) = &associate[i];
             let (free, why) = if *e > 0 {
-                (*e, format!("{name} by Entourage of {}", holder.as_deref().unwrap_or("?")))
+                (
+                    *e,
+                    format!(
+                        "{name} by Entourage of {}",
+                        holder.as_deref().unwrap_or("?")
+                    ),
+                )
             } else if *a > 0 {
-                (*a, format!("{name} by Associate ({} is in the army)", named.as_deref().unwrap_or("?")))
+                (
+                    *a,
+                    format!(
+                        "{name} by Associate ({} is in the army)",
+                        named.as_deref().unwrap_or("?")
+                    ),
+                )
             } else if detachment[i] > 0 {
                 (detachment[i], format!("{name} by Detachment"))
             } else {
@@ -143,20 +158,26 @@ impl Rule for Ranks {
                 min = 0;
             }
             let all = counted.get(rank);
-            let for_min = if count_mercs { all } else { all - mercs.get(rank) };
+            let for_min = if count_mercs {
+                all
+            } else {
+                all - mercs.get(rank)
+            };
             if for_min < u64::from(min) {
                 let label = if mercs.get(rank) > 0 && !count_mercs {
                     format!("non-mercenary {} units", rank.label())
                 } else {
                     format!("{} units", rank.label())
                 };
-                out.violation(cx.minimum(
-                    table
-                        .violation(too_few)
-                        .numbers(u64::from(min), for_min)
-                        .cards(units_of(rank))
-                        .detail(label),
-                ));
+                out.violation(
+                    cx.minimum(
+                        table
+                            .violation(too_few)
+                            .numbers(u64::from(min), for_min)
+                            .cards(units_of(rank))
+                            .detail(label),
+                    ),
+                );
             }
             let for_max = all - exempt.get(rank).min(all);
             if for_max > u64::from(max) {
@@ -207,18 +228,30 @@ mod tests {
     #[test]
     fn a_rank_over_its_maximum_or_under_its_minimum_is_illegal() {
         assert!(codes_of(&Ranks, "rebels/1000:1ab00,1ad00,3ah000,1ap0").is_empty());
-        assert_eq!(codes_of(&Ranks, "rebels/1000:1ab00,1ad00,2ah000"), ["LEG-RANK"]);
-        assert_eq!(codes_of(&Ranks, "rebels/1000:1ab00,3ah000,3ap0"), ["LEG-RANK"]);
+        assert_eq!(
+            codes_of(&Ranks, "rebels/1000:1ab00,1ad00,2ah000"),
+            ["LEG-RANK"]
+        );
+        assert_eq!(
+            codes_of(&Ranks, "rebels/1000:1ab00,3ah000,3ap0"),
+            ["LEG-RANK"]
+        );
     }
 
     #[test]
     fn mercenaries_do_not_make_up_a_minimum() {
-        assert_eq!(codes_of(&Ranks, "rebels/1000:1ab00,2ah000,1Fd"), ["LEG-RANK"]);
+        assert_eq!(
+            codes_of(&Ranks, "rebels/1000:1ab00,2ah000,1Fd"),
+            ["LEG-RANK"]
+        );
     }
 
     #[test]
     fn a_battle_force_uses_its_own_table() {
         // Blizzard Force: no operatives.
-        assert_eq!(codes_of(&Ranks, "empire/1000:bf:1at0,3az000,1wl"), ["LEG-RANK"]);
+        assert_eq!(
+            codes_of(&Ranks, "empire/1000:bf:1at0,3az000,1wl"),
+            ["LEG-RANK"]
+        );
     }
 }

@@ -22,7 +22,11 @@ fn message(v: &Violation) -> String {
         "{unit} equips {} {} upgrades but has {} {} slot{}.",
         v.actual.unwrap_or(0),
         v.detail.as_deref().unwrap_or("?"),
-        if slots == 0 { "no".to_string() } else { slots.to_string() },
+        if slots == 0 {
+            "no".to_string()
+        } else {
+            slots.to_string()
+        },
         v.detail.as_deref().unwrap_or("?"),
         if slots == 1 { "" } else { "s" }
     )
@@ -40,7 +44,14 @@ impl Ctx<'_> {
 
     /// Checks one card's upgrades against its slots; `unit_id` names the unit for the
     /// battle force's added slots.
-    fn check_slots(&self, card: &Card, upgrades: &[Ix], line: Option<u32>, rank: Option<crate::catalog::Rank>, out: &mut Findings) {
+    fn check_slots(
+        &self,
+        card: &Card,
+        upgrades: &[Ix],
+        line: Option<u32>,
+        rank: Option<crate::catalog::Rank>,
+        out: &mut Findings,
+    ) {
         let mut slots: HashMap<&str, u64> = HashMap::default();
         for s in &card.upgrade_bar {
             *slots.entry(s.as_str()).or_insert(0) += 1;
@@ -93,7 +104,11 @@ impl Ctx<'_> {
                 .iter()
                 .filter(|s| s.slot == kind && self.special_slot_eligible(&view, s))
                 .count() as u64;
-            let allowed = if normal == 0 { special.min(eligible) } else { normal };
+            let allowed = if normal == 0 {
+                special.min(eligible)
+            } else {
+                normal
+            };
             if all > allowed {
                 let mut cards = vec![self.card_ref(card.ix, line)];
                 cards.extend(

@@ -55,7 +55,10 @@ mod tests {
 
     #[test]
     fn a_special_issue_unit_needs_its_battle_force() {
-        assert_eq!(codes_of(&SpecialIssue, "empire/1000:1at0,3az000,1sr0"), ["LEG-SPECIAL-ISSUE"]);
+        assert_eq!(
+            codes_of(&SpecialIssue, "empire/1000:1at0,3az000,1sr0"),
+            ["LEG-SPECIAL-ISSUE"]
+        );
         assert!(codes_of(&SpecialIssue, "empire/1000:bf:1at0,3az000,1sr0").is_empty());
     }
 }

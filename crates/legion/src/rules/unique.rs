@@ -48,7 +48,13 @@ impl Rule for Unique {
                         s.4.push(cx.card_ref(card, line));
                     }
                 }
-                None => seen.push((key, c.unique_name(), copies, bullets, vec![cx.card_ref(card, line)])),
+                None => seen.push((
+                    key,
+                    c.unique_name(),
+                    copies,
+                    bullets,
+                    vec![cx.card_ref(card, line)],
+                )),
             }
         };
         for u in &cx.army.units {
@@ -82,19 +88,28 @@ mod tests {
 
     #[test]
     fn a_unique_unit_twice_is_illegal() {
-        assert_eq!(codes_of(&Unique, "rebels/1000:2ad00,3ah000"), ["LEG-UNIQUE"]);
+        assert_eq!(
+            codes_of(&Unique, "rebels/1000:2ad00,3ah000"),
+            ["LEG-UNIQUE"]
+        );
     }
 
     #[test]
     fn a_unique_name_counts_across_units_and_upgrades() {
-        assert_eq!(codes_of(&Unique, "rebels/1000:1ad00,1ahIm00,2ah000"), ["LEG-UNIQUE"]);
+        assert_eq!(
+            codes_of(&Unique, "rebels/1000:1ad00,1ahIm00,2ah000"),
+            ["LEG-UNIQUE"]
+        );
         assert!(codes_of(&Unique, "rebels/1000:1ab00,1ahIm00,2ah000").is_empty());
     }
 
     #[test]
     fn a_limited_upgrade_may_be_taken_as_often_as_its_bullets() {
         assert!(codes_of(&Unique, "rebels/1000:1ab00,2ah00dm").is_empty());
-        assert_eq!(codes_of(&Unique, "rebels/1000:1ab00,3ah00dm"), ["LEG-UNIQUE"]);
+        assert_eq!(
+            codes_of(&Unique, "rebels/1000:1ab00,3ah00dm"),
+            ["LEG-UNIQUE"]
+        );
     }
 
     #[test]

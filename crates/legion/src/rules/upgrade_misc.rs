@@ -14,7 +14,11 @@ pub const CODE: Code = Code::new("LEG-UPGRADE-MISC");
 pub struct UpgradeMisc;
 
 fn twice(v: &Violation) -> String {
-    format!("{} equips the same upgrade card twice: {}.", v.cards[0].name(), v.detail.as_deref().unwrap_or("?"))
+    format!(
+        "{} equips the same upgrade card twice: {}.",
+        v.cards[0].name(),
+        v.detail.as_deref().unwrap_or("?")
+    )
 }
 
 fn leaders(v: &Violation) -> String {
@@ -27,7 +31,11 @@ fn leaders(v: &Violation) -> String {
 }
 
 fn missing(v: &Violation) -> String {
-    format!("{} must equip {}.", v.cards[0].name(), v.detail.as_deref().unwrap_or("?"))
+    format!(
+        "{} must equip {}.",
+        v.cards[0].name(),
+        v.detail.as_deref().unwrap_or("?")
+    )
 }
 
 impl UpgradeMisc {
@@ -63,29 +71,46 @@ impl UpgradeMisc {
                     .cards(cards),
             );
         }
-        let of_type = |t: &str| ups.iter().filter(|c| c.subtype.eq_ignore_ascii_case(t)).count() as u64;
+        let of_type = |t: &str| {
+            ups.iter()
+                .filter(|c| c.subtype.eq_ignore_ascii_case(t))
+                .count() as u64
+        };
         let mut needs: Vec<(String, String)> = Vec::new();
         for k in &card.keywords {
             match k.name.as_str() {
                 "Equip" => {
-                    for want in k.value.as_deref().unwrap_or_default().split(", ").map(str::trim).filter(|s| !s.is_empty()) {
+                    for want in k
+                        .value
+                        .as_deref()
+                        .unwrap_or_default()
+                        .split(", ")
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                    {
                         let has = ups.iter().any(|c| {
-                            c.name.eq_ignore_ascii_case(want) || c.subtype.eq_ignore_ascii_case(want)
+                            c.name.eq_ignore_ascii_case(want)
+                                || c.subtype.eq_ignore_ascii_case(want)
                         });
                         if !has {
                             needs.push(("AMG 2.6.0 Equip".into(), format!("{want} (Equip)")));
                         }
                     }
                 }
-                "Programmed" if of_type("programming") == 0 => {
-                    needs.push(("AMG 2.6.0 Programmed".into(), "a programming upgrade (Programmed)".into()))
-                }
+                "Programmed" if of_type("programming") == 0 => needs.push((
+                    "AMG 2.6.0 Programmed".into(),
+                    "a programming upgrade (Programmed)".into(),
+                )),
                 "Heavy Weapon Team" if of_type("heavy weapon") == 0 => needs.push((
                     "AMG 2.6.0 Heavy Weapon Team".into(),
                     "a heavy weapon upgrade (Heavy Weapon Team)".into(),
                 )),
                 "Flexible Response" => {
-                    let n: u64 = k.value.as_deref().and_then(|v| v.trim().parse().ok()).unwrap_or(1);
+                    let n: u64 = k
+                        .value
+                        .as_deref()
+                        .and_then(|v| v.trim().parse().ok())
+                        .unwrap_or(1);
                     if of_type("heavy weapon") < n {
                         needs.push((
                             "AMG 2.6.0 Flexible Response".into(),
@@ -97,11 +122,13 @@ impl UpgradeMisc {
             }
         }
         for (section, what) in needs {
-            out.violation(cx.minimum(
-                Violation::new(CODE, section, missing)
-                    .card(unit_ref.clone())
-                    .detail(what),
-            ));
+            out.violation(
+                cx.minimum(
+                    Violation::new(CODE, section, missing)
+                        .card(unit_ref.clone())
+                        .detail(what),
+                ),
+            );
         }
     }
 }
@@ -133,12 +160,18 @@ mod tests {
 
     #[test]
     fn heavy_weapon_team_needs_a_heavy_weapon() {
-        assert_eq!(codes_of(&UpgradeMisc, "rebels/1000:1ak0,1al0"), ["LEG-UPGRADE-MISC"]);
+        assert_eq!(
+            codes_of(&UpgradeMisc, "rebels/1000:1ak0,1al0"),
+            ["LEG-UPGRADE-MISC"]
+        );
         assert!(codes_of(&UpgradeMisc, "rebels/1000:1ak0,1aled").is_empty());
     }
 
     #[test]
     fn the_same_upgrade_twice_on_a_unit_is_illegal() {
-        assert_eq!(codes_of(&UpgradeMisc, "rebels/1000:1ah0dcdc"), ["LEG-UPGRADE-MISC"]);
+        assert_eq!(
+            codes_of(&UpgradeMisc, "rebels/1000:1ah0dcdc"),
+            ["LEG-UPGRADE-MISC"]
+        );
     }
 }

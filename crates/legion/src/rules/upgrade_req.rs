@@ -14,9 +14,18 @@ pub const CODE: Code = Code::new("LEG-UPGRADE-REQ");
 pub struct UpgradeRequirements;
 
 fn message(v: &Violation) -> String {
-    let (unit, upgrades) = v.cards.split_first().map_or((String::new(), &[][..]), |(u, rest)| (u.name(), rest));
+    let (unit, upgrades) = v
+        .cards
+        .split_first()
+        .map_or((String::new(), &[][..]), |(u, rest)| (u.name(), rest));
     let names: Vec<String> = upgrades.iter().map(CardRef::name).collect();
-    format!("{unit} cannot equip {}: {}.", names.join(", "), v.detail.as_deref().unwrap_or("its restrictions are not met"))
+    let detail = match (v.detail.as_deref(), names.len()) {
+        (Some("faction"), 1) => "it belongs to another faction",
+        (Some("faction"), _) => "they belong to another faction",
+        (_, 1) => "its restrictions are not met",
+        _ => "their restrictions are not met",
+    };
+    format!("{unit} cannot equip {}: {detail}.", super::join(&names))
 }
 
 impl Ctx<'_> {
@@ -24,7 +33,10 @@ impl Ctx<'_> {
         let Some(f) = self.faction else {
             return true;
         };
-        if self.bf.is_some_and(|b| b.allowed_upgrades.iter().any(|x| *x == *upgrade.id)) {
+        if self
+            .bf
+            .is_some_and(|b| b.allowed_upgrades.iter().any(|x| *x == *upgrade.id))
+        {
             return true;
         }
         (upgrade.faction.is_empty() || upgrade.faction == f)
@@ -40,14 +52,21 @@ impl Rule for UpgradeRequirements {
         "an upgrade's restrictions are not met by its unit or army"
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
-        let remnant = cx.bf.is_some_and(|b| b.rules.other.contains_key("remnantEquipRules"));
+        let remnant = cx
+            .bf
+            .is_some_and(|b| b.rules.other.contains_key("remnantEquipRules"));
         for (i, u) in cx.army.units.iter().enumerate() {
-            let mut parts: Vec<(u32, Option<Rank>, &[u16])> = vec![(0, Some(cx.ranks[i]), &u.upgrades)];
+            let mut parts: Vec<(u32, Option<Rank>, &[u16])> =
+                vec![(0, Some(cx.ranks[i]), &u.upgrades)];
             if let Some(cp) = &u.counterpart {
                 parts.push((1, None, &cp.upgrades));
             }
             for (which, rank, upgrades) in parts {
-                let card = if which == 0 { u.card } else { u.counterpart.as_ref().map_or(u.card, |c| c.card) };
+                let card = if which == 0 {
+                    u.card
+                } else {
+                    u.counterpart.as_ref().map_or(u.card, |c| c.card)
+                };
                 let view = cx.view(card, upgrades, rank);
                 let mut unmet = Vec::new();
                 let mut wrong_faction = Vec::new();
@@ -72,10 +91,7 @@ impl Rule for UpgradeRequirements {
                         }
                     }
                 }
-                for (cards, detail) in [
-                    (unmet, "its restrictions are not met"),
-                    (wrong_faction, "it belongs to another faction"),
-                ] {
+                for (cards, detail) in [(unmet, "restrictions"), (wrong_faction, "faction")] {
                     if !cards.is_empty() {
                         let mut all = vec![cx.card_ref(card, u.line)];
                         all.extend(cards);
@@ -99,12 +115,18 @@ mod tests {
     #[test]
     fn an_upgrade_restricted_to_another_unit_is_illegal() {
         assert!(codes_of(&UpgradeRequirements, "rebels/1000:3ahed00").is_empty());
-        assert_eq!(codes_of(&UpgradeRequirements, "empire/1000:3azed00"), ["LEG-UPGRADE-REQ"]);
+        assert_eq!(
+            codes_of(&UpgradeRequirements, "empire/1000:3azed00"),
+            ["LEG-UPGRADE-REQ"]
+        );
     }
 
     #[test]
     fn a_match_on_faction_and_rank_reads_the_units_rank() {
         assert!(codes_of(&UpgradeRequirements, "empire/1000:1azBo00").is_empty());
-        assert_eq!(codes_of(&UpgradeRequirements, "empire/1000:1atBo"), ["LEG-UPGRADE-REQ"]);
+        assert_eq!(
+            codes_of(&UpgradeRequirements, "empire/1000:1atBo"),
+            ["LEG-UPGRADE-REQ"]
+        );
     }
 }

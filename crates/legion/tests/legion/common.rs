@@ -4,16 +4,19 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use deckcheck_core::{AnyGame, DeckInput, Game, Report, ValidateRequest, Verdict};
+use deckcheck_legion::Legion;
 use deckcheck_legion::catalog::Catalog;
 use deckcheck_legion::data::LegionData;
 use deckcheck_legion::rules::Settings;
-use deckcheck_legion::Legion;
 use jiff::civil::{Date, date};
 
 pub const TODAY: Date = date(2026, 11, 22);
 
 pub fn mirror() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/legion/legion-hq"))
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/legion/legion-hq"
+    ))
 }
 
 pub fn game() -> Option<&'static Arc<Legion>> {
@@ -38,7 +41,13 @@ pub fn judge(game: &Legion, list: &str, mode: &str, as_of: Date) -> Report {
     judge_with(game, list, mode, as_of, &Settings::default())
 }
 
-pub fn judge_with(game: &Legion, list: &str, mode: &str, as_of: Date, settings: &Settings) -> Report {
+pub fn judge_with(
+    game: &Legion,
+    list: &str,
+    mode: &str,
+    as_of: Date,
+    settings: &Settings,
+) -> Report {
     let imported = game.import(list, None).expect("the list reads");
     game.judge(&imported, game.data().mode(mode).unwrap(), as_of, settings)
 }
@@ -62,7 +71,12 @@ pub fn assert_legal(r: &Report) {
 
 #[track_caller]
 pub fn assert_illegal(r: &Report, code: &str) {
-    assert_eq!(r.verdict, Verdict::Illegal, "{}", serde_json::to_string_pretty(r).unwrap());
+    assert_eq!(
+        r.verdict,
+        Verdict::Illegal,
+        "{}",
+        serde_json::to_string_pretty(r).unwrap()
+    );
     assert!(
         codes(r).contains(&code),
         "expected {code}: {}",

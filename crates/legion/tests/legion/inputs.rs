@@ -58,9 +58,16 @@ fn the_text_export_reads_by_rank_and_cost_though_it_drops_titles() {
     }
     assert_eq!(a, b);
     let r = judge(g, TEXT, "standard", TODAY);
-    assert_eq!(r.verdict, Verdict::Legal, "{}", serde_json::to_string_pretty(&r).unwrap());
+    assert_eq!(
+        r.verdict,
+        Verdict::Legal,
+        "{}",
+        serde_json::to_string_pretty(&r).unwrap()
+    );
     assert!(
-        r.notes.iter().any(|n| n.message.contains("without a title")),
+        r.notes
+            .iter()
+            .any(|n| n.message.contains("without a title")),
         "a text list does not identify Luke uniquely (REG L152): {:?}",
         r.notes
     );
@@ -69,7 +76,8 @@ fn the_text_export_reads_by_rank_and_cost_though_it_drops_titles() {
 #[test]
 fn a_name_that_fits_several_cards_is_reported_with_every_candidate_and_the_verdict_under_each() {
     let Some(g) = game() else { return };
-    let text = "Commanders:\n - Luke Skywalker\n - Leia Organa = 75\nCorps:\n - 3× Rebel Troopers = 120\n";
+    let text =
+        "Commanders:\n - Luke Skywalker\n - Leia Organa = 75\nCorps:\n - 3× Rebel Troopers = 120\n";
     let imported = g.import(text, None).unwrap();
     let d = &imported.diagnostics[0];
     assert_eq!(d.code, DiagnosticCode::AMBIGUOUS_CARD);
@@ -79,7 +87,12 @@ fn a_name_that_fits_several_cards_is_reported_with_every_candidate_and_the_verdi
     let r = judge(g, text, "standard", TODAY);
     assert_eq!(r.verdict, Verdict::Unverified);
     let note = r.notes.iter().find(|n| n.message.contains("fits")).unwrap();
-    assert!(note.message.contains("as Luke Skywalker, Hero of the Rebellion (ad) it is legal"), "{}", note.message);
+    assert!(
+        note.message
+            .contains("as Luke Skywalker, Hero of the Rebellion (ad) it is legal"),
+        "{}",
+        note.message
+    );
 }
 
 #[test]
@@ -87,7 +100,11 @@ fn the_cost_tells_two_cards_of_one_name_apart() {
     let Some(g) = game() else { return };
     let text = "Commanders:\n - Luke Skywalker = 110\n - Leia Organa = 75\nCorps:\n - 3× Rebel Troopers = 120\n";
     let imported = g.import(text, None).unwrap();
-    assert!(imported.diagnostics.is_empty(), "{:?}", imported.diagnostics);
+    assert!(
+        imported.diagnostics.is_empty(),
+        "{:?}",
+        imported.diagnostics
+    );
     assert_eq!(&*g.catalog().card(imported.deck.units[0].card).id, "Fb");
 }
 
@@ -97,20 +114,40 @@ fn a_misspelled_name_gets_did_you_mean_and_leaves_the_verdict_unverified() {
     let tts = TTS.replacen("\"Tauntaun Riders\"", "\"Tauntan Riders\"", 1);
     let imported = g.import(&tts, None).unwrap();
     let d = &imported.diagnostics[0];
-    assert_eq!((d.code, d.at.as_str()), (DiagnosticCode::UNKNOWN_CARD, "units[12]"));
+    assert_eq!(
+        (d.code, d.at.as_str()),
+        (DiagnosticCode::UNKNOWN_CARD, "units[12]")
+    );
     assert_eq!(&*d.candidates[0].id, "he");
-    assert!(d.message.contains("did you mean Tauntaun Riders"), "{}", d.message);
-    assert_eq!(judge(g, &tts, "standard", TODAY).verdict, Verdict::Unverified);
+    assert!(
+        d.message.contains("did you mean Tauntaun Riders"),
+        "{}",
+        d.message
+    );
+    assert_eq!(
+        judge(g, &tts, "standard", TODAY).verdict,
+        Verdict::Unverified
+    );
 }
 
 #[test]
 fn an_unknown_id_in_a_link_is_a_diagnostic_of_its_segment() {
     let Some(g) = game() else { return };
-    let imported = g.import("https://legionhq2.com/list/rebels/1000:1ab0000,1zz00,3ah0000", None).unwrap();
+    let imported = g
+        .import(
+            "https://legionhq2.com/list/rebels/1000:1ab0000,1zz00,3ah0000",
+            None,
+        )
+        .unwrap();
     assert_eq!(imported.diagnostics.len(), 1);
     assert_eq!(imported.diagnostics[0].at, "segment 2");
     assert_eq!(imported.diagnostics[0].code, DiagnosticCode::UNKNOWN_CARD);
-    let r = judge(g, "https://legionhq2.com/list/rebels/1000:1ab0000,1zz00,3ah0000", "standard", TODAY);
+    let r = judge(
+        g,
+        "https://legionhq2.com/list/rebels/1000:1ab0000,1zz00,3ah0000",
+        "standard",
+        TODAY,
+    );
     assert_eq!(r.verdict, Verdict::Unverified);
 }
 
@@ -118,19 +155,39 @@ fn an_unknown_id_in_a_link_is_a_diagnostic_of_its_segment() {
 fn a_minimum_an_unread_entry_could_fill_is_not_called_illegal() {
     let Some(g) = game() else { return };
     // Two corps and an unreadable unit: it may be the third corps.
-    let r = judge(g, "https://legionhq2.com/list/rebels/1000:1ab0000,2ah0000,1zz00", "standard", TODAY);
-    assert_eq!(r.verdict, Verdict::Unverified, "{}", serde_json::to_string_pretty(&r).unwrap());
+    let r = judge(
+        g,
+        "https://legionhq2.com/list/rebels/1000:1ab0000,2ah0000,1zz00",
+        "standard",
+        TODAY,
+    );
+    assert_eq!(
+        r.verdict,
+        Verdict::Unverified,
+        "{}",
+        serde_json::to_string_pretty(&r).unwrap()
+    );
 }
 
 #[test]
 fn a_link_may_be_percent_encoded_or_bare_and_mercenaries_default_to_shadow_collective() {
     let Some(g) = game() else { return };
-    let encoded = g.import("https://legionhq2.com/list/rebels/1000%3A1ab0000%2C3ah0000", None).unwrap();
+    let encoded = g
+        .import(
+            "https://legionhq2.com/list/rebels/1000%3A1ab0000%2C3ah0000",
+            None,
+        )
+        .unwrap();
     assert_eq!(encoded.deck.units.len(), 2);
     let bare = g.import("rebels/1000:1ab0000,3ah0000", None).unwrap();
     assert_eq!(bare.format, "legion-hq-link");
-    let merc = g.import("https://legionhq2.com/list/mercenary/1000:1Bj0000", None).unwrap();
-    assert_eq!(g.catalog().force(merc.deck.battle_force.unwrap()).name, "Shadow Collective");
+    let merc = g
+        .import("https://legionhq2.com/list/mercenary/1000:1Bj0000", None)
+        .unwrap();
+    assert_eq!(
+        g.catalog().force(merc.deck.battle_force.unwrap()).name,
+        "Shadow Collective"
+    );
 }
 
 #[test]
@@ -152,7 +209,11 @@ fn bad_input_never_panics_and_says_what_is_wrong() {
         let result = g.import(text, None);
         match expected {
             Some(e) => assert_eq!(result.unwrap_err(), e),
-            None => assert!(result.is_err(), "{text:.60}: {:?}", result.map(|i| i.diagnostics)),
+            None => assert!(
+                result.is_err(),
+                "{text:.60}: {:?}",
+                result.map(|i| i.diagnostics)
+            ),
         }
     }
     for text in [

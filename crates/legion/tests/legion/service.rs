@@ -11,7 +11,9 @@ const LINK: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed
 #[test]
 fn a_validate_request_answers_each_mode_asked() {
     let Some(g) = game() else { return };
-    let answer = any(g).validate(&request(LINK, &["standard", "recon", "grand-army"], TODAY)).unwrap();
+    let answer = any(g)
+        .validate(&request(LINK, &["standard", "recon", "grand-army"], TODAY))
+        .unwrap();
     assert_eq!(answer.game, "legion");
     assert_eq!(answer.summary.legal, ["standard"]);
     assert!(answer.summary.illegal.contains(&"recon".to_string()));
@@ -24,11 +26,17 @@ fn a_validate_request_answers_each_mode_asked() {
 #[test]
 fn the_view_shows_units_with_their_upgrades_the_command_hand_and_the_battle_deck() {
     let Some(g) = game() else { return };
-    let answer = any(g).validate(&request(LINK, &["standard"], TODAY)).unwrap();
+    let answer = any(g)
+        .validate(&request(LINK, &["standard"], TODAY))
+        .unwrap();
     let view = answer.decks[0].view.as_ref().unwrap();
     let ids: Vec<&str> = view.sections.iter().map(|s| s.id).collect();
     assert_eq!(ids, ["units", "command", "battle"]);
-    let troopers = view.sections[0].lines.iter().find(|l| &*l.card.id == "ah").unwrap();
+    let troopers = view.sections[0]
+        .lines
+        .iter()
+        .find(|l| &*l.card.id == "ah")
+        .unwrap();
     assert_eq!(troopers.count, 3);
     let attached: Vec<&str> = troopers.attached.iter().map(|c| &*c.id).collect();
     assert_eq!(attached.len(), 2);
@@ -42,7 +50,8 @@ fn the_view_shows_units_with_their_upgrades_the_command_hand_and_the_battle_deck
 fn the_choices_option_is_read_and_an_unknown_option_is_refused() {
     let Some(g) = game() else { return };
     let mut r = request(LINK, &["standard"], TODAY);
-    r.options.insert("choices".into(), json!(["Veterans", "Tools of the Trade"]));
+    r.options
+        .insert("choices".into(), json!(["Veterans", "Tools of the Trade"]));
     assert!(any(g).validate(&r).unwrap().legal);
     r.options.insert("battle_force".into(), json!("x"));
     let err = any(g).validate(&r).unwrap_err();
@@ -54,9 +63,15 @@ fn a_registration_without_a_command_hand_cannot_be_called_legal() {
     let Some(g) = game() else { return };
     let units = LINK.split(",cr,").next().unwrap();
     let mut r = request(units, &["standard"], TODAY);
-    assert_eq!(any(g).validate(&r).unwrap().reports[0].report.verdict, Verdict::Legal);
+    assert_eq!(
+        any(g).validate(&r).unwrap().reports[0].report.verdict,
+        Verdict::Legal
+    );
     r.registration = true;
-    assert_eq!(any(g).validate(&r).unwrap().reports[0].report.verdict, Verdict::Unverified);
+    assert_eq!(
+        any(g).validate(&r).unwrap().reports[0].report.verdict,
+        Verdict::Unverified
+    );
 }
 
 #[test]
@@ -96,10 +111,24 @@ fn the_game_lists_its_modes_inputs_and_every_rule_code() {
     let inputs: Vec<&str> = info.inputs.iter().map(|i| i.id).collect();
     assert_eq!(inputs, ["legion-hq-link", "legion-tts-json", "legion-text"]);
     for code in [
-        "LEG-POINTS", "LEG-FACTION", "LEG-RANK", "LEG-FIELD-COMMANDER", "LEG-DETACHMENT",
-        "LEG-ENTOURAGE", "LEG-ASSOCIATE", "LEG-MERC", "LEG-SPECIAL-ISSUE", "LEG-UNIQUE",
-        "LEG-SLOT", "LEG-UPGRADE-REQ", "LEG-UPGRADE-MISC", "LEG-BATTLE-FORCE", "LEG-CMD",
-        "LEG-BATTLE-DECK", "LEG-LIST", "LEG-POOL",
+        "LEG-POINTS",
+        "LEG-FACTION",
+        "LEG-RANK",
+        "LEG-FIELD-COMMANDER",
+        "LEG-DETACHMENT",
+        "LEG-ENTOURAGE",
+        "LEG-ASSOCIATE",
+        "LEG-MERC",
+        "LEG-SPECIAL-ISSUE",
+        "LEG-UNIQUE",
+        "LEG-SLOT",
+        "LEG-UPGRADE-REQ",
+        "LEG-UPGRADE-MISC",
+        "LEG-BATTLE-FORCE",
+        "LEG-CMD",
+        "LEG-BATTLE-DECK",
+        "LEG-LIST",
+        "LEG-POOL",
     ] {
         assert!(info.codes.iter().any(|c| c.code.as_str() == code), "{code}");
     }
