@@ -256,7 +256,14 @@ impl Rule for BattleForceRules {
                 format!(
                     "Rules of the {} battle force that Legion HQ's data gives only in words{} are not checked.",
                     bf.name,
-                    if unchecked.is_empty() { String::new() } else { format!(" or leaves to its own code ({})", unchecked.join(", ")) }
+                    if unchecked.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            ", or as keys this checker does not read ({})",
+                            unchecked.join(", ")
+                        )
+                    }
                 ),
             );
         }
