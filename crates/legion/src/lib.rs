@@ -459,20 +459,49 @@ fn release_start(window: &str) -> Option<Date> {
 }
 
 impl Legion {
-    /// The army as a Legion HQ link (units with their upgrades, command cards, battle cards).
+    /// The army as a Legion HQ link (units with their upgrades in slot order, command
+    /// cards, battle cards), so Legion HQ shows each upgrade in its slot.
     pub fn link(&self, army: &Army) -> String {
         let cat = &self.catalog;
+        let slots = |card: catalog::Ix, upgrades: &[catalog::Ix]| -> String {
+            let c = cat.card(card);
+            let mut bar: Vec<(&str, Option<catalog::Ix>)> =
+                c.upgrade_bar.iter().map(|t| (t.as_str(), None)).collect();
+            for u in upgrades {
+                bar.extend(
+                    cat.card(*u)
+                        .additional_slots
+                        .iter()
+                        .map(|t| (t.as_str(), None)),
+                );
+            }
+            let mut extra = Vec::new();
+            for u in upgrades {
+                let kind = cat.card(*u).subtype.as_str();
+                match bar.iter_mut().find(|(t, e)| *t == kind && e.is_none()) {
+                    Some(slot) => slot.1 = Some(*u),
+                    None => extra.push(*u),
+                }
+            }
+            bar.iter()
+                .map(|(_, e)| e.map_or_else(|| "0".to_string(), |u| cat.card(u).id.to_string()))
+                .chain(extra.iter().map(|u| cat.card(*u).id.to_string()))
+                .collect()
+        };
         let mut segments: Vec<String> = Vec::new();
         for u in &army.units {
-            let mut s = format!("{}{}", u.count, cat.card(u.card).id);
-            for up in &u.upgrades {
-                s.push_str(&cat.card(*up).id);
-            }
+            let mut s = format!(
+                "{}{}{}",
+                u.count,
+                cat.card(u.card).id,
+                slots(u.card, &u.upgrades)
+            );
             if let Some(cp) = &u.counterpart {
-                s.push_str(&format!("+1{}", cat.card(cp.card).id));
-                for up in &cp.upgrades {
-                    s.push_str(&cat.card(*up).id);
-                }
+                s.push_str(&format!(
+                    "+1{}{}",
+                    cat.card(cp.card).id,
+                    slots(cp.card, &cp.upgrades)
+                ));
             }
             segments.push(s);
         }

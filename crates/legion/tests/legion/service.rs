@@ -83,6 +83,10 @@ fn a_tts_list_converts_to_a_link_that_reads_back_as_the_same_army() {
     };
     let (link, diagnostics) = any(g).convert(&input, None, "legion-hq-link").unwrap();
     assert!(diagnostics.is_empty());
+    assert!(
+        link.contains(",3ahed0dc0,"),
+        "upgrades in their slots: {link}"
+    );
     let again = g.import(&link, None).unwrap();
     let first = g.import(LINK, None).unwrap();
     assert_eq!(g.view(&again.deck).tally(), g.view(&first.deck).tally());
