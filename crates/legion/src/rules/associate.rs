@@ -1,0 +1,56 @@
+//! LEG-ASSOCIATE: a unit with Associate: X does not count toward its rank's maximum when a
+//! unit named X is in the army. Source: AMG 2.6.0 Associate; Legion HQ listValidator
+//! applyRankAdjustments. An exemption applied by LEG-RANK, which names it.
+
+use deckcheck_core::{Code, Findings};
+
+use super::{Ctx, Rule};
+
+pub const CODE: Code = Code::new("LEG-ASSOCIATE");
+
+pub struct Associate;
+
+impl Ctx<'_> {
+    /// Per unit index: whether one copy is out of the rank maximum by Associate, and whom.
+    pub fn associate_exempt(&self) -> Vec<(u32, Option<String>)> {
+        self.army
+            .units
+            .iter()
+            .map(|u| {
+                let c = self.card(u.card);
+                match c.keyword("Associate").and_then(|k| k.value.as_deref()) {
+                    Some(x) if self.has_unit_named(x) => (1, Some(x.to_string())),
+                    _ => (0, None),
+                }
+            })
+            .collect()
+    }
+}
+
+impl Rule for Associate {
+    fn code(&self) -> Code {
+        CODE
+    }
+    fn meaning(&self) -> &'static str {
+        "Associate: the unit does not count toward its rank maximum with its named unit (applied by LEG-RANK)"
+    }
+    fn check(&self, _: &Ctx<'_>, _: &mut Findings) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+
+    #[test]
+    fn seventh_sister_is_a_third_operative_only_beside_fifth_brother() {
+        let legal = findings("empire/1000:1at0,3az000,1wl,1wm,1ae0", "standard", TODAY);
+        assert!(
+            legal
+                .violations
+                .iter()
+                .all(|v| v.code.as_str() != "LEG-RANK"),
+            "{:?}",
+            legal.violations
+        );
+    }
+}

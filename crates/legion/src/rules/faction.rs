@@ -1,0 +1,104 @@
+//! LEG-FACTION: every unit that is not a mercenary is of the army's faction, unless a battle
+//! force lists it. Source: REG Army Building L140 ("miniatures from only one faction");
+//! AMG 2.6.0 Factions.
+
+use deckcheck_core::{Code, Findings, Violation};
+
+use super::{Ctx, Rule, names};
+
+pub const CODE: Code = Code::new("LEG-FACTION");
+
+pub struct Faction;
+
+fn message(v: &Violation) -> String {
+    match v.detail.as_deref() {
+        Some(f) => format!(
+            "{} {} not of the army's faction ({f}).",
+            names(&v.cards),
+            if v.cards.len() == 1 { "is" } else { "are" }
+        ),
+        None => format!(
+            "The army mixes units of several factions: {}.",
+            names(&v.cards)
+        ),
+    }
+}
+
+impl Rule for Faction {
+    fn code(&self) -> Code {
+        CODE
+    }
+    fn meaning(&self) -> &'static str {
+        "a unit is not of the army's faction"
+    }
+    fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
+        let listed = |id: &str| {
+            cx.bf.is_some_and(|b| {
+                b.lists_unit(id) || b.rules.builds_as_corps.iter().any(|x| x == id)
+            })
+        };
+        match cx.faction {
+            Some(f) => {
+                let cards: Vec<_> = cx
+                    .army
+                    .units
+                    .iter()
+                    .filter(|u| {
+                        let c = cx.card(u.card);
+                        !c.is_mercenary() && c.faction != f && !listed(&c.id)
+                    })
+                    .map(|u| cx.unit_ref(u))
+                    .collect();
+                if !cards.is_empty() {
+                    out.violation(
+                        Violation::new(CODE, "REG Army Building L140", message)
+                            .cards(cards)
+                            .detail(f),
+                    );
+                }
+            }
+            None => {
+                // A text list: no faction was written; the units must agree.
+                let mut factions: Vec<&str> = cx
+                    .army
+                    .units
+                    .iter()
+                    .map(|u| cx.card(u.card).faction.as_str())
+                    .filter(|f| *f != "mercenary")
+                    .collect();
+                factions.sort_unstable();
+                factions.dedup();
+                if factions.len() > 1 {
+                    let cards = cx
+                        .army
+                        .units
+                        .iter()
+                        .filter(|u| !cx.card(u.card).is_mercenary())
+                        .map(|u| cx.unit_ref(u))
+                        .collect();
+                    out.violation(
+                        Violation::new(CODE, "REG Army Building L140", message).cards(cards),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use super::*;
+
+    #[test]
+    fn an_imperial_unit_in_a_rebel_army_is_illegal() {
+        assert_eq!(
+            codes_of(&Faction, "rebels/1000:1ab00,3ah000,1az000"),
+            ["LEG-FACTION"]
+        );
+        assert!(
+            codes_of(&Faction, "rebels/1000:1ab00,3ah000,1Fd").is_empty(),
+            "mercenaries are LEG-MERC's"
+        );
+    }
+}

@@ -1,0 +1,104 @@
+//! LEG-FIELD-COMMANDER: a unit or upgrade with Field Commander lets an army have no
+//! commander, unless its battle force says otherwise (`noFieldComm`). Source: AMG 2.6.0
+//! Field Commander; battle force cards (Legion HQ battleForcesDict `noFieldComm`).
+
+use deckcheck_core::{Code, Findings, Violation};
+
+use super::{Ctx, Rule, names};
+use crate::catalog::Rank;
+
+pub const CODE: Code = Code::new("LEG-FIELD-COMMANDER");
+
+pub struct FieldCommander;
+
+fn message(v: &Violation) -> String {
+    format!(
+        "The army has no commander; {} has Field Commander, but the {} battle force does not allow Field Commander to replace a commander.",
+        names(&v.cards),
+        v.detail.as_deref().unwrap_or("chosen")
+    )
+}
+
+impl Ctx<'_> {
+    /// Units (and units by their upgrades) that have Field Commander.
+    pub fn field_commanders(&self) -> Vec<deckcheck_core::CardRef> {
+        let mut out = Vec::new();
+        for u in &self.army.units {
+            if self.card(u.card).has_keyword("Field Commander") {
+                out.push(self.unit_ref(u));
+            }
+            for up in u.all_upgrades() {
+                if self.card(up).has_keyword("Field Commander") {
+                    out.push(self.card_ref(up, u.line));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a unit or an upgrade of the army has Field Commander.
+    pub fn has_field_commander(&self) -> bool {
+        self.army.units.iter().any(|u| {
+            self.card(u.card).has_keyword("Field Commander")
+                || u.all_upgrades()
+                    .any(|x| self.card(x).has_keyword("Field Commander"))
+        })
+    }
+
+    /// Whether Field Commander lowers the commander minimum to 0 in this army.
+    pub fn field_commander_applies(&self) -> bool {
+        !self.bf.is_some_and(|b| b.rules.no_field_comm) && self.has_field_commander()
+    }
+
+    pub fn commanders(&self) -> u64 {
+        self.army
+            .units
+            .iter()
+            .zip(&self.ranks)
+            .filter(|(_, r)| **r == Rank::Commander)
+            .map(|(u, _)| u64::from(u.count))
+            .sum()
+    }
+
+    /// No commander, a Field Commander, and a battle force that refuses it: this rule
+    /// reports it (LEG-RANK does not report the commander minimum again).
+    pub fn field_commander_refused(&self) -> bool {
+        self.bf.is_some_and(|b| b.rules.no_field_comm)
+            && self.commanders() == 0
+            && self.has_field_commander()
+    }
+}
+
+impl Rule for FieldCommander {
+    fn code(&self) -> Code {
+        CODE
+    }
+    fn meaning(&self) -> &'static str {
+        "Field Commander used to replace a commander where the battle force forbids it"
+    }
+    fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
+        if cx.field_commander_refused() {
+            let bf = cx.bf.map(|b| b.name.clone()).unwrap_or_default();
+            out.violation(
+                cx.minimum(
+                    Violation::new(CODE, format!("AMG 2.6.0 Field Commander; BF {bf}"), message)
+                        .cards(cx.field_commanders())
+                        .detail(bf),
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+
+    #[test]
+    fn field_commander_replaces_a_commander_and_a_rebel_army_without_one_is_legal() {
+        let f = findings("rebels/1000:1kf0,3ah000", "standard", TODAY);
+        assert!(f.violations.is_empty(), "{:?}", f.violations);
+        let f = findings("rebels/1000:3ah000", "standard", TODAY);
+        assert!(f.violations.iter().any(|v| v.code.as_str() == "LEG-RANK"));
+    }
+}

@@ -1,0 +1,352 @@
+//! The army-building rules: one file per rule id of the spec (§3.3), each naming its source,
+//! behind one registry. A check builds a [`Ctx`] once (the army as it stood on the date:
+//! costs, ranks, uniqueness, the battle force and its rank table) and runs every rule into
+//! one [`Findings`], so every violation is reported at once.
+
+mod associate;
+mod battle_deck;
+mod battle_force;
+mod cmd;
+mod detachment;
+mod entourage;
+mod faction;
+mod field_commander;
+mod list;
+mod merc;
+mod mode;
+mod points;
+mod pool;
+mod rank;
+mod slot;
+mod special_issue;
+mod unique;
+mod upgrade_misc;
+mod upgrade_req;
+
+use std::borrow::Cow;
+
+use deckcheck_core::{CardRef, Code, CodeInfo, Confidence, Findings, Violation};
+use jiff::civil::Date;
+use serde_json::Value;
+
+use crate::army::{Army, Unit};
+use crate::catalog::{BattleForce, Card, Catalog, Ix, Rank};
+use crate::data::{LegionData, Mode};
+
+/// What a check is told beside the army (see `LegionOptions`).
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// The battle force's chosen options (Custom Clan), when given.
+    pub choices: Option<Vec<String>>,
+    /// A registration: what a registered list must hold is checked.
+    pub registration: bool,
+}
+
+/// One rule: its stable id and what it checks.
+pub trait Rule: Sync {
+    fn code(&self) -> Code;
+    fn meaning(&self) -> &'static str;
+    fn check(&self, cx: &Ctx<'_>, out: &mut Findings);
+}
+
+pub const RULES: &[&dyn Rule] = &[
+    &mode::Mode,
+    &points::Points,
+    &faction::Faction,
+    &rank::Ranks,
+    &field_commander::FieldCommander,
+    &detachment::Detachment,
+    &entourage::Entourage,
+    &associate::Associate,
+    &merc::Mercenaries,
+    &special_issue::SpecialIssue,
+    &unique::Unique,
+    &slot::Slots,
+    &upgrade_req::UpgradeRequirements,
+    &upgrade_misc::UpgradeMisc,
+    &battle_force::BattleForceRules,
+    &cmd::CommandHand,
+    &battle_deck::BattleDeck,
+    &list::ArmyList,
+    &pool::Pool,
+];
+
+/// Every code the rules report, with its meaning.
+pub fn codes() -> Vec<CodeInfo> {
+    RULES
+        .iter()
+        .map(|r| CodeInfo {
+            code: r.code(),
+            meaning: r.meaning(),
+        })
+        .collect()
+}
+
+/// An army as it stood on the date checked.
+pub struct Ctx<'a> {
+    pub cat: &'a Catalog,
+    pub data: &'a LegionData,
+    pub army: &'a Army,
+    pub mode: &'a Mode,
+    pub as_of: Date,
+    pub settings: &'a Settings,
+    pub faction: Option<&'a str>,
+    pub bf: Option<&'a BattleForce>,
+    /// Each unit's rank for army building (battle force `buildsAsCorps`, Maul with the
+    /// Darksaber), by unit index.
+    pub ranks: Vec<Rank>,
+    /// The values the requirement matcher compares, made once per check.
+    rank_values: [Value; 6],
+    affinity_value: Value,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(
+        cat: &'a Catalog,
+        data: &'a LegionData,
+        army: &'a Army,
+        mode: &'a Mode,
+        as_of: Date,
+        settings: &'a Settings,
+    ) -> Self {
+        let bf = army.battle_force.map(|b| cat.force(b));
+        let faction = army.faction.as_deref().or(bf.map(|b| b.faction.as_str()));
+        let mut cx = Self {
+            cat,
+            data,
+            army,
+            mode,
+            as_of,
+            settings,
+            faction,
+            bf,
+            ranks: Vec::new(),
+            rank_values: Rank::ALL.map(|r| Value::String(r.key().into())),
+            affinity_value: Value::Null,
+        };
+        cx.affinity_value = Value::String(cx.force_affinity().into());
+        cx.ranks = army.units.iter().map(|u| cx.build_rank(u)).collect();
+        cx
+    }
+
+    pub fn card(&self, ix: Ix) -> &'a Card {
+        self.cat.card(ix)
+    }
+
+    /// A card as named in an answer, with the line or segment of the list it came from.
+    pub fn card_ref(&self, ix: Ix, line: Option<u32>) -> CardRef {
+        self.card(ix).card_ref().at_line(line)
+    }
+
+    pub fn unit_ref(&self, unit: &Unit) -> CardRef {
+        self.card_ref(unit.card, unit.line)
+    }
+
+    /// The card's rank on the date (rank changes written in history, card_data).
+    pub fn rank_on_date(&self, card: &Card) -> Option<Rank> {
+        self.data
+            .army
+            .card_changes
+            .iter()
+            .filter(|c| *c.card == *card.id && self.as_of < c.from)
+            .find_map(|c| c.before.rank.as_deref().and_then(Rank::parse))
+            .or(card.rank)
+    }
+
+    /// Whether the card is unique or limited on the date, and its bullets.
+    pub fn bullets_on_date(&self, card: &Card) -> Option<u32> {
+        let before = self
+            .data
+            .army
+            .card_changes
+            .iter()
+            .find(|c| *c.card == *card.id && self.as_of < c.from && c.before.unique.is_some());
+        match before {
+            Some(c) if c.before.unique == Some(false) => None,
+            Some(c) => Some(c.before.unique_count.unwrap_or(1)),
+            None => card.is_unique().then(|| card.bullets()),
+        }
+    }
+
+    fn build_rank(&self, unit: &Unit) -> Rank {
+        let card = self.card(unit.card);
+        let base = self.rank_on_date(card).unwrap_or(Rank::Corps);
+        if self
+            .bf
+            .is_some_and(|b| b.rules.builds_as_corps.iter().any(|id| **id == *card.id))
+        {
+            return Rank::Corps;
+        }
+        // Maul with The Darksaber counts as a commander (PEER Legion HQ countUnits).
+        if &*card.id == "rc" && unit.upgrades.iter().any(|u| &*self.card(*u).id == "rq") {
+            return Rank::Commander;
+        }
+        base
+    }
+
+    /// The army's force affinity (Legion HQ `getForceAffinity`).
+    pub fn force_affinity(&self) -> &'a str {
+        match self.faction {
+            Some("rebels" | "republic") => "light side",
+            Some("mercenary") => self
+                .bf
+                .and_then(|b| b.force_affinity.as_deref())
+                .unwrap_or("dark side"),
+            _ => "dark side",
+        }
+    }
+
+    /// Whether the army holds a unit (or counterpart) named `name`.
+    pub fn has_unit_named(&self, name: &str) -> bool {
+        self.army.units.iter().any(|u| {
+            *self.card(u.card).name == *name
+                || u.counterpart
+                    .as_ref()
+                    .is_some_and(|c| *self.card(c.card).name == *name)
+        })
+    }
+
+    /// A unit's card as Legion HQ's requirement matcher sees it (`makeModifiedCard`): its
+    /// upgrades' `changeCard` applied, the army's force affinity, its army-building rank,
+    /// keywords by name (with upgrades' permanent keywords).
+    pub fn view(&self, card: Ix, upgrades: &[Ix], rank: Option<Rank>) -> UnitView<'_> {
+        let card = self.card(card);
+        let upgrades: Vec<&'a Card> = upgrades.iter().map(|u| self.card(*u)).collect();
+        UnitView {
+            card,
+            upgrades,
+            rank: rank
+                .or(self.rank_on_date(card))
+                .map(|r| &self.rank_values[r.index()]),
+            force_affinity: &self.affinity_value,
+            keywords: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Marks a violation that an unread entry of the list could undo (a minimum not met:
+    /// the missing card may be the one that was not read).
+    pub fn minimum(&self, mut v: Violation) -> Violation {
+        if self.army.is_incomplete() {
+            v.confidence = Confidence::Unconfirmed;
+            v.caveat = Some(
+                "An entry of the list could not be read; it may be the card this rule finds missing."
+                    .into(),
+            );
+        }
+        v
+    }
+
+    /// The unit cards of the army with their counts, by card.
+    pub fn unit_counts(&self) -> rustc_hash::FxHashMap<Ix, u32> {
+        let mut out = rustc_hash::FxHashMap::default();
+        for u in &self.army.units {
+            *out.entry(u.card).or_insert(0) += u.count;
+        }
+        out
+    }
+}
+
+/// A unit's card as the requirement matcher reads it.
+pub struct UnitView<'a> {
+    card: &'a Card,
+    upgrades: Vec<&'a Card>,
+    rank: Option<&'a Value>,
+    force_affinity: &'a Value,
+    keywords: std::cell::OnceCell<Value>,
+}
+
+impl UnitView<'_> {
+    pub fn field(&self, key: &str) -> Option<Cow<'_, Value>> {
+        for u in self.upgrades.iter().rev() {
+            if let Some(v) = u.change_card.as_ref().and_then(|c| c.get(key)) {
+                return Some(Cow::Borrowed(v));
+            }
+        }
+        match key {
+            "forceAffinity" => Some(Cow::Borrowed(self.force_affinity)),
+            "rank" => self.rank.map(Cow::Borrowed),
+            "keywords" => Some(Cow::Borrowed(self.keywords.get_or_init(|| {
+                Value::Array(
+                    self.card
+                        .keywords
+                        .iter()
+                        .chain(
+                            self.upgrades
+                                .iter()
+                                .flat_map(|u| u.keywords.iter().filter(|k| k.permanent)),
+                        )
+                        .map(|k| Value::String(k.name.clone()))
+                        .collect(),
+                )
+            }))),
+            _ => self.card.raw.get(key).map(Cow::Borrowed),
+        }
+    }
+
+    pub fn meets(&self, req: &crate::catalog::Req) -> bool {
+        req.is_always() || req.holds(&|k| self.field(k))
+    }
+
+    pub fn matches(&self, pattern: &Value) -> bool {
+        crate::catalog::is_match_fields(pattern, &|k| self.field(k))
+    }
+
+    pub fn has_keyword(&self, name: &str) -> bool {
+        self.card.has_keyword(name)
+            || self
+                .upgrades
+                .iter()
+                .any(|u| u.keywords.iter().any(|k| k.permanent && k.name == name))
+    }
+}
+
+/// Runs every rule.
+pub fn check(cx: &Ctx<'_>) -> Findings {
+    let mut out = Findings::default();
+    for rule in RULES {
+        rule.check(cx, &mut out);
+    }
+    out
+}
+
+/// "1 unit" / "3 units".
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// "A, B and C".
+pub fn names(cards: &[CardRef]) -> String {
+    let names: Vec<String> = cards.iter().map(CardRef::name).collect();
+    join(&names)
+}
+
+/// "A, B and C".
+pub fn join(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Cards of kinds in the army, with the line each came from: units, upgrades, counterparts,
+/// command and battle cards.
+pub fn all_cards<'a>(army: &'a Army) -> impl Iterator<Item = (Ix, Option<u32>)> + 'a {
+    army.units
+        .iter()
+        .flat_map(|u| {
+            std::iter::once(u.card)
+                .chain(u.counterpart.iter().map(|c| c.card))
+                .chain(u.all_upgrades())
+                .map(move |c| (c, u.line))
+        })
+        .chain(army.commands.iter().map(|p| (p.card, p.line)))
+        .chain(army.battle.iter().map(|p| (p.card, p.line)))
+}
+
+#[cfg(test)]
+pub(crate) mod fixture;

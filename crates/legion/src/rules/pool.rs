@@ -1,0 +1,100 @@
+//! LEG-POOL: the cards were released on the date checked. Legion HQ's data has no release
+//! dates, only `isUnreleased` ("Aug 2026", "Q4 2026") at its snapshot (2026-08-05): a card
+//! flagged for a later month or quarter is illegal before it; within or after it the date is
+//! unknown (unverified); before the snapshot the pool cannot be rebuilt (unverified). Source:
+//! REG Legal Products L212; cards.json `isUnreleased`.
+
+use deckcheck_core::{Code, Findings, NoteKind, Violation};
+
+use super::{Ctx, Rule, names};
+use crate::catalog::before_release_window;
+
+pub const CODE: Code = Code::new("LEG-POOL");
+
+pub struct Pool;
+
+fn message(v: &Violation) -> String {
+    format!(
+        "{} {} not released yet on this date (Legion HQ gives {}).",
+        names(&v.cards),
+        if v.cards.len() == 1 { "is" } else { "are" },
+        v.detail.as_deref().unwrap_or("a later date")
+    )
+}
+
+impl Rule for Pool {
+    fn code(&self) -> Code {
+        CODE
+    }
+    fn meaning(&self) -> &'static str {
+        "a card was not released on the date checked"
+    }
+    fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
+        let mut early: Vec<(String, Vec<deckcheck_core::CardRef>)> = Vec::new();
+        let mut unsure = Vec::new();
+        for (card, line) in super::all_cards(cx.army) {
+            let c = cx.card(card);
+            let Some(when) = c.unreleased.as_deref() else {
+                continue;
+            };
+            let r = cx.card_ref(card, line);
+            match before_release_window(when, cx.as_of) {
+                Some(true) => match early.iter_mut().find(|(w, _)| w == when) {
+                    Some((_, cards)) if !cards.contains(&r) => cards.push(r),
+                    Some(_) => {}
+                    None => early.push((when.to_string(), vec![r])),
+                },
+                _ if !unsure.contains(&r) => unsure.push(r),
+                _ => {}
+            }
+        }
+        for (when, cards) in early {
+            out.violation(
+                Violation::new(CODE, "REG Legal Products L212", message)
+                    .cards(cards)
+                    .detail(when),
+            );
+        }
+        if !unsure.is_empty() {
+            out.note(
+                NoteKind::Unverified,
+                Some("REG Legal Products L212"),
+                format!(
+                    "{} {} marked unreleased in Legion HQ's data of {} with no exact release date; whether {} legal on {} is not known.",
+                    names(&unsure),
+                    if unsure.len() == 1 { "is" } else { "are" },
+                    cx.data.army.snapshot,
+                    if unsure.len() == 1 { "it is" } else { "they are" },
+                    cx.as_of
+                ),
+            );
+        }
+        if cx.as_of < cx.data.army.snapshot {
+            out.note(
+                NoteKind::Unverified,
+                Some("REG Legal Products L212"),
+                format!(
+                    "The card pool on {} cannot be rebuilt: Legion HQ's data (of {}) has no release dates, so whether every card was out then is not known.",
+                    cx.as_of, cx.data.army.snapshot
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use super::*;
+    use jiff::civil::date;
+
+    #[test]
+    fn a_card_marked_for_q4_2026_is_illegal_before_october() {
+        let link = "rebels/1000:1ab00,3ah000,1appl";
+        let early = findings(link, "standard", date(2026, 9, 1));
+        assert!(early.violations.iter().any(|v| v.code == CODE));
+        let later = findings(link, "standard", TODAY);
+        assert!(later.violations.iter().all(|v| v.code != CODE));
+        assert!(later.notes.iter().any(|n| n.kind == NoteKind::Unverified));
+    }
+}

@@ -1,0 +1,171 @@
+//! LEG-SLOT: a unit equips no more upgrades of a type than it has slots of that type: its
+//! upgrade bar, the slots its upgrades add (`additionalUpgradeSlots`), the slots its battle
+//! force adds, and the special slots some upgrades bring (Imperial March on Imperial corps,
+//! …; card_data/legion/army_building.toml). Slots are matched by type counts, not by the
+//! positions a link writes them in. Source: AMG 2.6.0 Upgrade Cards; PEER Legion HQ
+//! cardInteractions (special slots).
+
+use deckcheck_core::{Code, Findings, Violation};
+use rustc_hash::FxHashMap as HashMap;
+
+use super::{Ctx, Rule, UnitView};
+use crate::catalog::{Card, Ix};
+
+pub const CODE: Code = Code::new("LEG-SLOT");
+
+pub struct Slots;
+
+fn message(v: &Violation) -> String {
+    let unit = v.cards.first().map(|c| c.name()).unwrap_or_default();
+    let slots = v.expected.unwrap_or(0);
+    format!(
+        "{unit} equips {} {} upgrades but has {} {} slot{}.",
+        v.actual.unwrap_or(0),
+        v.detail.as_deref().unwrap_or("?"),
+        if slots == 0 {
+            "no".to_string()
+        } else {
+            slots.to_string()
+        },
+        v.detail.as_deref().unwrap_or("?"),
+        if slots == 1 { "" } else { "s" }
+    )
+}
+
+impl Ctx<'_> {
+    /// Whether a unit gets a special slot (LHQ `getSpecialSlots`).
+    fn special_slot_eligible(&self, view: &UnitView<'_>, slot: &crate::data::SpecialSlot) -> bool {
+        let by_match = slot.matches.as_ref().is_some_and(|m| {
+            view.matches(m) && slot.not_match.as_ref().is_none_or(|n| !view.matches(n))
+        });
+        let by_keyword = slot.keyword.as_deref().is_some_and(|k| view.has_keyword(k));
+        by_match || by_keyword
+    }
+
+    /// Checks one card's upgrades against its slots; `unit_id` names the unit for the
+    /// battle force's added slots.
+    fn check_slots(
+        &self,
+        card: &Card,
+        upgrades: &[Ix],
+        line: Option<u32>,
+        rank: Option<crate::catalog::Rank>,
+        out: &mut Findings,
+    ) {
+        let mut slots: HashMap<&str, u64> = HashMap::default();
+        for s in &card.upgrade_bar {
+            *slots.entry(s.as_str()).or_insert(0) += 1;
+        }
+        for up in upgrades {
+            let u = self.card(*up);
+            // Legion HQ: the probe droid's added slot is for corps only.
+            if &*u.id == "Ih" && rank != Some(crate::catalog::Rank::Corps) {
+                continue;
+            }
+            for s in &u.additional_slots {
+                *slots.entry(s.as_str()).or_insert(0) += 1;
+            }
+        }
+        if let Some(bf) = self.bf {
+            for (id, added) in &bf.rules.add_additional_upgrade_slots {
+                if **id == *card.id {
+                    for s in added {
+                        *slots.entry(s.as_str()).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        let view = self.view(card.ix, upgrades, rank);
+        // type → (all upgrades, upgrades an eligible special slot of that type takes)
+        let mut used: Vec<(&str, u64, u64)> = Vec::new();
+        for up in upgrades {
+            let u = self.card(*up);
+            let special = self.data.army.special_slots.iter().any(|s| {
+                s.slot == u.subtype
+                    && s.upgrades.iter().any(|x| *x == *u.id)
+                    && self.special_slot_eligible(&view, s)
+            });
+            match used.iter_mut().find(|(t, _, _)| *t == u.subtype) {
+                Some(e) => {
+                    e.1 += 1;
+                    e.2 += u64::from(special);
+                }
+                None => used.push((u.subtype.as_str(), 1, u64::from(special))),
+            }
+        }
+        for (kind, all, special) in used {
+            let normal = slots.get(kind).copied().unwrap_or(0);
+            // A special slot is added only where the unit has none of that type, and only
+            // for the upgrade it is for.
+            let eligible = self
+                .data
+                .army
+                .special_slots
+                .iter()
+                .filter(|s| s.slot == kind && self.special_slot_eligible(&view, s))
+                .count() as u64;
+            let allowed = if normal == 0 {
+                special.min(eligible)
+            } else {
+                normal
+            };
+            if all > allowed {
+                let mut cards = vec![self.card_ref(card.ix, line)];
+                cards.extend(
+                    upgrades
+                        .iter()
+                        .filter(|u| self.card(**u).subtype == kind)
+                        .map(|u| self.card_ref(*u, line)),
+                );
+                out.violation(
+                    Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
+                        .numbers(allowed, all)
+                        .cards(cards)
+                        .detail(kind),
+                );
+            }
+        }
+    }
+}
+
+impl Rule for Slots {
+    fn code(&self) -> Code {
+        CODE
+    }
+    fn meaning(&self) -> &'static str {
+        "more upgrades of a type than the unit has slots for"
+    }
+    fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
+        for (i, u) in cx.army.units.iter().enumerate() {
+            cx.check_slots(cx.card(u.card), &u.upgrades, u.line, Some(cx.ranks[i]), out);
+            if let Some(cp) = &u.counterpart {
+                cx.check_slots(cx.card(cp.card), &cp.upgrades, u.line, None, out);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use super::*;
+
+    #[test]
+    fn upgrades_fit_slots_by_type_whatever_their_positions() {
+        assert!(codes_of(&Slots, "rebels/1000:3ahdced0").is_empty());
+        assert_eq!(codes_of(&Slots, "rebels/1000:3ahdcdc0"), ["LEG-SLOT"]);
+        assert_eq!(codes_of(&Slots, "rebels/1000:1abed0"), ["LEG-SLOT"]);
+    }
+
+    #[test]
+    fn an_upgrade_that_adds_a_slot_makes_room_for_another() {
+        // Luke Skywalker (upgrade) adds a heavy weapon slot.
+        assert!(codes_of(&Slots, "rebels/1000:1ahImed00").is_empty());
+    }
+
+    #[test]
+    fn imperial_march_brings_its_own_slot_on_imperial_corps() {
+        assert!(codes_of(&Slots, "empire/1000:1azBo00").is_empty());
+        assert_eq!(codes_of(&Slots, "rebels/1000:1ahBo00"), ["LEG-SLOT"]);
+    }
+}

@@ -1,0 +1,123 @@
+//! LEG-UNIQUE: unique and limited cards sharing a name, across units and upgrades (and
+//! counterparts), number no more than their bullets (1, or `uniqueCount` for limited
+//! upgrades); a unit's upgrades count once per copy of the unit. Uniqueness on past dates
+//! follows card_data (e.g. Improvised Orders unique from 2026-04-21). Source: AMG 2.6.0
+//! Unique ("This restriction also applies across card types").
+
+use deckcheck_core::{CardRef, Code, Findings, Violation};
+
+use super::{Ctx, Rule};
+use crate::catalog::Ix;
+
+pub const CODE: Code = Code::new("LEG-UNIQUE");
+
+pub struct Unique;
+
+fn message(v: &Violation) -> String {
+    let max = v.expected.unwrap_or(1);
+    format!(
+        "The army fields {} unique cards named {}; at most {} {} allowed, counting units and upgrades alike.",
+        v.actual.unwrap_or(0),
+        v.detail.as_deref().unwrap_or("?"),
+        max,
+        if max == 1 { "is" } else { "are" }
+    )
+}
+
+impl Rule for Unique {
+    fn code(&self) -> Code {
+        CODE
+    }
+    fn meaning(&self) -> &'static str {
+        "more unique or limited cards of one name than their bullets allow"
+    }
+    fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
+        // name → (display name, copies, least bullets, cards)
+        let mut seen: Vec<(&str, &str, u64, u32, Vec<CardRef>)> = Vec::new();
+        let mut add = |card: Ix, copies: u64, line: Option<u32>| {
+            let c = cx.card(card);
+            let Some(bullets) = cx.bullets_on_date(c) else {
+                return;
+            };
+            let key: &str = &c.folded_unique_name;
+            match seen.iter_mut().find(|s| s.0 == key) {
+                Some(s) => {
+                    s.2 += copies;
+                    s.3 = s.3.min(bullets);
+                    if !s.4.iter().any(|r| r.id == c.id) {
+                        s.4.push(cx.card_ref(card, line));
+                    }
+                }
+                None => seen.push((
+                    key,
+                    c.unique_name(),
+                    copies,
+                    bullets,
+                    vec![cx.card_ref(card, line)],
+                )),
+            }
+        };
+        for u in &cx.army.units {
+            let n = u64::from(u.count);
+            add(u.card, n, u.line);
+            if let Some(cp) = &u.counterpart {
+                add(cp.card, n, u.line);
+            }
+            for up in u.all_upgrades() {
+                add(up, n, u.line);
+            }
+        }
+        for (_, name, copies, bullets, cards) in seen {
+            if copies > u64::from(bullets) {
+                out.violation(
+                    Violation::new(CODE, "AMG 2.6.0 Unique", message)
+                        .numbers(u64::from(bullets), copies)
+                        .cards(cards)
+                        .detail(name),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use super::*;
+    use jiff::civil::date;
+
+    #[test]
+    fn a_unique_unit_twice_is_illegal() {
+        assert_eq!(
+            codes_of(&Unique, "rebels/1000:2ad00,3ah000"),
+            ["LEG-UNIQUE"]
+        );
+    }
+
+    #[test]
+    fn a_unique_name_counts_across_units_and_upgrades() {
+        assert_eq!(
+            codes_of(&Unique, "rebels/1000:1ad00,1ahIm00,2ah000"),
+            ["LEG-UNIQUE"]
+        );
+        assert!(codes_of(&Unique, "rebels/1000:1ab00,1ahIm00,2ah000").is_empty());
+    }
+
+    #[test]
+    fn a_limited_upgrade_may_be_taken_as_often_as_its_bullets() {
+        assert!(codes_of(&Unique, "rebels/1000:1ab00,2ah00dm").is_empty());
+        assert_eq!(
+            codes_of(&Unique, "rebels/1000:1ab00,3ah00dm"),
+            ["LEG-UNIQUE"]
+        );
+    }
+
+    #[test]
+    fn improvised_orders_became_unique_on_2026_04_21() {
+        let link = "rebels/1000:1abcw0,1adcw0,3ah000";
+        let before = findings(link, "standard", date(2026, 4, 20));
+        assert!(before.violations.iter().all(|v| v.code != CODE));
+        let after = findings(link, "standard", date(2026, 4, 21));
+        assert!(after.violations.iter().any(|v| v.code == CODE));
+    }
+}

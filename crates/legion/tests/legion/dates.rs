@@ -1,0 +1,104 @@
+//! The same army on different dates: the cap went from 800 to 1,000 points on 2024-07-24,
+//! costs are rebuilt from each card's history, and rank and uniqueness changes apply on
+//! their dates.
+
+use deckcheck_core::{Game, NoteKind, Verdict};
+use deckcheck_legion::rules::{Ctx, Settings};
+use jiff::civil::date;
+
+use super::common::*;
+
+const UNITS: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000";
+
+#[test]
+fn before_2024_07_24_the_same_army_breaks_the_800_point_cap_at_its_old_costs() {
+    let Some(g) = game() else { return };
+    let r = judge(g, UNITS, "standard", date(2023, 8, 1));
+    assert_illegal(&r, "LEG-POINTS");
+    let v = r
+        .violations
+        .iter()
+        .find(|v| v.code.as_str() == "LEG-POINTS")
+        .unwrap();
+    assert_eq!(v.expected, Some(800));
+    assert!(v.actual.unwrap() > 984, "{:?}", v.actual);
+    assert_eq!(v.section, "REG Army Building L140");
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.kind == NoteKind::Unverified && n.message.contains("card pool"))
+    );
+}
+
+#[test]
+fn costs_on_a_past_date_are_rebuilt_from_the_cards_history() {
+    let Some(g) = game() else { return };
+    let imported = g.import("rebels/1000:1ad0000", None).unwrap();
+    let s = Settings::default();
+    let total = |d| {
+        let cx = Ctx::new(
+            g.catalog(),
+            g.data(),
+            &imported.deck,
+            g.data().mode("standard").unwrap(),
+            d,
+            &s,
+        );
+        cx.total().0.points
+    };
+    // Luke: 160 until 2023-06-05, 150 until 2024-07-19, 120 since.
+    assert_eq!(total(date(2023, 6, 4)), 160);
+    assert_eq!(total(date(2023, 6, 5)), 150);
+    assert_eq!(total(date(2024, 7, 19)), 120);
+}
+
+#[test]
+fn a_cost_change_written_in_words_only_leaves_the_points_unverified() {
+    let Some(g) = game() else { return };
+    // Iden Versio: "card cost increased by cost of gun (100 to 115)" on 2025-04-15.
+    let r = judge(
+        g,
+        "https://legionhq2.com/list/empire/1000:1kg0000+1lw0,3ay0000",
+        "standard",
+        date(2025, 1, 1),
+    );
+    assert_eq!(r.verdict, Verdict::Unverified);
+    assert!(
+        r.notes.iter().any(|n| n.message.contains("Iden Versio")),
+        "{:?}",
+        r.notes
+    );
+}
+
+#[test]
+fn jyn_erso_was_a_commander_before_2025_04_15() {
+    let Some(g) = game() else { return };
+    let list = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,1ae000,3ah0000";
+    let then = judge(g, list, "standard", date(2025, 4, 14));
+    assert_illegal(&then, "LEG-RANK");
+    let now = judge(g, list, "standard", TODAY);
+    assert_legal(&now);
+}
+
+#[test]
+fn the_window_of_an_army_opens_when_the_cap_rose_to_1000() {
+    let Some(g) = game() else { return };
+    let any = any(g);
+    let window = any
+        .window(
+            &request(UNITS, &["standard"], TODAY),
+            Some(date(2023, 1, 1)),
+            Some(TODAY),
+        )
+        .unwrap();
+    let intervals = &window.formats[0].intervals;
+    let illegal_until = intervals
+        .iter()
+        .find(|i| i.verdict == Verdict::Illegal)
+        .and_then(|i| i.until);
+    assert!(
+        illegal_until.is_some_and(|d| d <= date(2024, 7, 24)),
+        "{intervals:#?}"
+    );
+    assert_eq!(intervals.last().unwrap().verdict, Verdict::Legal);
+}

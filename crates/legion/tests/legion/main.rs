@@ -1,0 +1,16 @@
+//! The Legion game on Legion HQ's real data (`../shared/data/legion/legion-hq`), skipped with
+//! one line when that directory is absent.
+//!
+//! - `lists`: 40+ armies built from the real card data, every rule id legal and illegal,
+//!   including links Legion HQ's own validator passes and the regulations reject.
+//! - `inputs`: the link, TTS JSON and text readers; bad input never panics.
+//! - `dates`: the same army on different dates (800 → 1,000 points, costs from history).
+//! - `service`: the game through `AnyGame` as the service and CLI see it.
+//! - `sync`: syncing from a mirror and from a repository layout, and a failed sync.
+
+mod common;
+mod dates;
+mod inputs;
+mod lists;
+mod service;
+mod sync;

@@ -1,0 +1,201 @@
+//! Syncing the catalog: from a mirror of the loader's files, from a copy of the repository's
+//! layout (JavaScript constants read as data), and a sync that must fail and keep the old data.
+
+use std::path::Path;
+
+use deckcheck_core::sync::{CatalogDir, DirFetch, SyncError, SyncOptions, sync};
+use deckcheck_legion::catalog::Catalog;
+use deckcheck_legion::sync::LegionSource;
+
+use super::common::*;
+
+fn copy_mirror(to: &Path) {
+    for f in ["cards.json", "battleForces.json", "legionModes.json"] {
+        std::fs::copy(mirror().join(f), to.join(f)).unwrap();
+    }
+}
+
+#[test]
+fn a_sync_from_the_mirror_makes_a_catalog_that_loads() {
+    if game().is_none() {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let synced = sync(
+        &LegionSource,
+        &DirFetch::new(&mirror()).unwrap(),
+        root.path(),
+        &SyncOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(synced.manifest.items["cards.json"], 896);
+    assert_eq!(synced.manifest.items["battleForces.json"], 20);
+    let dir = CatalogDir::new(root.path()).current();
+    assert_eq!(Catalog::load(&dir).unwrap().cards().len(), 896);
+}
+
+#[test]
+fn a_sync_from_the_repository_layout_reads_its_javascript_constants_as_data() {
+    if game().is_none() {
+        return;
+    }
+    let repo = tempfile::tempdir().unwrap();
+    let constants = repo.path().join("src/constants");
+    std::fs::create_dir_all(&constants).unwrap();
+    std::fs::copy(mirror().join("cards.json"), constants.join("cards.json")).unwrap();
+    for (json, js, name) in [
+        (
+            "battleForces.json",
+            "battleForcesDict.js",
+            "battleForcesDict",
+        ),
+        ("legionModes.json", "legionModes.js", "legionModes"),
+    ] {
+        let body = std::fs::read_to_string(mirror().join(json)).unwrap();
+        std::fs::write(
+            constants.join(js),
+            format!("// Legion HQ constants\nconst {name} = {body};\n\nexport default {name};\n"),
+        )
+        .unwrap();
+    }
+    let root = tempfile::tempdir().unwrap();
+    let synced = sync(
+        &LegionSource,
+        &DirFetch::new(repo.path()).unwrap(),
+        root.path(),
+        &SyncOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(synced.manifest.files["battleForces.json"].upstream, "");
+    assert_eq!(
+        synced.manifest.files["battleForcesDict.js"].upstream,
+        "src/constants/battleForcesDict.js"
+    );
+    assert_eq!(synced.manifest.items["legionModes.json"], 4);
+}
+
+#[test]
+fn a_sync_that_loses_cards_or_a_file_fails_and_keeps_the_old_catalog() {
+    if game().is_none() {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let first = sync(
+        &LegionSource,
+        &DirFetch::new(&mirror()).unwrap(),
+        root.path(),
+        &SyncOptions::default(),
+    )
+    .unwrap();
+
+    let shrunk = tempfile::tempdir().unwrap();
+    copy_mirror(shrunk.path());
+    let cards: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(mirror().join("cards.json")).unwrap())
+            .unwrap();
+    let half: serde_json::Map<_, _> = cards.into_iter().take(400).collect();
+    std::fs::write(
+        shrunk.path().join("cards.json"),
+        serde_json::to_vec(&half).unwrap(),
+    )
+    .unwrap();
+    let err = sync(
+        &LegionSource,
+        &DirFetch::new(shrunk.path()).unwrap(),
+        root.path(),
+        &SyncOptions::default(),
+    )
+    .unwrap_err();
+    assert!(matches!(err, SyncError::Shrink { .. }), "{err}");
+    assert_eq!(CatalogDir::new(root.path()).current(), first.dir);
+
+    let broken = tempfile::tempdir().unwrap();
+    copy_mirror(broken.path());
+    std::fs::write(broken.path().join("battleForces.json"), "{\"x\": ").unwrap();
+    let err = sync(
+        &LegionSource,
+        &DirFetch::new(broken.path()).unwrap(),
+        root.path(),
+        &SyncOptions::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("battleForces.json"), "{err}");
+    assert_eq!(CatalogDir::new(root.path()).current(), first.dir);
+
+    let missing = tempfile::tempdir().unwrap();
+    copy_mirror(missing.path());
+    std::fs::remove_file(missing.path().join("legionModes.json")).unwrap();
+    assert!(
+        sync(
+            &LegionSource,
+            &DirFetch::new(missing.path()).unwrap(),
+            root.path(),
+            &SyncOptions::default()
+        )
+        .is_err()
+    );
+    assert_eq!(CatalogDir::new(root.path()).current(), first.dir);
+}
+
+/// A local HTTP server answering GET /<path> from a directory (404 when absent), for the
+/// time of one test; it stops after `requests` answers.
+fn serve(dir: std::path::PathBuf, requests: usize) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(requests) {
+            let Ok(mut stream) = stream else { continue };
+            let mut line = String::new();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            if reader.read_line(&mut line).is_err() {
+                continue;
+            }
+            loop {
+                let mut header = String::new();
+                if reader.read_line(&mut header).unwrap_or(0) <= 2 {
+                    break;
+                }
+            }
+            let path = line
+                .split_whitespace()
+                .nth(1)
+                .unwrap_or("/")
+                .trim_start_matches('/');
+            let response = match std::fs::read(dir.join(path)) {
+                Ok(body) if !path.contains("..") => {
+                    let mut r = format!(
+                        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                        body.len()
+                    )
+                    .into_bytes();
+                    r.extend(body);
+                    r
+                }
+                _ => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    .to_vec(),
+            };
+            let _ = stream.write_all(&response);
+        }
+    });
+    url
+}
+
+#[test]
+fn a_sync_over_http_falls_back_from_the_repository_paths_to_a_mirrors_names() {
+    if game().is_none() {
+        return;
+    }
+    // The mirror's names at the root: each repository path answers 404 first.
+    let url = serve(mirror(), 6);
+    let fetch = deckcheck_core::sync::HttpFetch::new(
+        &url,
+        deckcheck_core::sync::HttpLimits::INTERACTIVE,
+        "legion",
+    )
+    .unwrap();
+    let root = tempfile::tempdir().unwrap();
+    let synced = sync(&LegionSource, &fetch, root.path(), &SyncOptions::default()).unwrap();
+    assert_eq!(synced.manifest.items["cards.json"], 896);
+    assert_eq!(synced.manifest.files["cards.json"].upstream, "cards.json");
+}
