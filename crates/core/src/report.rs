@@ -222,6 +222,15 @@ impl Violation {
         self
     }
 
+    /// Marks the violation as resting on something the project could not confirm (a minimum
+    /// an unreadable entry might fill, a date no source gives): the verdict is then
+    /// unverified, and `caveat` says why in one sentence.
+    pub fn unconfirmed(mut self, caveat: impl Into<String>) -> Self {
+        self.confidence = Confidence::Unconfirmed;
+        self.caveat = Some(caveat.into());
+        self
+    }
+
     /// The message, in plain words, written from the violation's data.
     pub fn message(&self) -> String {
         (self.render)(self)

@@ -16,7 +16,12 @@ use serde::Serialize;
 use crate::settings::Settings;
 
 /// Every game, the default (Star Wars: Unlimited) first.
-pub const GAMES: &[&GameSpec] = &[&deckcheck_swu::SPEC];
+pub const GAMES: &[&GameSpec] = &[
+    &deckcheck_swu::SPEC,
+    &deckcheck_lcg::SPEC,
+    &deckcheck_ccg::SPEC,
+    &deckcheck_legion::SPEC,
+];
 
 /// The spec of a game by id.
 pub fn spec(id: &str) -> Option<&'static GameSpec> {

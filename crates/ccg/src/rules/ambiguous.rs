@@ -29,7 +29,9 @@ fn message(v: &Violation) -> String {
     format!(
         "\"{title}\"{line} names {} cards and none was chosen: {}. Write the blueprint id after the title to say which, e.g. \"{title} ({})\".",
         v.cards.len(),
-        v.detail.as_deref().unwrap_or("see the candidates"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("see the candidates"),
         v.cards.first().map_or("", |c| &*c.id)
     )
 }
@@ -129,7 +131,7 @@ impl Rule for Ambiguous {
                 };
                 let mut v = Violation::new(CODE, SECTION, message)
                     .cards(cards)
-                    .detail(detail);
+                    .with("detail", detail);
                 v.confidence = Confidence::Unconfirmed;
                 v.caveat = Some(
                     "Which card this title names is not known; the deck is judged with each."

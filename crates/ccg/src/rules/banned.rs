@@ -42,7 +42,9 @@ fn message(v: &Violation) -> String {
     format!(
         "{} on the banned list of {}: {}.",
         plural(v.cards.len() as u64, "card is", "cards are"),
-        v.detail.as_deref().unwrap_or("this format"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("this format"),
         list(&v.cards)
     )
 }
@@ -76,7 +78,7 @@ impl Rule for Banned {
                         message,
                     )
                     .cards(cards)
-                    .detail(ctx.format_name()),
+                    .with("detail", ctx.format_name()),
                 );
             }
         }

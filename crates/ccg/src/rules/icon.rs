@@ -38,7 +38,9 @@ fn message(v: &Violation) -> String {
     format!(
         "{} {} {} not legal: {}.",
         plural(n, "card with", "cards with"),
-        v.detail.as_deref().unwrap_or("a banned icon"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("a banned icon"),
         if n == 1 { "is" } else { "are" },
         list(&v.cards)
     )
@@ -72,7 +74,7 @@ impl Rule for Icon {
                         i,
                         Violation::of(CODE, fact, message)
                             .cards(cards)
-                            .detail(article(icon_name(icon))),
+                            .with("detail", article(icon_name(icon))),
                     );
                 }
             }

@@ -23,7 +23,9 @@ pub struct MaxOne;
 fn message(v: &Violation) -> String {
     format!(
         "A deck may have only 1 {}; this one has {}: {}.",
-        v.detail.as_deref().unwrap_or("copy of this card"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("copy of this card"),
         v.actual.unwrap_or(0),
         list(&v.cards)
     )
@@ -54,7 +56,7 @@ impl Rule for MaxOne {
                         Violation::new(CODE, SECTION, message)
                             .cards(cards)
                             .numbers(1, n)
-                            .detail(*title),
+                            .with("detail", *title),
                     );
                 }
             }

@@ -44,7 +44,9 @@ fn message(v: &Violation) -> String {
     format!(
         "Cards are legal one week after their set's release; {} {}: {}.",
         plural(n, "card is from", "cards are from"),
-        v.detail.as_deref().unwrap_or("a set not yet legal"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("a set not yet legal"),
         list(&v.cards)
     )
 }
@@ -104,7 +106,7 @@ impl Rule for NewExpansion {
                 };
                 let mut v = Violation::new(CODE, SECTION, message)
                     .cards(cards)
-                    .detail(detail);
+                    .with("detail", detail);
                 if !sure {
                     v.confidence = Confidence::Unconfirmed;
                     v.caveat = Some("The release date of this set is not known to the day.".into());

@@ -14,7 +14,9 @@ pub const SECTION: &str =
 pub struct OneSide;
 
 fn message(v: &Violation) -> String {
-    let side = v.detail.as_deref().unwrap_or("Dark Side");
+    let side = Some(v.get("detail"))
+        .filter(|d| !d.is_empty())
+        .unwrap_or("Dark Side");
     let other = if side == "Dark Side" {
         "Light Side"
     } else {
@@ -66,7 +68,7 @@ impl Rule for OneSide {
                 Violation::new(CODE, SECTION, message)
                     .cards(cards)
                     .numbers(0, n)
-                    .detail(side.name()),
+                    .with("detail", side.name()),
             );
         }
     }

@@ -12,7 +12,7 @@ pub const SECTION: &str = "REG Supported Formats L12";
 pub struct Pair;
 
 fn message(v: &Violation) -> String {
-    match v.detail.as_deref() {
+    match Some(v.get("detail")).filter(|d| !d.is_empty()) {
         Some("alone") => "A registration is two decks, one Dark Side and one Light Side; only one deck was given.".into(),
         Some(side) => format!(
             "A registration is one Dark Side deck and one Light Side deck; both decks given are {side} decks."
@@ -38,13 +38,15 @@ impl Rule for Pair {
             [_] if ctx.registration => out.submission(
                 Violation::new(CODE, SECTION, message)
                     .numbers(2, 1)
-                    .detail("alone"),
+                    .with("detail", "alone"),
             ),
             [a, b] => {
                 if let (Some(sa), Some(sb)) = (a.side(ctx.catalog), b.side(ctx.catalog))
                     && sa == sb
                 {
-                    out.submission(Violation::new(CODE, SECTION, message).detail(sa.name()));
+                    out.submission(
+                        Violation::new(CODE, SECTION, message).with("detail", sa.name()),
+                    );
                 }
             }
             _ => {}

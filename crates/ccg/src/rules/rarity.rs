@@ -15,7 +15,9 @@ fn message(v: &Violation) -> String {
     format!(
         "{} of a rarity this format bans ({}): {}.",
         plural(v.cards.len() as u64, "card is", "cards are"),
-        v.detail.as_deref().unwrap_or(""),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or(""),
         list(&v.cards)
     )
 }
@@ -58,7 +60,7 @@ impl Rule for Rarity {
                         message,
                     )
                     .cards(cards)
-                    .detail(banned.join(", ")),
+                    .with("detail", banned.join(", ")),
                 );
             }
         }

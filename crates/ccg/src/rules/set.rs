@@ -27,7 +27,9 @@ fn retired(v: &Violation) -> String {
             "card is a virtual card",
             "cards are virtual cards"
         ),
-        v.detail.as_deref().unwrap_or("this format"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("this format"),
         list(&v.cards)
     )
 }
@@ -36,7 +38,9 @@ fn outside_pool(v: &Violation) -> String {
     format!(
         "{} from a set that is not part of {}: {}.",
         plural(v.cards.len() as u64, "card is", "cards are"),
-        v.detail.as_deref().unwrap_or("this format"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("this format"),
         list(&v.cards)
     )
 }
@@ -82,7 +86,7 @@ impl Rule for Set {
                         i,
                         Violation::new(CODE, section(ctx), message)
                             .cards(cards)
-                            .detail(ctx.format_name()),
+                            .with("detail", ctx.format_name()),
                     );
                 }
             }

@@ -15,7 +15,7 @@ pub const SECTION: &str =
 pub struct SourceConflict;
 
 fn message(v: &Violation) -> String {
-    let (with, without) = if v.detail.as_deref() == Some("gemp") {
+    let (with, without) = if Some(v.get("detail")).filter(|d| !d.is_empty()) == Some("gemp") {
         ("GEMP", "the Players Committee card database")
     } else {
         ("the Players Committee card database", "GEMP")
@@ -54,7 +54,7 @@ impl Rule for SourceConflict {
                 }
                 let mut v = Violation::new(CODE, SECTION, message)
                     .card(ctx.card_ref(c))
-                    .detail(if conflict.gemp { "gemp" } else { "pc" });
+                    .with("detail", if conflict.gemp { "gemp" } else { "pc" });
                 v.confidence = Confidence::Unconfirmed;
                 v.caveat = Some(
                     "The two card sources disagree on this card's Episode I icon; no source found settles it."

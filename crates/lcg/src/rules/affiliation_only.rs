@@ -16,9 +16,8 @@ pub const CODE: Code = Code::new("LCG-AFFILIATION-ONLY");
 pub struct AffiliationOnly;
 
 fn message(v: &Violation) -> String {
-    let (only, deck) = v
-        .detail
-        .as_deref()
+    let (only, deck) = Some(v.get("detail"))
+        .filter(|d| !d.is_empty())
         .and_then(|d| d.split_once('|'))
         .unwrap_or(("", ""));
     format!(
@@ -56,7 +55,10 @@ impl Rule for AffiliationOnly {
                     out,
                     Violation::new(CODE, "CR p.28 Custom Decks", message)
                         .cards(cards)
-                        .detail(format!("{}|{}", locked.name(), affiliation.name())),
+                        .with(
+                            "detail",
+                            format!("{}|{}", locked.name(), affiliation.name()),
+                        ),
                 );
             }
         }

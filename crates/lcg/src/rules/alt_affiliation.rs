@@ -14,9 +14,8 @@ const SECTION: &str = "Allies of Necessity affiliation card text";
 pub struct AltAffiliation;
 
 fn wrong_count(v: &Violation) -> String {
-    let (card, what) = v
-        .detail
-        .as_deref()
+    let (card, what) = Some(v.get("detail"))
+        .filter(|d| !d.is_empty())
         .and_then(|d| d.split_once('|'))
         .unwrap_or(("", ""));
     format!(
@@ -27,9 +26,8 @@ fn wrong_count(v: &Violation) -> String {
 }
 
 fn third(v: &Violation) -> String {
-    let (card, allowed) = v
-        .detail
-        .as_deref()
+    let (card, allowed) = Some(v.get("detail"))
+        .filter(|d| !d.is_empty())
         .and_then(|d| d.split_once('|'))
         .unwrap_or(("", ""));
     format!(
@@ -78,7 +76,7 @@ impl Rule for AltAffiliation {
                         Violation::new(CODE, SECTION, wrong_count)
                             .card(deck.card_ref(ctx.catalog, idx))
                             .numbers(alliance.main_count, main)
-                            .detail(format!("{}|{}", card.title, alliance.main.name())),
+                            .with("detail", format!("{}|{}", card.title, alliance.main.name())),
                     ),
                 );
             }
@@ -89,25 +87,25 @@ impl Rule for AltAffiliation {
                         Violation::new(CODE, SECTION, wrong_count)
                             .card(deck.card_ref(ctx.catalog, idx))
                             .numbers(alliance.ally_count, ally)
-                            .detail(format!(
-                                "{}|{} and/or neutral",
-                                card.title,
-                                alliance.ally.name()
-                            )),
+                            .with(
+                                "detail",
+                                format!("{}|{} and/or neutral", card.title, alliance.ally.name()),
+                            ),
                     ),
                 );
             }
             if !others.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, third)
-                        .cards(others)
-                        .detail(format!(
+                    Violation::new(CODE, SECTION, third).cards(others).with(
+                        "detail",
+                        format!(
                             "{}|{} and {}",
                             card.title,
                             alliance.main.name(),
                             alliance.ally.name()
-                        )),
+                        ),
+                    ),
                 );
             }
         }

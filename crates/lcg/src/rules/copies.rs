@@ -19,7 +19,12 @@ fn message(v: &Violation) -> String {
     } else {
         "a deck holds at most 2 copies of an objective set"
     };
-    format!("{}; {why}.", v.detail.as_deref().unwrap_or_default())
+    format!(
+        "{}; {why}.",
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_default()
+    )
 }
 
 impl Rule for Copies {
@@ -87,12 +92,15 @@ fn report(
             Violation::of(CODE, rule, message)
                 .cards(cards)
                 .numbers(rule.value, most)
-                .detail(match counts.split_last() {
-                    Some((last, init)) if !init.is_empty() => {
-                        format!("{} and {last}", init.join(", "))
-                    }
-                    _ => counts.concat(),
-                }),
+                .with(
+                    "detail",
+                    match counts.split_last() {
+                        Some((last, init)) if !init.is_empty() => {
+                            format!("{} and {last}", init.join(", "))
+                        }
+                        _ => counts.concat(),
+                    },
+                ),
         );
     }
 }

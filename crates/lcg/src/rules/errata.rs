@@ -21,7 +21,9 @@ fn message(v: &Violation) -> String {
     format!(
         "{title} is in this deck {} times; by its errata (in force since {}) it reads \"Limit {} per objective deck.\"",
         v.actual.unwrap_or(0),
-        v.detail.as_deref().unwrap_or_default(),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_default(),
         v.expected.unwrap_or(0)
     )
 }
@@ -51,7 +53,7 @@ impl Rule for Errata {
                         Violation::of(CODE, erratum, message)
                             .card(r)
                             .numbers(erratum.value.limit, copies)
-                            .detail(erratum.from.to_string()),
+                            .with("detail", erratum.from.to_string()),
                     );
                 }
             }

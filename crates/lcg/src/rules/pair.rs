@@ -14,7 +14,9 @@ pub struct Pair;
 fn message(v: &Violation) -> String {
     format!(
         "Both decks are {} decks; a registration is one light side deck and one dark side deck.",
-        v.detail.as_deref().unwrap_or_default()
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_default()
     )
 }
 
@@ -39,7 +41,7 @@ impl Rule for Pair {
             out.violation(
                 Violation::new(CODE, "REG Deck Requirements and Size Limits L70", message)
                     .cards(cards)
-                    .detail(x.name()),
+                    .with("detail", x.name()),
             );
         }
     }

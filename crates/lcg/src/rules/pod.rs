@@ -17,14 +17,18 @@ pub struct WholePods;
 fn missing(v: &Violation) -> String {
     format!(
         "Objective sets are not whole: each copy of an objective brings the five cards of its set, and these are missing: {}.",
-        v.detail.as_deref().unwrap_or_default()
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_default()
     )
 }
 
 fn added(v: &Violation) -> String {
     format!(
         "Cards were added to objective sets: {}. A set's cards come with its objective, one of each per copy.",
-        v.detail.as_deref().unwrap_or_default()
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_default()
     )
 }
 
@@ -101,7 +105,7 @@ impl Rule for WholePods {
                     deck.unless_unread(
                         Violation::new(CODE, SECTION, missing)
                             .cards(lacking_cards)
-                            .detail(lacking.join("; ")),
+                            .with("detail", lacking.join("; ")),
                     ),
                 );
             }
@@ -110,7 +114,7 @@ impl Rule for WholePods {
                     out,
                     Violation::new(CODE, SECTION, added)
                         .cards(extra_cards)
-                        .detail(extra.join("; ")),
+                        .with("detail", extra.join("; ")),
                 );
             }
             if !orphaned.is_empty() {

@@ -17,9 +17,8 @@ const SECTION: &str = "REG Authorized Cards L692-697";
 pub struct CardPool;
 
 fn message(v: &Violation) -> String {
-    let (product, date) = v
-        .detail
-        .as_deref()
+    let (product, date) = Some(v.get("detail"))
+        .filter(|d| !d.is_empty())
         .and_then(|d| d.split_once('|'))
         .unwrap_or(("", ""));
     format!(
@@ -85,7 +84,7 @@ impl Rule for CardPool {
                         Violation::new(CODE, SECTION, message)
                             .resting_on(&release)
                             .cards(cards)
-                            .detail(format!("{name}|{}", release.from)),
+                            .with("detail", format!("{name}|{}", release.from)),
                     ),
                     None => {
                         if !unknown.contains(&name) {

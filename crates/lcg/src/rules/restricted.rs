@@ -16,7 +16,9 @@ fn message(v: &Violation) -> String {
     format!(
         "{} are in the same restricted group ({}): a deck may hold only one objective set of each group.",
         names(&v.cards),
-        v.detail.as_deref().unwrap_or_default()
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_default()
     )
 }
 
@@ -58,7 +60,7 @@ impl Rule for Restricted {
                         out,
                         Violation::of(CODE, list, message)
                             .cards(cards)
-                            .detail(format!("{}, {}", group.name, list.value.name)),
+                            .with("detail", format!("{}, {}", group.name, list.value.name)),
                     );
                 }
             }

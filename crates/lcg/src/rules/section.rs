@@ -18,9 +18,8 @@ pub const CODE: Code = Code::new("LCG-SECTION");
 pub struct Sections;
 
 fn message(v: &Violation) -> String {
-    let (filed, belongs) = v
-        .detail
-        .as_deref()
+    let (filed, belongs) = Some(v.get("detail"))
+        .filter(|d| !d.is_empty())
         .and_then(|d| d.split_once('|'))
         .unwrap_or(("", ""));
     let why = match belongs {
@@ -67,7 +66,7 @@ impl Rule for Sections {
                     out,
                     Violation::new(CODE, "CR p.10 Setup step 5 Prepare Decks", message)
                         .cards(cards)
-                        .detail(format!("{}|{}", filed.label(), belongs.label())),
+                        .with("detail", format!("{}|{}", filed.label(), belongs.label())),
                 );
             }
         }

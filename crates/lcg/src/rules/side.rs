@@ -12,7 +12,7 @@ pub const CODE: Code = Code::new("LCG-SIDE");
 pub struct OneSide;
 
 fn message(v: &Violation) -> String {
-    let (side, other) = match v.detail.as_deref() {
+    let (side, other) = match Some(v.get("detail")).filter(|d| !d.is_empty()) {
         Some("light side") => ("light side", "dark side"),
         _ => ("dark side", "light side"),
     };
@@ -55,7 +55,7 @@ impl Rule for OneSide {
                     out,
                     Violation::new(CODE, "CR p.28 Deck Customizing Rules", message)
                         .cards(cards)
-                        .detail(side.name()),
+                        .with("detail", side.name()),
                 );
             }
         }

@@ -18,8 +18,18 @@ fn count(v: &Violation) -> String {
         "The battle deck has {}; it needs exactly {}.",
         plural(
             v.actual.unwrap_or(0),
-            &format!("{} card", v.detail.as_deref().unwrap_or("?")),
-            &format!("{} cards", v.detail.as_deref().unwrap_or("?"))
+            &format!(
+                "{} card",
+                Some(v.get("detail"))
+                    .filter(|d| !d.is_empty())
+                    .unwrap_or("?")
+            ),
+            &format!(
+                "{} cards",
+                Some(v.get("detail"))
+                    .filter(|d| !d.is_empty())
+                    .unwrap_or("?")
+            )
         ),
         v.expected.unwrap_or(3)
     )
@@ -30,7 +40,9 @@ fn reason(v: &Violation) -> String {
     format!(
         "{}{each}: {}.",
         names(&v.cards),
-        v.detail.as_deref().unwrap_or("not allowed")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("not allowed")
     )
 }
 
@@ -78,7 +90,7 @@ impl Rule for BattleDeck {
                 let v = Violation::of(CODE, rule, count)
                     .numbers(per, n)
                     .cards(of)
-                    .detail(kind);
+                    .with("detail", kind);
                 out.violation(if n < per { cx.minimum(v) } else { v });
             }
         }
@@ -116,7 +128,11 @@ impl Rule for BattleDeck {
             (wrong_faction, "a card of another faction"),
         ] {
             if !list.is_empty() {
-                out.violation(Violation::of(CODE, rule, reason).cards(list).detail(detail));
+                out.violation(
+                    Violation::of(CODE, rule, reason)
+                        .cards(list)
+                        .with("detail", detail),
+                );
             }
         }
     }

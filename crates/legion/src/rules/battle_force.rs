@@ -15,7 +15,7 @@ pub struct BattleForceRules;
 
 fn message(v: &Violation) -> String {
     let bf = v.section.strip_prefix("BF ").unwrap_or(&v.section);
-    match v.detail.as_deref() {
+    match Some(v.get("detail")).filter(|d| !d.is_empty()) {
         Some("unit") => format!(
             "{} {} not part of the {bf} battle force.",
             names(&v.cards),
@@ -49,7 +49,7 @@ impl Rule for BattleForceRules {
         };
         let section = format!("BF {}", bf.name);
         let v = |detail: &str| {
-            Violation::new(CODE, section.clone(), message).detail(detail.to_string())
+            Violation::new(CODE, section.clone(), message).with("detail", detail.to_string())
         };
         if let Some(f) = cx.army.faction.as_deref()
             && f != bf.faction

@@ -19,7 +19,9 @@ fn pips(v: &Violation) -> String {
     format!(
         "The command hand has {} with {}; it needs exactly {want}.",
         plural(v.actual.unwrap_or(0), "card", "cards"),
-        v.detail.as_deref().unwrap_or("?"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?"),
     )
 }
 
@@ -28,7 +30,9 @@ fn reason(v: &Violation) -> String {
     format!(
         "{}{each}: {}.",
         names(&v.cards),
-        v.detail.as_deref().unwrap_or("not allowed")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("not allowed")
     )
 }
 
@@ -72,7 +76,7 @@ impl Rule for CommandHand {
                 let v = Violation::of(CODE, rule, pips)
                     .numbers(per_pip, n)
                     .cards(of)
-                    .detail(what);
+                    .with("detail", what);
                 out.violation(if n < per_pip { cx.minimum(v) } else { v });
             }
         }
@@ -82,11 +86,10 @@ impl Rule for CommandHand {
             .map(|c| cx.card_ref(c.card, c.line))
             .collect();
         if !other.is_empty() {
-            out.violation(
-                Violation::of(CODE, rule, reason)
-                    .cards(other)
-                    .detail("only Standing Orders may be a 4-pip card of the hand"),
-            );
+            out.violation(Violation::of(CODE, rule, reason).cards(other).with(
+                "detail",
+                "only Standing Orders may be a 4-pip card of the hand",
+            ));
         }
         let mut twice: Vec<CardRef> = Vec::new();
         for (i, c) in cards.iter().enumerate() {
@@ -102,7 +105,8 @@ impl Rule for CommandHand {
             }
         }
         if !twice.is_empty() {
-            out.violation(Violation::of(CODE, rule, reason).cards(twice).detail(
+            out.violation(Violation::of(CODE, rule, reason).cards(twice).with(
+                "detail",
                 "more than one copy in the command hand; one copy of each card is allowed",
             ));
         }
@@ -159,7 +163,7 @@ impl Rule for CommandHand {
             if !cards.is_empty() {
                 let v = Violation::of(CODE, rule, reason)
                     .cards(cards)
-                    .detail(detail);
+                    .with("detail", detail);
                 out.violation(if is_minimum { cx.minimum(v) } else { v });
             }
         }

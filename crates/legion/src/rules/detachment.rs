@@ -17,7 +17,9 @@ fn message(v: &Violation) -> String {
         "{} {} Detachment: {}; the army has {} such unit{} for {} detachment unit{}.",
         names(&v.cards),
         if v.cards.len() == 1 { "has" } else { "have" },
-        v.detail.as_deref().unwrap_or("?"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?"),
         v.expected.unwrap_or(0),
         if v.expected == Some(1) { "" } else { "s" },
         v.actual.unwrap_or(0),
@@ -99,7 +101,7 @@ impl Rule for Detachment {
                         Violation::new(CODE, "AMG 2.6.0 Detachment", message)
                             .cards(cards)
                             .numbers(parents, used)
-                            .detail(target),
+                            .with("detail", target),
                     ),
                 );
             }

@@ -11,7 +11,7 @@ pub const CODE: Code = Code::new("LEG-FACTION");
 pub struct Faction;
 
 fn message(v: &Violation) -> String {
-    match v.detail.as_deref() {
+    match Some(v.get("detail")).filter(|d| !d.is_empty()) {
         Some(f) => format!(
             "{} {} not of the army's faction ({f}).",
             names(&v.cards),
@@ -53,7 +53,7 @@ impl Rule for Faction {
                     out.violation(
                         Violation::new(CODE, "REG Army Building L140", message)
                             .cards(cards)
-                            .detail(f),
+                            .with("detail", f),
                     );
                 }
             }

@@ -15,7 +15,9 @@ fn message(v: &Violation) -> String {
     format!(
         "The army has no commander; {} has Field Commander, but the {} battle force does not allow Field Commander to replace a commander.",
         names(&v.cards),
-        v.detail.as_deref().unwrap_or("chosen")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("chosen")
     )
 }
 
@@ -83,7 +85,7 @@ impl Rule for FieldCommander {
                 cx.minimum(
                     Violation::new(CODE, format!("AMG 2.6.0 Field Commander; BF {bf}"), message)
                         .cards(cx.field_commanders())
-                        .detail(bf),
+                        .with("detail", bf),
                 ),
             );
         }

@@ -17,7 +17,9 @@ fn not_affiliated(v: &Violation) -> String {
     format!(
         "{} cannot join an army of this faction ({}): {} Mercenary keyword does not name it.",
         names(&v.cards),
-        v.detail.as_deref().unwrap_or("?"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?"),
         if v.cards.len() == 1 { "its" } else { "their" }
     )
 }
@@ -25,7 +27,9 @@ fn not_affiliated(v: &Violation) -> String {
 fn too_many(v: &Violation) -> String {
     format!(
         "Too many mercenary {}: {}, at most {}.",
-        v.detail.as_deref().unwrap_or("units"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("units"),
         v.actual.unwrap_or(0),
         v.expected.unwrap_or(0)
     )
@@ -57,7 +61,7 @@ impl Rule for Mercenaries {
                 out.violation(
                     Violation::new(CODE, merc.section.clone(), not_affiliated)
                         .cards(cards)
-                        .detail(f),
+                        .with("detail", f),
                 );
             }
         }
@@ -105,7 +109,7 @@ impl Rule for Mercenaries {
                     Violation::new(CODE, section, too_many)
                         .numbers(limit, counts.get(rank))
                         .cards(cards)
-                        .detail(format!("{} units", rank.label())),
+                        .with("detail", format!("{} units", rank.label())),
                 );
             }
         }

@@ -12,7 +12,9 @@ pub struct Mode;
 fn message(v: &Violation) -> String {
     format!(
         "This mode was not played yet on this date: its first known date is {}.",
-        v.detail.as_deref().unwrap_or("later")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("later")
     )
 }
 
@@ -29,7 +31,7 @@ impl Rule for Mode {
         };
         if cx.as_of < first.from {
             // The first date we have is the earliest source, not a proven start.
-            let mut v = Violation::of(CODE, first, message).detail(first.from.to_string());
+            let mut v = Violation::of(CODE, first, message).with("detail", first.from.to_string());
             v.confidence = Confidence::Unconfirmed;
             v.caveat = Some(
                 "The first date of a mode in our data is the earliest source we have; it may have been played before it."

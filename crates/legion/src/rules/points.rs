@@ -195,11 +195,14 @@ impl Rule for Points {
             let mut v = Violation::of(CODE, cap, message)
                 .numbers(u64::from(cap.value), total.points)
                 .cards(cx.army.units.iter().map(|u| cx.unit_ref(u)).collect())
-                .detail(plural(
-                    cx.army.units.iter().map(|u| u64::from(u.count)).sum(),
-                    "unit",
-                    "units",
-                ));
+                .with(
+                    "detail",
+                    plural(
+                        cx.army.units.iter().map(|u| u64::from(u.count)).sum(),
+                        "unit",
+                        "units",
+                    ),
+                );
             if !decides {
                 v.confidence = Confidence::Official;
                 v.caveat = None;

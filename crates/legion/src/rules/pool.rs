@@ -18,7 +18,9 @@ fn message(v: &Violation) -> String {
         "{} {} not released yet on this date (Legion HQ gives {}).",
         names(&v.cards),
         if v.cards.len() == 1 { "is" } else { "are" },
-        v.detail.as_deref().unwrap_or("a later date")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("a later date")
     )
 }
 
@@ -52,7 +54,7 @@ impl Rule for Pool {
             out.violation(
                 Violation::new(CODE, "REG Legal Products L212", message)
                     .cards(cards)
-                    .detail(when),
+                    .with("detail", when),
             );
         }
         if !unsure.is_empty() {

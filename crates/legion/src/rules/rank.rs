@@ -18,7 +18,9 @@ pub struct Ranks;
 fn too_many(v: &Violation) -> String {
     format!(
         "Too many {}: {}, at most {}.",
-        v.detail.as_deref().unwrap_or("units"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("units"),
         v.actual.unwrap_or(0),
         v.expected.unwrap_or(0)
     )
@@ -27,7 +29,9 @@ fn too_many(v: &Violation) -> String {
 fn too_few(v: &Violation) -> String {
     format!(
         "Not enough {}: {}, at least {}.",
-        v.detail.as_deref().unwrap_or("units"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("units"),
         v.actual.unwrap_or(0),
         v.expected.unwrap_or(0)
     )
@@ -175,7 +179,7 @@ impl Rule for Ranks {
                             .violation(too_few)
                             .numbers(u64::from(min), for_min)
                             .cards(units_of(rank))
-                            .detail(label),
+                            .with("detail", label),
                     ),
                 );
             }
@@ -194,7 +198,7 @@ impl Rule for Ranks {
                         .violation(too_many)
                         .numbers(u64::from(max), for_max)
                         .cards(units_of(rank))
-                        .detail(label),
+                        .with("detail", label),
                 );
             }
         }
@@ -213,7 +217,7 @@ impl Rule for Ranks {
                         .violation(too_many)
                         .numbers(u64::from(cap), both)
                         .cards(cards)
-                        .detail("commanders and operatives together"),
+                        .with("detail", "commanders and operatives together"),
                 );
             }
         }

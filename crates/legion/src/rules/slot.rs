@@ -21,13 +21,17 @@ fn message(v: &Violation) -> String {
     format!(
         "{unit} equips {} {} upgrades but has {} {} slot{}.",
         v.actual.unwrap_or(0),
-        v.detail.as_deref().unwrap_or("?"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?"),
         if slots == 0 {
             "no".to_string()
         } else {
             slots.to_string()
         },
-        v.detail.as_deref().unwrap_or("?"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?"),
         if slots == 1 { "" } else { "s" }
     )
 }
@@ -121,7 +125,7 @@ impl Ctx<'_> {
                     Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
                         .numbers(allowed, all)
                         .cards(cards)
-                        .detail(kind),
+                        .with("detail", kind),
                 );
             }
         }

@@ -13,7 +13,9 @@ fn message(v: &Violation) -> String {
     format!(
         "{} can only be taken in the {} battle force (Special Issue).",
         names(&v.cards),
-        v.detail.as_deref().unwrap_or("?")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?")
     )
 }
 
@@ -42,7 +44,7 @@ impl Rule for SpecialIssue {
             out.violation(
                 Violation::new(CODE, "AMG 2.6.0 Special Issue", message)
                     .cards(cards)
-                    .detail(force),
+                    .with("detail", force),
             );
         }
     }

@@ -18,7 +18,9 @@ fn message(v: &Violation) -> String {
     format!(
         "The army fields {} unique cards named {}; at most {} {} allowed, counting units and upgrades alike.",
         v.actual.unwrap_or(0),
-        v.detail.as_deref().unwrap_or("?"),
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?"),
         max,
         if max == 1 { "is" } else { "are" }
     )
@@ -73,7 +75,7 @@ impl Rule for Unique {
                     Violation::new(CODE, "AMG 2.6.0 Unique", message)
                         .numbers(u64::from(bullets), copies)
                         .cards(cards)
-                        .detail(name),
+                        .with("detail", name),
                 );
             }
         }

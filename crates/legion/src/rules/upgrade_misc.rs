@@ -17,7 +17,9 @@ fn twice(v: &Violation) -> String {
     format!(
         "{} equips the same upgrade card twice: {}.",
         v.cards[0].name(),
-        v.detail.as_deref().unwrap_or("?")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?")
     )
 }
 
@@ -34,7 +36,9 @@ fn missing(v: &Violation) -> String {
     format!(
         "{} must equip {}.",
         v.cards[0].name(),
-        v.detail.as_deref().unwrap_or("?")
+        Some(v.get("detail"))
+            .filter(|d| !d.is_empty())
+            .unwrap_or("?")
     )
 }
 
@@ -54,7 +58,7 @@ impl UpgradeMisc {
             out.violation(
                 Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", twice)
                     .card(unit_ref.clone())
-                    .detail(name),
+                    .with("detail", name),
             );
         }
         let leader: Vec<CardRef> = ups
@@ -126,7 +130,7 @@ impl UpgradeMisc {
                 cx.minimum(
                     Violation::new(CODE, section, missing)
                         .card(unit_ref.clone())
-                        .detail(what),
+                        .with("detail", what),
                 ),
             );
         }

@@ -19,7 +19,7 @@ fn message(v: &Violation) -> String {
         .split_first()
         .map_or((String::new(), &[][..]), |(u, rest)| (u.name(), rest));
     let names: Vec<String> = upgrades.iter().map(CardRef::name).collect();
-    let detail = match (v.detail.as_deref(), names.len()) {
+    let detail = match (Some(v.get("detail")).filter(|d| !d.is_empty()), names.len()) {
         (Some("faction"), 1) => "it belongs to another faction",
         (Some("faction"), _) => "they belong to another faction",
         (_, 1) => "its restrictions are not met",
@@ -98,7 +98,7 @@ impl Rule for UpgradeRequirements {
                         out.violation(
                             Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
                                 .cards(all)
-                                .detail(detail),
+                                .with("detail", detail),
                         );
                     }
                 }

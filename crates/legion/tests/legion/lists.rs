@@ -204,7 +204,8 @@ fn a_battle_forces_cap_on_commanders_and_operatives_is_kept() {
     assert!(
         r.violations
             .iter()
-            .any(|v| v.detail.as_deref() == Some("commanders and operatives together"))
+            .any(|v| Some(v.get("detail")).filter(|d| !d.is_empty())
+                == Some("commanders and operatives together"))
     );
 }
 

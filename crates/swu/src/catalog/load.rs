@@ -7,8 +7,8 @@
 //! read stops the load with its path, the record's index and the record itself.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::Arc;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use jiff::civil::Date;
 use serde::Deserialize;

@@ -85,7 +85,9 @@ impl<'a> LegalSets<'a> {
 
     /// Whether any printing of the card is in a set of the pool.
     pub fn is_legal(&self, card: &Card) -> bool {
-        card.sets.iter().any(|s| self.states[s.index()] == SetState::Legal)
+        card.sets
+            .iter()
+            .any(|s| self.states[s.index()] == SetState::Legal)
     }
 
     fn states<'c>(&'c self, card: &'c Card) -> impl Iterator<Item = (SetIdx, SetState)> + 'c {

@@ -259,6 +259,10 @@ mod tests {
             .expect("cards over 3 across the decks");
         assert!(over.cards.iter().any(|c| c.id.as_ref() == "LAW_150"));
         assert!(over.get("counts").contains("×6"), "{}", over.message());
-        assert!(over.message().contains("across all 3 decks"), "{}", over.message());
+        assert!(
+            over.message().contains("across all 3 decks"),
+            "{}",
+            over.message()
+        );
     }
 }

@@ -45,7 +45,10 @@ impl Links {
             .iter()
             .map(|code| {
                 let block = data.set(code)?.rotation_block.as_deref()?;
-                rotation_blocks.iter().find(|(_, b)| b == block).map(|(d, _)| *d)
+                rotation_blocks
+                    .iter()
+                    .find(|(_, b)| b == block)
+                    .map(|(d, _)| *d)
             })
             .collect();
         let mut links = Self {
@@ -104,13 +107,18 @@ impl Links {
 
     /// The day a rotation block starts (its first set's release).
     pub fn block_start(&self, block: &str) -> Option<Date> {
-        self.rotation_blocks.iter().find(|(_, b)| b == block).map(|(d, _)| *d)
+        self.rotation_blocks
+            .iter()
+            .find(|(_, b)| b == block)
+            .map(|(d, _)| *d)
     }
 
     /// The start of the `n`th block to start after `date` (1: the next one).
     pub fn block_after(&self, date: Date, n: usize) -> Option<Date> {
         // Newest first: the blocks after `date` are the first few, in reverse.
-        let later = self.rotation_blocks.partition_point(|(first, _)| *first > date);
+        let later = self
+            .rotation_blocks
+            .partition_point(|(first, _)| *first > date);
         later.checked_sub(n).map(|i| self.rotation_blocks[i].0)
     }
 
