@@ -522,8 +522,8 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
             for v in &i.opened {
                 println!("      x {} [{}] {}", v.code, v.section, v.message());
             }
-            if !i.closed.is_empty() {
-                println!("      no longer: {}", i.closed.join(", "));
+            for c in &i.closed {
+                println!("      no longer: {c}");
             }
             if let Some(b) = &i.boundary {
                 println!("      ({b})");

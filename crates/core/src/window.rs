@@ -36,7 +36,7 @@ pub struct Interval {
     /// Violations that hold from `from` and did not hold before it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub opened: Vec<Violation>,
-    /// Codes of the violations that held before `from` and no longer do.
+    /// The violations that held before `from` and no longer do, in words.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub closed: Vec<String>,
     /// When the date that starts this interval rests on a fact that is not confirmed, in one
@@ -63,7 +63,8 @@ pub struct Window {
 }
 
 /// The windows of a submission in each format, judged at every change point between `from`
-/// (default: the earliest change point) and `until` (default: the last one).
+/// (default: the format's first day, else the earliest change point) and `until` (default: the
+/// last change point).
 pub fn window<G: Game>(
     game: &G,
     decks: &[Imported<G::Deck>],
@@ -90,7 +91,11 @@ pub fn window<G: Game>(
     for format in formats {
         let mut points = game.change_points(format);
         points.sort_by_key(|p| p.date);
-        let first = from.or(points.first().map(|p| p.date)).unwrap_or(ask.as_of);
+        // By default from the format's first day (else the data's first change).
+        let first = from
+            .or(format.from)
+            .or(points.first().map(|p| p.date))
+            .unwrap_or(ask.as_of);
         let last = until.or(points.last().map(|p| p.date)).unwrap_or(first);
         result.from = result.from.min(first);
         result.until = result.until.max(last);
@@ -135,7 +140,7 @@ pub fn window<G: Game>(
             let closed: Vec<String> = before
                 .iter()
                 .filter(|b| !now.iter().any(|v| same(b, v)))
-                .map(|b| b.code.to_string())
+                .map(|b| format!("{}: {}", b.code, b.message()))
                 .collect();
             let todays: Vec<&ChangePoint> = points.iter().filter(|p| p.date == date).collect();
             let boundary = todays

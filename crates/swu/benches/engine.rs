@@ -139,6 +139,36 @@ fn real_decks(c: &mut Criterion) {
     group.finish();
 }
 
+/// The legal window of the Wichita deck (60 cards) over every SWU change point (issue 23).
+fn window(c: &mut Criterion) {
+    let swu = swu();
+    let text = deck_text("tournament/wichita-pq-4th-han-solo.swudb.json");
+    let request = |formats: &str| deckcheck_core::ValidateRequest {
+        decks: vec![deckcheck_core::DeckInput {
+            field: "deck".into(),
+            text: text.clone(),
+        }],
+        formats: vec![formats.into()],
+        as_of: date(2026, 11, 22),
+        input_format: None,
+        explain: false,
+        player: None,
+        uid: None,
+        registration: false,
+        options: serde_json::Map::new(),
+    };
+    let premier = request("premier");
+    let all = request("all");
+    let mut group = c.benchmark_group("window");
+    group.bench_function("60-card deck, premier, every change point", |b| {
+        b.iter(|| deckcheck_core::AnyGame::window(&swu, black_box(&premier), None, None).unwrap())
+    });
+    group.bench_function("60-card deck, every format, every change point", |b| {
+        b.iter(|| deckcheck_core::AnyGame::window(&swu, black_box(&all), None, None).unwrap())
+    });
+    group.finish();
+}
+
 fn start_up(c: &mut Criterion) {
     let mut group = c.benchmark_group("start-up");
     group.sample_size(10);
@@ -146,5 +176,5 @@ fn start_up(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine, real_decks, start_up);
+criterion_group!(benches, engine, real_decks, window, start_up);
 criterion_main!(benches);

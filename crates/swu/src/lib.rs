@@ -491,15 +491,31 @@ impl Game for Swu {
         let Some(def) = self.data.format(&format.id) else {
             return Vec::new();
         };
-        let mut points: Vec<ChangePoint> = def
-            .change_dates()
-            .into_iter()
-            .map(|(date, what)| ChangePoint {
+        // The format's own settings: its first day, then each day a setting changes.
+        let first = def.available.entries().first().map(|d| d.from);
+        let mut by_day: std::collections::BTreeMap<Date, Vec<&str>> =
+            std::collections::BTreeMap::new();
+        for (date, what) in def.change_dates() {
+            if Some(date) != first {
+                let whats = by_day.entry(date).or_default();
+                if !whats.contains(&what) {
+                    whats.push(what);
+                }
+            }
+        }
+        let mut points: Vec<ChangePoint> = first
+            .map(|date| ChangePoint {
                 date,
-                what: format!("{}: {what} changes", def.name),
-                confidence: Confidence::Official,
+                what: format!("{} can be played from this day", def.name),
+                confidence: def.available.entries()[0].confidence,
             })
+            .into_iter()
             .collect();
+        points.extend(by_day.into_iter().map(|(date, whats)| ChangePoint {
+            date,
+            what: format!("{}'s rules change: {}", def.name, whats.join(", ")),
+            confidence: Confidence::Official,
+        }));
         for set in &self.data.sets {
             if let Some(date) = set.release_date {
                 points.push(ChangePoint {
@@ -519,21 +535,32 @@ impl Game for Swu {
             )
             .flat_map(|f| f.suspension_list.entries().iter().map(|d| d.value.as_str()))
             .collect();
+        let list_name = |list: &str| {
+            self.data
+                .formats
+                .iter()
+                .find(|f| f.suspension_list.entries().iter().any(|d| d.value == list))
+                .map_or(list.to_string(), |f| f.name.clone())
+        };
         for s in self
             .data
             .suspensions
             .iter()
             .filter(|s| lists.contains(&s.format.as_str()))
         {
+            let name = match &s.subtitle {
+                Some(sub) => format!("{} | {sub}", s.title),
+                None => s.title.clone(),
+            };
             points.push(ChangePoint {
                 date: s.effective_from,
-                what: format!("{} is suspended in {}", s.title, s.format),
+                what: format!("{name} is suspended in {}", list_name(&s.format)),
                 confidence: s.confidence,
             });
             if let Some(until) = s.effective_until {
                 points.push(ChangePoint {
                     date: until,
-                    what: format!("{}'s suspension in {} ends", s.title, s.format),
+                    what: format!("{name}'s suspension in {} ends", list_name(&s.format)),
                     confidence: s.confidence,
                 });
             }
