@@ -2,9 +2,10 @@
 //! (`--game`, Star Wars: Unlimited by default), with output for people (text) and programs
 //! (`--json`).
 //!
-//! Exit codes: 0 every deck legal (or a deck check that matches), 1 some deck illegal (or a
-//! mismatch), 2 input, data or settings that cannot be used, 3 some deck that cannot be judged
-//! whole (`unverified`: an unknown card, a missing pool, an unconfirmed fact).
+//! Exit codes: 0 every deck legal in every format asked (with `--format all`: legal in some
+//! format; or a deck check that matches), 1 some deck illegal in a format named (or a mismatch),
+//! 2 input, data or settings that cannot be used, 3 some deck that cannot be judged whole
+//! (`unverified`: an unknown card, a missing pool, an unconfirmed fact).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -323,20 +324,52 @@ fn formats_asked(game: &dyn AnyGame, asked: &str) -> Vec<String> {
     }
 }
 
-/// 1 if any answer is illegal, else 3 if any is unverified, else 0.
-fn exit_for(verdicts: impl Iterator<Item = Verdict>) -> ExitCode {
-    let (mut illegal, mut unverified) = (false, false);
-    for v in verdicts {
-        illegal |= v == Verdict::Illegal;
-        unverified |= v == Verdict::Unverified;
-    }
-    ExitCode::from(if illegal {
-        1
-    } else if unverified {
-        3
-    } else {
+/// 0 if the answer is legal (with `all`: in some format), else 1 if a report is illegal, else 3.
+fn exit_for(answer: &deckcheck_core::Validated) -> ExitCode {
+    let illegal = answer
+        .reports
+        .iter()
+        .any(|j| j.report.verdict == Verdict::Illegal);
+    ExitCode::from(if answer.legal {
         0
+    } else if illegal {
+        1
+    } else {
+        3
     })
+}
+
+/// Where a deck can be played, as one line: the same three lists as the API's `summary`, with
+/// the formats that need more input named as such.
+fn summary_line(summary: &deckcheck_core::Summary) -> String {
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    let unverified: Vec<String> = summary
+        .unverified
+        .iter()
+        .filter(|f| !summary.needs.contains_key(*f))
+        .cloned()
+        .collect();
+    let mut line = format!(
+        "legal in: {}; illegal in: {}",
+        list(&summary.legal),
+        list(&summary.illegal)
+    );
+    for (format, needs) in &summary.needs {
+        line.push_str(&format!(
+            "; {format} needs a {} to be judged",
+            needs.join(" and a ")
+        ));
+    }
+    if !unverified.is_empty() {
+        line.push_str(&format!("; cannot be judged: {}", unverified.join(", ")));
+    }
+    line
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode> {
@@ -370,7 +403,6 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
     let answer = game
         .validate(&request)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
-    let verdicts = || answer.reports.iter().map(|j| j.report.verdict);
     if args.json {
         let label = |j: &Judged| -> Vec<String> {
             j.decks
@@ -411,23 +443,10 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
             );
         }
         if answer.reports.len() > 1 {
-            let s = &answer.summary;
-            let list = |v: &[String]| {
-                if v.is_empty() {
-                    "none".to_string()
-                } else {
-                    v.join(", ")
-                }
-            };
-            println!(
-                "legal in: {}; illegal in: {}; cannot be judged without more: {}",
-                list(&s.legal),
-                list(&s.illegal),
-                list(&s.unverified)
-            );
+            println!("{}", summary_line(&answer.summary));
         }
     }
-    Ok(exit_for(verdicts()))
+    Ok(exit_for(&answer))
 }
 
 /// A report as a person reads it.
@@ -717,4 +736,41 @@ fn init_logging(format: LogFormat) {
         LogFormat::Json => builder.json().try_init(),
         LogFormat::Text => builder.try_init(),
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deckcheck_core::Summary;
+
+    #[test]
+    fn the_summary_line_names_the_formats_that_need_a_pool() {
+        // Issue 18, item 5: the CLI says what the API's summary says.
+        let mut summary = Summary {
+            legal: vec!["premier".into()],
+            illegal: vec!["twin-suns".into()],
+            unverified: vec!["sealed".into(), "draft".into()],
+            ..Summary::default()
+        };
+        summary.needs.insert("sealed".into(), vec!["pool"]);
+        summary.needs.insert("draft".into(), vec!["pool"]);
+        assert_eq!(
+            summary_line(&summary),
+            "legal in: premier; illegal in: twin-suns; draft needs a pool to be judged; sealed needs a pool to be judged"
+        );
+        summary.unverified.push("eternal".into());
+        assert!(summary_line(&summary).ends_with("; cannot be judged: eternal"));
+    }
+
+    #[test]
+    fn a_deck_check_for_all_formats_is_refused() {
+        // Issue 18, item 10: a deck check is made for the event's one format.
+        let cli = Cli::try_parse_from(["deckcheck", "diff", "a.txt", "b.txt", "--format", "all"])
+            .unwrap();
+        let Command::Diff(args) = cli.command else {
+            panic!("not a diff");
+        };
+        let err = run_diff(&args).unwrap_err().to_string();
+        assert!(err.contains("one format"), "{err}");
+    }
 }

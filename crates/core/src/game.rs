@@ -401,6 +401,17 @@ pub trait Game: Send + Sync + 'static {
     /// Reads one deck in the input format `input` names, or the one detected.
     fn import(&self, text: &str, input: Option<&str>) -> Result<Imported<Self::Deck>, ImportError>;
 
+    /// Reads one deck for an event on `as_of`: a game whose readers suggest cards or choose
+    /// among same-named ones offers only cards that exist by then. By default, as [`Game::import`].
+    fn import_on(
+        &self,
+        text: &str,
+        input: Option<&str>,
+        _as_of: Date,
+    ) -> Result<Imported<Self::Deck>, ImportError> {
+        self.import(text, input)
+    }
+
     /// Judges a submission in each format asked: one report per group of decks the format
     /// judges together (every deck alone, unless the format plays several as one).
     fn check(
@@ -520,13 +531,20 @@ pub struct Summary {
     pub illegal: Vec<String>,
     /// Formats that cannot be judged without more (an unknown card, a pool, an unconfirmed fact).
     pub unverified: Vec<String>,
+    /// Of those, the formats that need an input the request did not give, with what they need
+    /// (`{"sealed": ["pool"]}`): asking about every format, a player learns where the deck can
+    /// be played and which formats to ask again with more.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub needs: BTreeMap<String, Vec<&'static str>>,
 }
 
 /// The answer to a validate request.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Validated {
     pub game: &'static str,
-    /// Whether the submission is legal in every format asked.
+    /// Whether the submission is legal in every format asked. Asked `all` ("where can I play
+    /// this?"), whether it is legal in at least one format on the date: `summary` says which,
+    /// which not, and which need more input (`summary.needs`).
     pub legal: bool,
     #[schema(value_type = String, format = Date)]
     pub as_of: Date,
@@ -609,7 +627,7 @@ impl<G: Game> AnyGame for G {
         };
         let read_clean = |input: &DeckInput| -> Result<Imported<G::Deck>, RequestError> {
             let imported = self
-                .import(&input.text, None)
+                .import_on(&input.text, None, request.as_of)
                 .map_err(|e| RequestError::unreadable(&input.field, &e))?;
             let errors: Vec<&Diagnostic> = imported
                 .diagnostics
@@ -748,7 +766,7 @@ fn prepare<'g, G: Game>(
     let mut decks = Vec::with_capacity(request.decks.len());
     for input in &request.decks {
         let imported = game
-            .import(&input.text, request.input_format.as_deref())
+            .import_on(&input.text, request.input_format.as_deref(), request.as_of)
             .map_err(|e| RequestError::unreadable(&input.field, &e))?;
         decks.push(imported);
     }
@@ -804,6 +822,34 @@ fn answer<G: Game>(
             Verdict::Unverified => summary.unverified.push(format.to_string()),
         }
     }
+    // Formats that cannot be judged for want of an input the request did not give.
+    for format in &summary.unverified {
+        let missing: Vec<&'static str> = info
+            .format(format)
+            .map(|f| {
+                f.needs
+                    .iter()
+                    .copied()
+                    .filter(|need| !request.options.contains_key(*need))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !missing.is_empty() {
+            summary.needs.insert(format.clone(), missing);
+        }
+    }
+    // Asked about every format, the deck is playable when some format takes it; asked about
+    // named formats, when every one of them does.
+    let everywhere = request
+        .formats
+        .iter()
+        .flat_map(|a| a.split(','))
+        .any(|asked| asked.trim().eq_ignore_ascii_case("all"));
+    let legal = if everywhere {
+        !summary.legal.is_empty()
+    } else {
+        summary.illegal.is_empty() && summary.unverified.is_empty() && !summary.legal.is_empty()
+    };
     let answers = decks
         .into_iter()
         .map(|imported| {
@@ -819,9 +865,7 @@ fn answer<G: Game>(
         .collect();
     Validated {
         game: info.id,
-        legal: summary.illegal.is_empty()
-            && summary.unverified.is_empty()
-            && !summary.legal.is_empty(),
+        legal,
         as_of: request.as_of,
         catalog: info.catalog.clone(),
         summary,

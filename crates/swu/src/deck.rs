@@ -62,6 +62,8 @@ pub struct DeckEntry {
 pub struct Deck {
     name: Option<String>,
     player: Option<String>,
+    /// Who made the list (a deck site's author), which is not necessarily who plays it.
+    author: Option<String>,
     uid: Option<String>,
     entries: Vec<DeckEntry>,
     /// Copies per zone of entries that could not be resolved (unknown or ambiguous cards):
@@ -103,6 +105,14 @@ impl Deck {
 
     pub fn uid(&self) -> Option<&str> {
         self.uid.as_deref()
+    }
+
+    pub fn author(&self) -> Option<&str> {
+        self.author.as_deref()
+    }
+
+    pub fn set_author(&mut self, author: Option<String>) {
+        self.author = author;
     }
 
     pub fn set_name(&mut self, name: Option<String>) {

@@ -48,17 +48,25 @@ pub fn compare(
     let mut notes = Vec::new();
     let merged_sections = presented.format == "picklist";
 
-    // Deck box extras count as sideboard, except Common bases (used as tokens).
+    // Deck box extras count as sideboard from TR v1.4 (2025-07-11), except Common bases (used
+    // as tokens) and, from the CEG of 2026-06-26, leader cards at constructed events.
     let mut presented = presented.deck.clone();
+    let deck_box_rule = data.in_force("deck-box", as_of);
+    let leaders_exempt = data.in_force("deck-box-leaders", as_of).is_some() && !format.is_limited();
     if let Some(extra) = deck_box {
-        for e in extra.entries() {
+        if deck_box_rule.is_none() {
+            notes.push(format!(
+                "On {as_of} no rule counted other cards in the deck box as sideboard (that rule starts with the Tournament Regulations of 11 July 2025): the cards found with the deck were not counted."
+            ));
+        }
+        for e in extra.entries().iter().filter(|_| deck_box_rule.is_some()) {
             let card = catalog.card(e.card);
             let common_base = card.card_type == CardType::Base
                 && card
                     .printings
                     .iter()
                     .any(|p| catalog.printing(*p).rarity == Rarity::Common);
-            if common_base {
+            if common_base || (leaders_exempt && card.card_type == CardType::Leader) {
                 continue;
             }
             presented.push(DeckEntry {
@@ -252,7 +260,10 @@ pub fn compare(
             findings.push(Finding {
                 code: "main-deck-below-minimum",
                 section: sideboarding.clone(),
-                message: format!("After the exchanges the main deck has {pres_main} cards; it must keep at least {minimum}."),
+                message: format!(
+                    "After the exchanges the main deck has {}; it must keep at least {minimum}.",
+                    crate::rules::plural(pres_main, "card", "cards")
+                ),
                 cards: vec![],
                 registered: Some(reg_main),
                 presented: Some(pres_main),
@@ -264,7 +275,8 @@ pub fn compare(
                 code: "sideboard-larger-than-registered",
                 section: sideboarding.clone(),
                 message: format!(
-                    "The sideboard has {pres_side} cards; after exchanges it may hold no more than the {reg_side} registered."
+                    "The sideboard has {}; after exchanges it may hold no more than the {reg_side} registered.",
+                    crate::rules::plural(pres_side, "card", "cards")
                 ),
                 cards: vec![],
                 registered: Some(reg_side),

@@ -28,7 +28,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::catalog::{CardType, Catalog, CatalogError, load_dir};
-use crate::data::{DataError, FormatDef, LegalityData, PoolKind};
+use crate::data::{DataError, FormatDef, LegalityData};
 use crate::deck::{Deck, DeckEntry, Zone};
 use crate::rules::{Links, Pool, Submission};
 
@@ -95,9 +95,12 @@ impl Swu {
         Ok(Self::new(catalog, data))
     }
 
-    /// Links legality data to a catalog.
-    pub fn new(catalog: Catalog, data: LegalityData) -> Self {
-        let links = Links::new(&catalog, &data);
+    /// Links legality data to a catalog, and adds the variant ids the catalog lacks by each
+    /// set's documented numbering.
+    pub fn new(mut catalog: Catalog, data: LegalityData) -> Self {
+        let numbering = catalog.add_numbered(&data.numbering);
+        let mut links = Links::new(&catalog, &data);
+        links.unlinked.extend(numbering);
         let info = GameInfo {
             id: "swu",
             name: "Star Wars: Unlimited",
@@ -107,7 +110,7 @@ impl Swu {
                 "Star Wars: Unlimited Comprehensive Rules".into(),
             ],
             formats: data.formats.iter().map(FormatDef::info).collect(),
-            inputs: decklist::READERS.iter().map(|r| r.info()).collect(),
+            inputs: decklist::readers().iter().map(|r| r.info()).collect(),
             codes: rules::codes::ALL.to_vec(),
             catalog: Arc::clone(catalog.version()),
             cards: catalog.cards().len(),
@@ -130,6 +133,12 @@ impl Swu {
 
     pub fn links(&self) -> &Links {
         &self.links
+    }
+
+    /// What of `card_data` could not be linked to this catalog: a suspension naming no card, a
+    /// leader whose starting side is not in the data, a variant numbering that does not fit.
+    pub fn data_problems(&self) -> &[String] {
+        &self.links.unlinked
     }
 
     /// Judges decks already read, for a format on a date: the rules engine without a request.
@@ -158,6 +167,7 @@ impl Swu {
         &self,
         value: &Value,
         event_set: Option<&str>,
+        as_of: Date,
     ) -> Result<(Pool, Vec<String>), RequestError> {
         let text = match value {
             Value::String(text) => text.clone(),
@@ -172,7 +182,7 @@ impl Swu {
                 ));
             }
         };
-        let imported = decklist::parse_pool(&self.catalog, &text)
+        let imported = decklist::read_pool(&self.catalog, &text, Some(as_of))
             .map_err(|e| RequestError::unreadable("pool", &e))?;
         let errors: Vec<_> = imported
             .diagnostics
@@ -269,6 +279,15 @@ impl Game for Swu {
         decklist::import(&self.catalog, text, input)
     }
 
+    fn import_on(
+        &self,
+        text: &str,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<Imported<Deck>, ImportError> {
+        decklist::import_on(&self.catalog, text, input, Some(as_of))
+    }
+
     fn check(
         &self,
         decks: &[Imported<Deck>],
@@ -277,7 +296,7 @@ impl Game for Swu {
         options: &Options,
     ) -> Result<Vec<Judged>, RequestError> {
         let pool = match &options.pool {
-            Some(value) => Some(self.read_pool(value, options.event_set.as_deref())?),
+            Some(value) => Some(self.read_pool(value, options.event_set.as_deref(), ask.as_of)?),
             None => None,
         };
         let all: Vec<Deck> = decks.iter().map(|d| d.deck.clone()).collect();
@@ -288,13 +307,9 @@ impl Game for Swu {
                 .format(&format.id)
                 .ok_or_else(|| self.info.unknown_format(&format.id))?;
             if let Some(chosen) = &options.pool_format {
-                let choices: Vec<&String> = def
-                    .card_pool
-                    .entries()
-                    .iter()
-                    .filter(|d| d.value.kind == PoolKind::ChosenFormat)
-                    .flat_map(|d| &d.value.formats)
-                    .collect();
+                // The pools the format could be played with on the date (Trilogy had only
+                // Premier's before Eternal began).
+                let choices: Vec<&String> = def.pool_choices(ask.as_of).iter().collect();
                 if !choices.is_empty()
                     && !choices
                         .iter()
@@ -303,7 +318,8 @@ impl Game for Swu {
                     return Err(RequestError::bad_value(
                         "pool_format",
                         format!(
-                            "{} is played with the card pool of {}; {:?} is not one of them",
+                            "on {} {} is played with the card pool of {}; {:?} is not one of them",
+                            ask.as_of,
                             def.name,
                             choices
                                 .iter()
@@ -471,15 +487,31 @@ impl Game for Swu {
             .iter()
             .map(|f| (f.id.clone(), self.card_legality(card.id, f, as_of)))
             .collect();
+        let mut about = json!({
+            "id": self.catalog.printing(self.catalog.default_printing(card.id)).code,
+            "title": card.title,
+            "subtitle": card.subtitle,
+            "type": card.card_type,
+            "aspects": card.aspects.iter().collect::<Vec<_>>(),
+            "unique": card.unique,
+        });
+        // A leader that starts the game on a named side: each side's aspects (Twin Suns judges
+        // the starting one).
+        if let Some(side) = self.links.start_side(card.id) {
+            about["sides"] = json!({
+                "start": { "name": side.data.start_side, "aspects": side.data.start_aspects },
+                "other": { "name": side.data.other_side, "aspects": side.data.other_aspects },
+            });
+        }
+        if let Some(p) = &printing.numbered {
+            about["resolved_by_numbering"] = json!({
+                "id": printing.code,
+                "variant": printing.variant,
+                "confidence": p.confidence,
+            });
+        }
         Some(json!({
-            "card": {
-                "id": self.catalog.printing(self.catalog.default_printing(card.id)).code,
-                "title": card.title,
-                "subtitle": card.subtitle,
-                "type": card.card_type,
-                "aspects": card.aspects.iter().collect::<Vec<_>>(),
-                "unique": card.unique,
-            },
+            "card": about,
             "printings": printings,
             "as_of": as_of,
             "legality": legality,
@@ -523,6 +555,16 @@ impl Game for Swu {
                     what: format!("{} ({}) is released", set.name, set.code),
                     confidence: set.confidence,
                 });
+            }
+            // A format that took the set later (Intro Battle: Hoth in Twin Suns).
+            for (format, date) in &set.legal_from {
+                if *format == def.id || def.pool_choices(*date).contains(format) {
+                    points.push(ChangePoint {
+                        date: *date,
+                        what: format!("{} ({}) counts in {}", set.name, set.code, def.name),
+                        confidence: set.confidence,
+                    });
+                }
             }
         }
         let lists: Vec<&str> = std::iter::once(def)

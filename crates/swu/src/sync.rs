@@ -58,7 +58,10 @@ impl Source for SwuDb {
 }
 
 /// A mirror's card files, one file per set as the API would answer it (a combined
-/// `all_cards.json` is split by set), and the set list they make.
+/// `all_cards.json` is split by set), and the set list they make. A set in both a set file and
+/// the combined file keeps every printing of either (the set file's record where both have a
+/// number): an export that left out foils, or a set file that lacks some Hyperspace printings,
+/// never loses what the other holds.
 fn from_mirror(dir: &Path, session: &mut Session<'_>) -> Result<(), SyncError> {
     let mirror_error = |reason: String| SyncError::BadFile {
         file: dir.display().to_string(),
@@ -98,17 +101,10 @@ fn from_mirror(dir: &Path, session: &mut Session<'_>) -> Result<(), SyncError> {
     )?;
     for code in codes {
         session.progress(&format!("reading set {code}"));
-        let bytes = match whole.remove(&code) {
-            Some(bytes) => bytes,
-            None => {
-                let records = sets.remove(&code).unwrap_or_default();
-                format!(
-                    "{{\"total_cards\": {}, \"data\": [{}]}}",
-                    records.len(),
-                    records.join(",")
-                )
-                .into_bytes()
-            }
+        let bytes = match (whole.remove(&code), sets.remove(&code)) {
+            (Some(bytes), None) => bytes,
+            (Some(bytes), Some(combined)) => union(&code, &bytes, combined)?,
+            (None, records) => as_response(&records.unwrap_or_default()),
         };
         let file = format!("{code}.json");
         if check_set(&code, &bytes)? > 0 {
@@ -116,6 +112,57 @@ fn from_mirror(dir: &Path, session: &mut Session<'_>) -> Result<(), SyncError> {
         }
     }
     Ok(())
+}
+
+/// Records as the API answers them for one set.
+fn as_response(records: &[String]) -> Vec<u8> {
+    format!(
+        "{{\"total_cards\": {}, \"data\": [{}]}}",
+        records.len(),
+        records.join(",")
+    )
+    .into_bytes()
+}
+
+/// A set file's records, and the combined file's records of the same set whose numbers it does
+/// not have.
+fn union(code: &str, set_file: &[u8], combined: Vec<String>) -> Result<Vec<u8>, SyncError> {
+    let bad = |reason: String| SyncError::BadFile {
+        file: format!("{code}.json"),
+        reason,
+    };
+    let text = std::str::from_utf8(set_file).map_err(|e| bad(format!("not UTF-8: {e}")))?;
+    #[derive(Deserialize)]
+    struct Number {
+        #[serde(rename = "Number")]
+        number: String,
+    }
+    #[derive(Deserialize)]
+    struct Response<'a> {
+        #[serde(borrow)]
+        data: Vec<&'a RawValue>,
+    }
+    let records: Vec<&RawValue> = if text.trim_start().starts_with('[') {
+        serde_json::from_str(text).map_err(|e| bad(e.to_string()))?
+    } else {
+        serde_json::from_str::<Response>(text)
+            .map_err(|e| bad(e.to_string()))?
+            .data
+    };
+    let number = |raw: &str| {
+        serde_json::from_str::<Number>(raw)
+            .ok()
+            .map(|n| n.number.trim().to_ascii_uppercase())
+    };
+    let have: std::collections::HashSet<String> =
+        records.iter().filter_map(|r| number(r.get())).collect();
+    let mut out: Vec<String> = records.iter().map(|r| r.get().to_string()).collect();
+    out.extend(
+        combined
+            .into_iter()
+            .filter(|r| number(r).is_none_or(|n| !have.contains(&n))),
+    );
+    Ok(as_response(&out))
 }
 
 /// A combined file's records grouped by set, as raw JSON text.

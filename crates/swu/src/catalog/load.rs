@@ -256,8 +256,9 @@ impl<'a> Builder<'a> {
             .map(str::trim)
             .filter(|s| !s.is_empty());
         let set = self.intern_set(&set_code)?;
-        let released = (self.release_date_of)(&set_code);
+        let released = self.catalog.released[set.index()];
         let aspects = Aspects::parse(raw.aspects.iter().map(String::as_str));
+        let declares_start_side = raw.declares_start_side();
 
         let identity = identity_key(title, subtitle);
         let card_id = match self.catalog.by_identity.get(&identity) {
@@ -271,6 +272,7 @@ impl<'a> Builder<'a> {
                     card.unique = raw.unique;
                     self.attributes_from[idx] = released;
                 }
+                self.catalog.cards[idx].declares_start_side |= declares_start_side;
                 *id
             }
             None => {
@@ -282,6 +284,7 @@ impl<'a> Builder<'a> {
                     card_type,
                     aspects,
                     unique: raw.unique,
+                    declares_start_side,
                     printings: Vec::new(),
                     sets: Vec::new(),
                 });
@@ -299,6 +302,7 @@ impl<'a> Builder<'a> {
             number,
             variant: raw.variant_type.unwrap_or_else(|| "Normal".into()),
             rarity: Rarity::parse(raw.rarity.as_deref()),
+            numbered: None,
         });
         let card = &mut self.catalog.cards[card_id.0 as usize];
         card.printings.push(printing_id);
@@ -324,6 +328,7 @@ impl<'a> Builder<'a> {
             u16::try_from(self.catalog.sets.len()).map_err(|_| "too many sets".to_string())?,
         );
         self.catalog.sets.push(code.to_string());
+        self.catalog.released.push((self.release_date_of)(code));
         self.set_index.insert(code.to_string(), idx);
         Ok(idx)
     }
@@ -348,6 +353,39 @@ impl<'a> Builder<'a> {
                 catalog.names.add(card.id, &format!("{} {sub}", card.title));
             }
         }
+        // A double-sided card titled "Front // Back" is listed by its front too
+        // ("Chancellor Palpatine | Playing Both Sides", as deck sites write it).
+        let fronts: Vec<(CardId, String, Option<String>)> = catalog
+            .cards
+            .iter()
+            .filter_map(|c| {
+                let (front, _) = c.title.split_once(" // ")?;
+                let sub = c
+                    .subtitle
+                    .as_deref()
+                    .map(|s| s.split_once(" // ").map_or(s, |(f, _)| f).to_string());
+                Some((c.id, front.trim().to_string(), sub))
+            })
+            .collect();
+        for (id, front, sub) in fronts {
+            catalog
+                .by_identity
+                .entry(identity_key(&front, sub.as_deref()))
+                .or_insert(id);
+            let full = squash(&format!("{front} {}", sub.as_deref().unwrap_or("")));
+            let named = catalog.full_names.entry(full).or_default();
+            if !named.contains(&id) {
+                named.push(id);
+            }
+            let titled = catalog.titles.entry(squash(&front)).or_default();
+            if !titled.contains(&id) {
+                titled.push(id);
+            }
+            catalog.names.add(id, &front);
+            if let Some(sub) = &sub {
+                catalog.names.add(id, &format!("{front} {sub}"));
+            }
+        }
         self.catalog
     }
 }
@@ -368,6 +406,8 @@ mod tests {
             rarity: Some("Common".into()),
             unique: false,
             variant_type: Some("Normal".into()),
+            front_text: None,
+            back_text: None,
         }
     }
 

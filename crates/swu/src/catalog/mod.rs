@@ -10,6 +10,7 @@
 
 mod load;
 mod model;
+mod numbering;
 
 pub use load::{
     CatalogError, ReleaseDateOf, build, find_card_files, is_card_file, load_dir, read_records,
@@ -18,9 +19,10 @@ pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
 
 use std::sync::Arc;
 
-use deckcheck_core::CardRef;
 use deckcheck_core::names::{NameIndex, Suggestion};
 use deckcheck_core::text::{identity_fold, squash};
+use deckcheck_core::{CardRef, Confidence};
+use jiff::civil::Date;
 use rustc_hash::FxHashMap as HashMap;
 
 /// A card (copy identity) of one loaded catalog.
@@ -55,9 +57,12 @@ pub struct Card {
     /// Subtitle as printed (trimmed), if the card has one.
     pub subtitle: Option<Arc<str>>,
     pub card_type: CardType,
-    /// Aspects of the side the card is played with (a leader's leader side).
+    /// Aspects as the card data gives them: for a double-sided leader, both sides' together.
     pub aspects: Aspects,
     pub unique: bool,
+    /// Its text names the side it starts the game on (Chancellor Palpatine): which side that
+    /// is, and its aspects, is `card_data` (leaders.toml).
+    pub declares_start_side: bool,
     /// Every printing of this identity, in load order.
     pub printings: Vec<PrintingId>,
     /// The sets of those printings, each once.
@@ -87,6 +92,16 @@ pub struct Printing {
     /// `Normal`, `Hyperspace`, `Showcase`, a promo distribution name …
     pub variant: String,
     pub rarity: Rarity,
+    /// Not in the card data: read by the set's documented numbering (`card_data/swu/numbering.toml`).
+    pub numbered: Option<Numbered>,
+}
+
+/// How sure the numbering that gave a printing is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbered {
+    pub confidence: Confidence,
+    /// One plain sentence for players when it is not certain.
+    pub caveat: Option<Arc<str>>,
 }
 
 /// The loaded catalog. Immutable once built; shared behind an `Arc`.
@@ -95,6 +110,8 @@ pub struct Catalog {
     cards: Vec<Card>,
     printings: Vec<Printing>,
     sets: Vec<String>,
+    /// By set index: its release date as the legality data gives it.
+    released: Vec<Option<Date>>,
     /// [`printing_key`] → the card and printing it names.
     by_id: HashMap<String, (CardId, PrintingId)>,
     /// The id as the data writes it (`SOR_010`), the form nearly every list uses.
@@ -200,6 +217,17 @@ impl Catalog {
         keep: impl Fn(&Card) -> bool,
     ) -> Vec<Suggestion<CardId>> {
         self.names.suggest(query, n, |c| keep(self.card(c)))
+    }
+
+    /// Whether a printing of the card is in a set released by `date`.
+    pub fn released_by(&self, card: CardId, date: Date) -> bool {
+        self.card(card).sets.iter().any(|s| {
+            self.released
+                .get(s.index())
+                .copied()
+                .flatten()
+                .is_some_and(|d| d <= date)
+        })
     }
 
     /// The printing that stands for a card when a list names it without an id: its first

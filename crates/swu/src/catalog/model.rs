@@ -22,6 +22,24 @@ pub struct RawCard {
     pub unique: bool,
     #[serde(default)]
     pub variant_type: Option<String>,
+    /// Read only to find leaders whose text names the side they start on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_text: Option<String>,
+}
+
+impl RawCard {
+    /// Whether the card's text names the side it starts the game on ("This leader starts the
+    /// game with this side faceup": Chancellor Palpatine).
+    pub fn declares_start_side(&self) -> bool {
+        [&self.front_text, &self.back_text].into_iter().any(|t| {
+            t.as_deref().is_some_and(|t| {
+                t.to_ascii_lowercase()
+                    .contains("starts the game with this side faceup")
+            })
+        })
+    }
 }
 
 /// What kind of card a printing is, for deckbuilding.
@@ -136,6 +154,10 @@ impl Aspects {
         aspects.sort_by_key(|a| *a as u8);
         aspects.dedup();
         Self(aspects)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     pub fn contains(&self, aspect: Aspect) -> bool {

@@ -36,14 +36,17 @@ pub struct PoolRule {
     pub formats: Vec<String>,
 }
 
-/// How the two Twin Suns leaders' aspects must relate.
+/// How the two Twin Suns leaders' aspects must relate, judged on the sides they start the game on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LeaderAspectRule {
-    /// TR 2.3.1.2: both share Heroism, or both share Villainy.
+    /// TR 2.3.1.2, first CEG 9.3.1: both share Heroism, or both share Villainy.
     ShareHeroismOrVillainy,
-    /// CR 12.2.1A: not one Heroism and one Villainy between them.
+    /// CEG 9.3.1 of 2026-06-26 (CR 12.2.1A from 6.0): not Heroism and Villainy between them.
     NotHeroismAndVillainy,
+    /// One of the two wordings, and which one was in force is not known: a pair that passes the
+    /// older passes both, one that fails the newer fails both, any other cannot be judged.
+    EitherWording,
 }
 
 /// One format's deckbuilding rules over time.
@@ -78,9 +81,10 @@ pub struct FormatDef {
     /// Which suspension list applies (`premier`, `eternal`); empty: none.
     #[serde(default)]
     pub suspension_list: Timeline<String>,
-    /// Limited: how many packs a pool given pack by pack holds.
+    /// Limited: how many packs a pool given pack by pack may hold (sealed: 6, or 8 at
+    /// Competitive and Master tier from 2026-06-26; the tier is not asked, so either is taken).
     #[serde(default)]
-    pub packs: Timeline<u32>,
+    pub packs: Timeline<Vec<u32>>,
 }
 
 fn one() -> u32 {
@@ -142,6 +146,42 @@ impl FormatDef {
         add(&mut self.suspension_list.change_dates(), "suspension list");
         add(&mut self.packs.change_dates(), "packs");
         out
+    }
+
+    /// The first setting entry that is not certain and has no caveat for players, if any.
+    pub(super) fn uncertain_without_caveat(&self) -> Option<(&'static str, Date)> {
+        fn first<T>(t: &Timeline<T>) -> Option<Date> {
+            t.entries()
+                .iter()
+                .find(|d| {
+                    d.confidence.needs_caveat()
+                        && d.caveat.as_deref().is_none_or(|c| c.trim().is_empty())
+                })
+                .map(|d| d.from)
+        }
+        [
+            ("availability", first(&self.available)),
+            ("leaders", first(&self.leaders)),
+            ("bases", first(&self.bases)),
+            ("minimum deck size", first(&self.min_main_deck)),
+            ("sideboard size", first(&self.max_sideboard)),
+            ("copy limit", first(&self.max_copies)),
+            ("copy limit", first(&self.copy_limit_includes_leaders)),
+            ("leader aspects", first(&self.leader_aspects)),
+            ("card pool", first(&self.card_pool)),
+            ("suspension list", first(&self.suspension_list)),
+            ("packs", first(&self.packs)),
+        ]
+        .into_iter()
+        .find_map(|(what, date)| date.map(|d| (what, d)))
+    }
+
+    /// The formats whose card pool a player may choose on a date (Trilogy), first the default.
+    pub fn pool_choices(&self, date: Date) -> &[String] {
+        self.card_pool
+            .at(date)
+            .filter(|d| d.value.kind == PoolKind::ChosenFormat)
+            .map_or(&[], |d| d.value.formats.as_slice())
     }
 
     /// Checks what serde cannot: timelines in order, required settings present.

@@ -8,8 +8,10 @@
 //! stops the start-up with its name and the record that broke.
 
 mod formats;
+mod numbering;
 
 pub use formats::{FormatDef, LeaderAspectRule, PoolKind, PoolRule};
+pub use numbering::{NumberRange, Pick, SetNumbering};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -44,17 +46,49 @@ pub struct SetInfo {
     pub release_date: Option<Date>,
     #[serde(default)]
     pub prerelease_date: Option<Date>,
+    /// Sources that disagree on the release date: the earliest day any of them gives. Between it
+    /// and `release_date` whether the set was out cannot be told; outside that span it can.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release_disputed_from: Option<Date>,
+    /// Formats that took the set later than its release, by format id: the first day it counts
+    /// there (the first event guide made Intro Battle: Hoth Twin Suns-legal a week after Premier).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub legal_from: BTreeMap<String, Date>,
     #[serde(default)]
     pub rotation_block: Option<String>,
+    /// How sure the rotation block is (it decides whether the set is Premier-legal after a
+    /// rotation); `rotation_block_caveat` says so when it is not.
+    #[serde(default)]
+    pub rotation_block_confidence: Confidence,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation_block_caveat: Option<String>,
+    /// How sure the release date is.
     #[serde(default)]
     pub confidence: Confidence,
     pub sources: Vec<String>,
-    /// One plain sentence for players when the fact is not certain.
+    /// One plain sentence for players when the release date is not certain.
     #[serde(default)]
     pub caveat: Option<String>,
     /// Research notes; never shown to players.
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     pub notes: Option<String>,
+}
+
+impl SetInfo {
+    /// The first day the set's cards count in a format: its release, or later where that format
+    /// took it later.
+    pub fn legal_in(&self, format: &str) -> Option<Date> {
+        self.legal_from.get(format).copied().or(self.release_date)
+    }
+
+    /// How sure "released by `date`" (or not) is: certain outside the span the sources disagree
+    /// on, the release date's own confidence inside it (or everywhere, when no span is known).
+    pub fn release_confidence_on(&self, date: Date) -> Confidence {
+        match (self.release_disputed_from, self.release_date) {
+            (Some(from), Some(release)) if date < from || date >= release => Confidence::Official,
+            _ => self.confidence,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -76,7 +110,7 @@ pub struct Suspension {
     #[serde(default)]
     pub caveat: Option<String>,
     /// Research notes; never shown to players.
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     pub notes: Option<String>,
 }
 
@@ -112,7 +146,38 @@ pub struct Exception {
     #[serde(default)]
     pub caveat: Option<String>,
     /// Research notes; never shown to players.
+    #[serde(default, skip_serializing)]
+    pub notes: Option<String>,
+}
+
+/// A double-sided leader whose text names the side it starts the game on. Twin Suns judges each
+/// leader by "faceup sides at the start of the game" (CR 12.3.1 from CR 4.0; CEG 9.3.1 from
+/// 2026-06-26), and the catalog keeps one aspect list per card, the union of both sides.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderSides {
+    /// The card's title and subtitle as the catalog has them.
+    pub title: String,
     #[serde(default)]
+    pub subtitle: Option<String>,
+    /// The side the game starts on, and its aspects.
+    pub start_side: String,
+    pub start_aspects: Vec<String>,
+    /// The other side, and its aspects.
+    pub other_side: String,
+    pub other_aspects: Vec<String>,
+    /// The text that says so.
+    pub printed_text: String,
+    pub printings: Vec<String>,
+    /// From when a rules text says the starting side is what counts (CR 4.0, 12.3.1).
+    pub judged_from: Date,
+    /// One plain sentence for an answer before `judged_from` that the starting side decides.
+    pub caveat_before: String,
+    #[serde(default)]
+    pub confidence: Confidence,
+    pub sources: Vec<String>,
+    /// Research notes; never shown to players.
+    #[serde(default, skip_serializing)]
     pub notes: Option<String>,
 }
 
@@ -153,6 +218,18 @@ struct ExceptionsFile {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct LeadersFile {
+    leader: Vec<LeaderSides>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NumberingFile {
+    set: Vec<SetNumbering>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FormatsFile {
     format: Vec<FormatDef>,
 }
@@ -180,23 +257,31 @@ pub struct LegalityData {
     pub suspensions: Vec<Suspension>,
     pub exceptions: Vec<Exception>,
     pub formats: Vec<FormatDef>,
+    /// Leaders that start the game on a named side.
+    pub leaders: Vec<LeaderSides>,
+    /// Each set's printing numbers of its variants, for ids the catalog lacks.
+    pub numbering: Vec<SetNumbering>,
     citations: BTreeMap<String, Timeline<String>>,
 }
 
-const FILES: [&str; 5] = [
+const FILES: [&str; 7] = [
     "sets.toml",
     "suspensions.toml",
     "exceptions.toml",
     "formats.toml",
     "citations.toml",
+    "leaders.toml",
+    "numbering.toml",
 ];
 
-const EMBEDDED: [&str; 5] = [
+const EMBEDDED: [&str; 7] = [
     include_str!("../../../../card_data/swu/sets.toml"),
     include_str!("../../../../card_data/swu/suspensions.toml"),
     include_str!("../../../../card_data/swu/exceptions.toml"),
     include_str!("../../../../card_data/swu/formats.toml"),
     include_str!("../../../../card_data/swu/citations.toml"),
+    include_str!("../../../../card_data/swu/leaders.toml"),
+    include_str!("../../../../card_data/swu/numbering.toml"),
 ];
 
 impl LegalityData {
@@ -228,11 +313,15 @@ impl LegalityData {
         let exceptions: ExceptionsFile = toml_of(FILES[2], &read(2)?)?;
         let formats: FormatsFile = toml_of(FILES[3], &read(3)?)?;
         let citations: CitationsFile = toml_of(FILES[4], &read(4)?)?;
+        let leaders: LeadersFile = toml_of(FILES[5], &read(5)?)?;
+        let numbering: NumberingFile = toml_of(FILES[6], &read(6)?)?;
         let data = Self {
             sets: sets.set,
             suspensions: suspensions.suspension,
             exceptions: exceptions.exception,
             formats: formats.format,
+            leaders: leaders.leader,
+            numbering: numbering.set,
             citations: citations
                 .citation
                 .into_iter()
@@ -303,6 +392,76 @@ impl LegalityData {
                 .check_order()
                 .map_err(|e| invalid(FILES[4], format!("{rule}: {e}")))?;
         }
+        for n in &self.numbering {
+            n.validate().map_err(|m| invalid(FILES[6], m))?;
+        }
+        self.every_uncertain_fact_has_its_caveat()
+    }
+
+    /// A fact the project is not sure of reaches players as one plain sentence of its own,
+    /// written with the fact; research notes never do. A fact without one is refused.
+    fn every_uncertain_fact_has_its_caveat(&self) -> Result<(), DataError> {
+        let missing = |file: &str, what: String| DataError::Invalid {
+            file: file.to_string(),
+            message: format!(
+                "{what} is not certain (single-source or unconfirmed) and has no `caveat`: give it one plain sentence for players"
+            ),
+        };
+        let lacks = |c: Confidence, caveat: &Option<String>| {
+            c.needs_caveat() && caveat.as_deref().is_none_or(|t| t.trim().is_empty())
+        };
+        for set in &self.sets {
+            if lacks(set.confidence, &set.caveat) {
+                return Err(missing(
+                    FILES[0],
+                    format!("the release date of {}", set.code),
+                ));
+            }
+            if lacks(set.rotation_block_confidence, &set.rotation_block_caveat) {
+                return Err(missing(
+                    FILES[0],
+                    format!("the rotation block of {}", set.code),
+                ));
+            }
+        }
+        for s in &self.suspensions {
+            if lacks(s.confidence, &s.caveat) {
+                return Err(missing(FILES[1], format!("the suspension of {}", s.title)));
+            }
+        }
+        for e in &self.exceptions {
+            if lacks(e.confidence, &e.caveat) {
+                return Err(missing(FILES[2], format!("the exception of {}", e.title)));
+            }
+        }
+        for f in &self.formats {
+            if let Some((setting, from)) = f.uncertain_without_caveat() {
+                return Err(missing(
+                    FILES[3],
+                    format!("{}'s {setting} from {from}", f.id),
+                ));
+            }
+        }
+        for (rule, sections) in &self.citations {
+            if let Some(d) = sections
+                .entries()
+                .iter()
+                .find(|d| lacks(d.confidence, &d.caveat))
+            {
+                return Err(missing(
+                    FILES[4],
+                    format!("the citation {rule} from {}", d.from),
+                ));
+            }
+        }
+        for n in &self.numbering {
+            if let Some(r) = n.ranges.iter().find(|r| lacks(r.confidence, &r.caveat)) {
+                return Err(missing(
+                    FILES[6],
+                    format!("{}'s {} numbering", n.set, r.variant),
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -330,6 +489,11 @@ impl LegalityData {
         self.citations
             .get(rule)
             .and_then(|t| t.at(date).or_else(|| t.entries().first()))
+    }
+
+    /// Whether a rule that exists only from some date (the deck-box rule) is in force on `date`.
+    pub fn in_force(&self, rule: &str, date: Date) -> Option<&Dated<String>> {
+        self.citations.get(rule).and_then(|t| t.at(date))
     }
 
     /// The suspensions of a list (`premier`, `eternal`) in force on a date.

@@ -72,8 +72,11 @@ pub fn to_swudb_json(catalog: &Catalog, deck: &Deck) -> Result<String, ExportErr
     if let Some(name) = deck.name() {
         meta.insert("name".into(), json!(name));
     }
+    if let Some(author) = deck.author() {
+        meta.insert("author".into(), json!(author));
+    }
     if let Some(player) = deck.player() {
-        meta.insert("author".into(), json!(player));
+        meta.insert("player".into(), json!(player));
     }
     if let Some(uid) = deck.uid() {
         meta.insert("uid".into(), json!(uid));
@@ -115,6 +118,7 @@ pub fn to_text(catalog: &Catalog, deck: &Deck) -> String {
     let mut out = String::new();
     for (label, value) in [
         ("Name", deck.name()),
+        ("Author", deck.author()),
         ("Player", deck.player()),
         ("UID", deck.uid()),
     ] {

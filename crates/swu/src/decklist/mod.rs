@@ -15,18 +15,22 @@ mod text;
 
 pub use export::{ExportError, to_swudb_json, to_text};
 pub use picklist::{Picklist, parse_picklist};
-pub use pool::{ImportedPool, parse_pool};
+pub use pool::{ImportedPool, parse_pool, read_pool};
+pub use resolve::Lookup;
 pub use swudb::{SwudbJson, parse_swudb};
 pub use text::{Text, parse_text};
 
 use deckcheck_core::input::InputFormat;
 use deckcheck_core::{ImportError, Imported};
+use jiff::civil::Date;
 
 use crate::catalog::Catalog;
 use crate::deck::Deck;
 
 /// Every input format, in the order detection tries them (text reads anything, so it is last).
-pub const READERS: &[&dyn InputFormat<Catalog, Deck>] = &[&SwudbJson, &Picklist, &Text];
+pub fn readers<'a>() -> [&'a dyn InputFormat<Lookup<'a>, Deck>; 3] {
+    [&SwudbJson, &Picklist, &Text]
+}
 
 /// Reads a deck in the input format `input` names (`swudb-json`, `picklist`, `text`), or the
 /// one detected.
@@ -35,5 +39,17 @@ pub fn import(
     text: &str,
     input: Option<&str>,
 ) -> Result<Imported<Deck>, ImportError> {
-    deckcheck_core::input::import(READERS, catalog, text, input)
+    deckcheck_core::input::import(&readers(), &Lookup::new(catalog), text, input)
+}
+
+/// Reads a deck for an event on `date` (`None`: any date): names that could be several cards
+/// and did-you-mean suggestions offer only cards released by then.
+pub fn import_on(
+    catalog: &Catalog,
+    text: &str,
+    input: Option<&str>,
+    date: Option<Date>,
+) -> Result<Imported<Deck>, ImportError> {
+    let lookup = Lookup { catalog, on: date };
+    deckcheck_core::input::import(&readers(), &lookup, text, input)
 }

@@ -8,13 +8,13 @@ use deckcheck_core::{
     Diagnostic, DiagnosticCode, ImportError, Imported, InputFormatInfo, Severity, echo,
 };
 
-use super::resolve::{Resolution, Section, resolve_id, resolve_name};
+use super::resolve::{Lookup, Resolution, Section, numbering_note, resolve_id, resolve_name};
 use crate::catalog::{CardType, Catalog};
 use crate::deck::{Deck, DeckEntry, Zone};
 
 pub struct Picklist;
 
-impl InputFormat<Catalog, Deck> for Picklist {
+impl<'a> InputFormat<Lookup<'a>, Deck> for Picklist {
     fn info(&self) -> InputFormatInfo {
         InputFormatInfo {
             id: "picklist",
@@ -27,8 +27,8 @@ impl InputFormat<Catalog, Deck> for Picklist {
         text.lines().take(200).any(is_box_line)
     }
 
-    fn read(&self, catalog: &Catalog, text: &str) -> Result<Imported<Deck>, ImportError> {
-        parse_picklist(catalog, text)
+    fn read(&self, lookup: &Lookup<'a>, text: &str) -> Result<Imported<Deck>, ImportError> {
+        read_picklist(lookup, text)
     }
 }
 
@@ -39,6 +39,12 @@ pub fn is_box_line(line: &str) -> bool {
 }
 
 pub fn parse_picklist(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, ImportError> {
+    read_picklist(&Lookup::new(catalog), text)
+}
+
+/// Reads a picklist against a catalog, for an event's date if the lookup has one.
+pub fn read_picklist(lookup: &Lookup<'_>, text: &str) -> Result<Imported<Deck>, ImportError> {
+    let catalog = lookup.catalog;
     let text = text.trim_start_matches('\u{feff}');
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     if lines.len() > MAX_LINES {
@@ -83,8 +89,14 @@ pub fn parse_picklist(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, I
         let by_id =
             printings.and_then(|p| p.split(',').find_map(|id| resolve_id(catalog, id.trim())));
         let suggest = unknown_lines < MAX_SUGGESTED;
+        // Two boxes or more: a deck card, never a leader or a base.
+        let section = if count > 1 {
+            Section::Deck
+        } else {
+            Section::Any
+        };
         let resolution =
-            by_id.unwrap_or_else(|| resolve_name(catalog, Section::Any, title, subtitle, suggest));
+            by_id.unwrap_or_else(|| resolve_name(lookup, section, title, subtitle, suggest));
         let diagnostic = |code, message: String, candidates| {
             Diagnostic::new(code, Severity::Error, at.clone(), line, message).candidates(candidates)
         };
@@ -97,6 +109,9 @@ pub fn parse_picklist(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, I
                 };
                 if zone == Zone::Main {
                     deck_cards += count;
+                }
+                if let Some(d) = numbering_note(catalog, printing, &at, line) {
+                    imported.diagnostics.push(d);
                 }
                 imported.deck.push(DeckEntry {
                     zone,

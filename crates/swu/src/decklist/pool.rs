@@ -10,10 +10,11 @@ use serde_json::value::RawValue;
 use deckcheck_core::json::from_object;
 use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use super::import;
+use super::import_on;
 use crate::catalog::Catalog;
 use crate::deck::Deck;
 use crate::rules::Pool;
+use jiff::civil::Date;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,23 +38,34 @@ pub struct ImportedPool {
 
 /// Reads a pool: packs (JSON with `packs`) or one list of every card opened.
 pub fn parse_pool(catalog: &Catalog, text: &str) -> Result<ImportedPool, ImportError> {
+    read_pool(catalog, text, None)
+}
+
+/// Reads a pool for an event on `date` (suggestions offer cards released by then).
+pub fn read_pool(
+    catalog: &Catalog,
+    text: &str,
+    date: Option<Date>,
+) -> Result<ImportedPool, ImportError> {
+    let import =
+        |catalog: &Catalog, text: &str, input: Option<&str>| import_on(catalog, text, input, date);
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     if let Ok(packed) = from_object::<PackedPool>(trimmed) {
         let mut out = ImportedPool::default();
         for (i, pack) in packed.packs.iter().enumerate() {
-            let deck = list(catalog, pack)
+            let deck = list(catalog, pack, date)
                 .map_err(|e| ImportError::NotADeck(format!("packs[{i}]: {e}")))?;
             out.pool.add(&deck.deck);
             out.diagnostics.extend(deck.diagnostics);
         }
         if let Some(leaders) = packed.leaders {
-            let deck = list(catalog, leaders)
+            let deck = list(catalog, leaders, date)
                 .map_err(|e| ImportError::NotADeck(format!("leaders: {e}")))?;
             out.pool.add(&deck.deck);
             out.diagnostics.extend(deck.diagnostics);
         }
         if let Some(promos) = packed.promo_leaders {
-            let deck = list(catalog, promos)
+            let deck = list(catalog, promos, date)
                 .map_err(|e| ImportError::NotADeck(format!("promo_leaders: {e}")))?;
             out.pool.promo_leaders = deck.deck.entries().iter().map(|e| e.card).collect();
             out.diagnostics.extend(deck.diagnostics);
@@ -72,7 +84,13 @@ pub fn parse_pool(catalog: &Catalog, text: &str) -> Result<ImportedPool, ImportE
 }
 
 /// One list: a string (any format), a SWUDB object, or an array of ids or card lines.
-fn list(catalog: &Catalog, raw: &RawValue) -> Result<Imported<Deck>, ImportError> {
+fn list(
+    catalog: &Catalog,
+    raw: &RawValue,
+    date: Option<Date>,
+) -> Result<Imported<Deck>, ImportError> {
+    let import =
+        |catalog: &Catalog, text: &str, input: Option<&str>| import_on(catalog, text, input, date);
     match serde_json::from_str::<Value>(raw.get())
         .map_err(|e| ImportError::NotADeck(e.to_string()))?
     {

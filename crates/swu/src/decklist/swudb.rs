@@ -15,12 +15,13 @@ use deckcheck_core::{
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use super::resolve::{Lookup, numbering_note};
 use crate::catalog::Catalog;
 use crate::deck::{Deck, DeckEntry, Zone};
 
 pub struct SwudbJson;
 
-impl InputFormat<Catalog, Deck> for SwudbJson {
+impl<'a> InputFormat<Lookup<'a>, Deck> for SwudbJson {
     fn info(&self) -> InputFormatInfo {
         InputFormatInfo {
             id: "swudb-json",
@@ -33,8 +34,8 @@ impl InputFormat<Catalog, Deck> for SwudbJson {
         text.starts_with('{')
     }
 
-    fn read(&self, catalog: &Catalog, text: &str) -> Result<Imported<Deck>, ImportError> {
-        parse_swudb(catalog, text)
+    fn read(&self, lookup: &Lookup<'a>, text: &str) -> Result<Imported<Deck>, ImportError> {
+        parse_swudb(lookup.catalog, text)
     }
 }
 
@@ -322,10 +323,13 @@ fn read_typed(catalog: &Catalog, typed: TypedDeck<'_>) -> Result<Imported<Deck>,
     Ok(imported)
 }
 
+/// The list's metadata. SWUDB's `author` is who made the list on the site, which is not
+/// necessarily the player: it is kept as the author, and only `player` names the player.
 fn set_metadata(deck: &mut Deck, meta: Metadata) {
     let text = |t: Option<MetaText>| t.and_then(|t| t.0);
     deck.set_name(text(meta.name));
-    deck.set_player(text(meta.player).or(text(meta.author)));
+    deck.set_player(text(meta.player));
+    deck.set_author(text(meta.author));
     deck.set_uid(text(meta.uid));
 }
 
@@ -470,13 +474,18 @@ fn read_entry(
         }
     };
     match catalog.resolve_id(id) {
-        Some((card, printing)) => out.deck.push(DeckEntry {
-            zone,
-            card,
-            printing,
-            count,
-            line: None,
-        }),
+        Some((card, printing)) => {
+            if let Some(d) = numbering_note(catalog, printing, &at.to_string(), &written()) {
+                out.diagnostics.push(d.in_zone(zone.id()));
+            }
+            out.deck.push(DeckEntry {
+                zone,
+                card,
+                printing,
+                count,
+                line: None,
+            })
+        }
         None => {
             out.deck.add_unresolved(zone, count);
             out.diagnostics.push(problem(
@@ -511,7 +520,12 @@ mod tests {
             ),
             (1, 1, 3, 3)
         );
-        assert_eq!(d.player(), Some("aces"));
+        assert_eq!(
+            d.player(),
+            None,
+            "the author of a SWUDB list is not its player"
+        );
+        assert_eq!(d.author(), Some("aces"));
     }
 
     #[test]

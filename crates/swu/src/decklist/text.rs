@@ -3,19 +3,28 @@
 //! `3x Title - Subtitle`, `Title, Subtitle x3`, `3 Title (SET) 123`, `1 Title [SOR-005]`,
 //! `3xSOR_193` — with any capitalisation, blank lines, `#` and `//` comments, CRLF, a byte-order
 //! mark and typographic quotes. Lines before any section header are placed by card type.
+//!
+//! Lists pasted from chats and posts carry decoration, which is not part of a card's name:
+//! bullets (`-`, `*`, `•`, `+`), quotes (`>`), Markdown emphasis and code (`**`, `__`, `` ` ``),
+//! Markdown headers (`## Deck`), and inline labels (`Leader: Han Solo - Audacious Smuggler`,
+//! `Base: Level 1313`), which place that one line and leave the running section as it was.
+
+use std::borrow::Cow;
 
 use deckcheck_core::input::{InputFormat, MAX_COUNT, MAX_LINES, MAX_SUGGESTED};
 use deckcheck_core::{
     Diagnostic, DiagnosticCode, ImportError, Imported, InputFormatInfo, Severity, echo,
 };
 
-use super::resolve::{Resolution, Section, Step, resolve_id, resolve_name};
+use super::resolve::{
+    Lookup, Resolution, Section, Step, numbering_note, resolve_id, resolve_name, title_is_unique,
+};
 use crate::catalog::{CardType, Catalog, printing_key};
 use crate::deck::{Deck, DeckEntry, Zone};
 
 pub struct Text;
 
-impl InputFormat<Catalog, Deck> for Text {
+impl<'a> InputFormat<Lookup<'a>, Deck> for Text {
     fn info(&self) -> InputFormatInfo {
         InputFormatInfo {
             id: "text",
@@ -28,8 +37,8 @@ impl InputFormat<Catalog, Deck> for Text {
         true
     }
 
-    fn read(&self, catalog: &Catalog, text: &str) -> Result<Imported<Deck>, ImportError> {
-        parse_text(catalog, text)
+    fn read(&self, lookup: &Lookup<'a>, text: &str) -> Result<Imported<Deck>, ImportError> {
+        read_text(lookup, text)
     }
 }
 
@@ -40,13 +49,16 @@ enum Line<'a> {
     Comment,
     Header(Zone),
     Meta(MetaField, &'a str),
-    Card(CardLine<'a>),
+    /// A card line; with an inline label (`Base: Level 1313`), the zone that line is in.
+    Card(CardLine<'a>, Option<Zone>),
 }
 
 #[derive(Debug, PartialEq, Clone, Copy)]
 enum MetaField {
     Name,
     Player,
+    /// Who made the list (a deck site's author): not necessarily the player.
+    Author,
     Uid,
 }
 
@@ -60,8 +72,13 @@ struct CardLine<'a> {
     id: Option<String>,
 }
 
-/// Reads a text deck list.
+/// Reads a text deck list (any date: every card may be suggested).
 pub fn parse_text(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, ImportError> {
+    read_text(&Lookup::new(catalog), text)
+}
+
+/// Reads a text deck list against a catalog, for an event's date if the lookup has one.
+pub fn read_text(lookup: &Lookup<'_>, text: &str) -> Result<Imported<Deck>, ImportError> {
     let text = text.trim_start_matches('\u{feff}');
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
@@ -78,21 +95,24 @@ pub fn parse_text(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, Impor
         }
         let number = index as u32 + 1;
         let line = raw.trim_end_matches('\r');
-        match classify(line) {
+        let plain = undecorate(line);
+        match classify(&plain) {
             Line::Blank | Line::Comment => {}
             Line::Header(z) => zone = Some(z),
             Line::Meta(field, value) => {
-                let value = Some(value.trim().to_string());
+                let value = Some(value.trim().to_string()).filter(|v| !v.is_empty());
                 match field {
                     MetaField::Name => imported.deck.set_name(value),
                     MetaField::Player => imported.deck.set_player(value),
+                    MetaField::Author => imported.deck.set_author(value),
                     MetaField::Uid => imported.deck.set_uid(value),
                 }
             }
-            Line::Card(card) => {
+            Line::Card(card, labelled) => {
                 card_lines += 1;
                 let suggest = unknown_lines < MAX_SUGGESTED;
-                if !read_card_line(catalog, number, line, zone, card, suggest, &mut imported) {
+                let zone = labelled.or(zone);
+                if !read_card_line(lookup, number, line, zone, card, suggest, &mut imported) {
                     unknown_lines += 1;
                 }
             }
@@ -106,7 +126,7 @@ pub fn parse_text(catalog: &Catalog, text: &str) -> Result<Imported<Deck>, Impor
 
 /// Resolves one card line into the deck or a diagnostic. Returns false when the card is unknown.
 fn read_card_line(
-    catalog: &Catalog,
+    lookup: &Lookup<'_>,
     number: u32,
     text: &str,
     zone: Option<Zone>,
@@ -116,6 +136,7 @@ fn read_card_line(
 ) -> bool {
     // Written out only when a diagnostic needs it: most lines are clean.
     let at = LineAt(number);
+    let catalog = lookup.catalog;
     let diagnostic = |code, severity, message: String| {
         let d = Diagnostic::new(code, severity, at.to_string(), text, message);
         match zone {
@@ -155,7 +176,12 @@ fn read_card_line(
         }
     };
 
-    let section = Section::of_zone(zone);
+    // A line outside any section with more than one copy is a deck card, never a leader or a
+    // base: what it may be read as, or offered as, follows.
+    let section = match (zone, count) {
+        (None, Some(n)) if n > 1 => Section::Deck,
+        _ => Section::of_zone(zone),
+    };
     let (title, subtitle) = match line.name.split_once('|') {
         Some((t, s)) => (t.trim(), Some(s.trim())),
         None => (line.name.trim(), None),
@@ -166,7 +192,7 @@ fn read_card_line(
             // The id decides; a name that says otherwise is pointed out, not silently dropped.
             if let (Resolution::Resolved { card, .. }, false) = (&r, title.is_empty())
                 && let Resolution::Resolved { card: named, .. } =
-                    resolve_name(catalog, section, title, subtitle, false)
+                    resolve_name(lookup, section, title, subtitle, false)
                 && named != *card
             {
                 let mut d = diagnostic(
@@ -179,7 +205,9 @@ fn read_card_line(
                         catalog.card(named).display_name()
                     ),
                 );
-                d.candidates.push(catalog.card_ref(named, None));
+                if lookup.offers(named) {
+                    d.candidates.push(catalog.card_ref(named, None));
+                }
                 out.diagnostics.push(d);
             }
             r
@@ -197,7 +225,7 @@ fn read_card_line(
             ));
             return false;
         }
-        None => resolve_name(catalog, section, title, subtitle, suggest),
+        None => resolve_name(lookup, section, title, subtitle, suggest),
     };
 
     match resolution {
@@ -213,12 +241,33 @@ fn read_card_line(
                 _ => Zone::Main,
             });
             let understood = || catalog.card_ref(card, Some(printing));
-            if matches!(step, Step::Normalised | Step::TitleAlone) {
+            if step == Step::Id
+                && let Some(mut d) = numbering_note(catalog, printing, &at.to_string(), text)
+            {
+                d.zone = Some(zone.id());
+                out.diagnostics.push(d);
+            }
+            // A base written by its title alone, as melee.gg writes bases, is no guess when no
+            // other card has that title.
+            let plain_base = step == Step::TitleAlone
+                && card_type == CardType::Base
+                && title_is_unique(catalog, title);
+            if matches!(step, Step::Normalised | Step::TitleAlone) && !plain_base {
                 let understood = understood();
-                let how = if step == Step::TitleAlone {
-                    "by its title alone (the only one of its kind)"
-                } else {
-                    "ignoring case, punctuation and accents"
+                // Only one of its kind by the event's date, where later cards share the title.
+                let of_kind = catalog
+                    .by_title(title)
+                    .iter()
+                    .filter(|c| section.accepts(catalog.card(**c).card_type))
+                    .count();
+                let how = match (step, lookup.on) {
+                    (Step::TitleAlone, Some(on)) if of_kind > 1 => {
+                        format!("by its title alone (the only one of its kind released by {on})")
+                    }
+                    (Step::TitleAlone, _) => {
+                        "by its title alone (the only one of its kind)".to_string()
+                    }
+                    _ => "ignoring case, punctuation and accents".to_string(),
                 };
                 let mut d = diagnostic(
                     DiagnosticCode::RESOLVED_LOOSELY,
@@ -258,11 +307,15 @@ fn read_card_line(
         Resolution::Ambiguous(cards) => {
             out.deck
                 .add_unresolved(zone.unwrap_or(Zone::Main), count.unwrap_or(1));
+            let on = lookup
+                .on
+                .map(|d| format!(" released by {d}"))
+                .unwrap_or_default();
             let mut d = diagnostic(
                 DiagnosticCode::AMBIGUOUS_CARD,
                 Severity::Error,
                 format!(
-                    "{at}: \"{}\" could be any of {} cards; write the subtitle (or the set and number) to say which.",
+                    "{at}: \"{}\" could be any of {} cards{on}; write the subtitle (or the set and number) to say which.",
                     echo(title),
                     cards.len()
                 ),
@@ -308,13 +361,51 @@ impl std::fmt::Display for LineAt {
     }
 }
 
+/// A line without the decoration of chats and posts: leading bullets and quote marks,
+/// Markdown emphasis and code marks. Card names have none of them.
+fn undecorate(line: &str) -> Cow<'_, str> {
+    let mut rest = line.trim();
+    loop {
+        let before = rest;
+        for mark in ["> ", "- ", "* ", "• ", "+ ", "– ", "· ", "▪ "] {
+            if let Some(r) = rest.strip_prefix(mark) {
+                rest = r.trim_start();
+            }
+        }
+        if rest.len() > 1 && ["•", "·", "▪", ">"].iter().any(|m| rest.starts_with(m)) {
+            // A bullet written flush against the text: "•3x Card".
+            let m = rest.chars().next().map_or(0, char::len_utf8);
+            rest = rest[m..].trim_start();
+        }
+        if rest == before {
+            break;
+        }
+    }
+    // A rule, a bare bullet or a code fence: no card.
+    if rest.chars().all(|c| "-*•+>·▪–_~=`".contains(c)) {
+        return Cow::Borrowed("");
+    }
+    if rest.contains("**") || rest.contains("__") || rest.contains('`') {
+        Cow::Owned(rest.replace("**", "").replace("__", "").replace('`', ""))
+    } else {
+        Cow::Borrowed(rest)
+    }
+}
+
 /// Says what a line is, without looking anything up.
 fn classify(line: &str) -> Line<'_> {
     let trimmed = line.trim();
     if trimmed.is_empty() {
         return Line::Blank;
     }
-    if trimmed.starts_with('#') || trimmed.starts_with("//") {
+    if trimmed.starts_with('#') {
+        // A Markdown header names a section ("## Deck"); any other "#" line is a comment.
+        return match header(trimmed.trim_start_matches('#').trim()) {
+            Some(zone) => Line::Header(zone),
+            None => Line::Comment,
+        };
+    }
+    if trimmed.starts_with("//") {
         return Line::Comment;
     }
     if let Some(zone) = header(trimmed) {
@@ -323,15 +414,22 @@ fn classify(line: &str) -> Line<'_> {
     if let Some((key, value)) = trimmed.split_once(':') {
         let field = match key.trim().to_ascii_lowercase().as_str() {
             "name" | "deck name" | "title" => Some(MetaField::Name),
-            "player" | "player name" | "author" => Some(MetaField::Player),
+            "player" | "player name" => Some(MetaField::Player),
+            "author" | "created by" => Some(MetaField::Author),
             "uid" | "player uid" => Some(MetaField::Uid),
             _ => None,
         };
         if let Some(field) = field {
             return Line::Meta(field, value);
         }
+        // An inline label: "Leader: Han Solo - Audacious Smuggler", "Base: Level 1313".
+        if let Some(zone) = header(key.trim())
+            && !value.trim().is_empty()
+        {
+            return Line::Card(card_line(value.trim()), Some(zone));
+        }
     }
-    Line::Card(card_line(trimmed))
+    Line::Card(card_line(trimmed), None)
 }
 
 /// A section header: `Leaders`, `Base:`, `Main Deck (50)`, `Sideboard - 10` …
@@ -500,7 +598,7 @@ mod tests {
 
     fn card(line: &str) -> (Option<Result<u64, &str>>, &str, Option<String>) {
         match classify(line) {
-            Line::Card(c) => (c.count, c.name, c.id),
+            Line::Card(c, _) => (c.count, c.name, c.id),
             other => panic!("{line:?} is {other:?}"),
         }
     }
@@ -564,6 +662,44 @@ mod tests {
             (Some(Ok(3)), "Battlefield Marine", Some("SOR_95".into()))
         );
         assert_eq!(card("2 SOR_095").2, Some("SOR_95".into()));
+    }
+
+    #[test]
+    fn decoration_from_chats_and_posts_is_not_part_of_a_line() {
+        for (pasted, plain) in [
+            ("- 3x Battlefield Marine", "3x Battlefield Marine"),
+            ("* 3 Battlefield Marine", "3 Battlefield Marine"),
+            ("• Battlefield Marine x3", "Battlefield Marine x3"),
+            ("> `3x Battlefield Marine`", "3x Battlefield Marine"),
+            ("**Leader:** Han Solo", "Leader: Han Solo"),
+            ("> __Deck__", "Deck"),
+            ("```", ""),
+            ("---", ""),
+            ("-1 Battlefield Marine", "-1 Battlefield Marine"),
+            ("21B Surgical Droid", "21B Surgical Droid"),
+        ] {
+            assert_eq!(undecorate(pasted), plain, "{pasted}");
+        }
+    }
+
+    #[test]
+    fn an_inline_label_places_its_line_and_a_markdown_header_is_a_header() {
+        match classify("Leader: Han Solo - Audacious Smuggler") {
+            Line::Card(c, Some(Zone::Leader)) => {
+                assert_eq!(c.name, "Han Solo - Audacious Smuggler")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            classify("Base: Level 1313"),
+            Line::Card(_, Some(Zone::Base))
+        ));
+        assert_eq!(classify("## Sideboard"), Line::Header(Zone::Sideboard));
+        assert_eq!(classify("## my notes"), Line::Comment);
+        assert_eq!(
+            classify("Author: aces"),
+            Line::Meta(MetaField::Author, " aces")
+        );
     }
 
     #[test]

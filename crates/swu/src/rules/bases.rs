@@ -12,8 +12,8 @@ pub struct Bases;
 
 fn count_message(v: &Violation) -> String {
     format!(
-        "A {} deck has exactly {}; this one has {}.",
-        v.get("format"),
+        "{} deck has exactly {}; this one has {}.",
+        super::a_or_an(v.get("format"), true),
         plural(v.expected.unwrap_or(0), "base", "bases"),
         v.actual.unwrap_or(0)
     )

@@ -9,7 +9,7 @@
 //! Cards out of the pool for the same reason are one violation: a rotated deck gets one line
 //! for its 26 rotated cards, not 26.
 
-use deckcheck_core::{Findings, NoteKind, Violation};
+use deckcheck_core::{Confidence, Findings, NoteKind, Violation};
 use jiff::civil::Date;
 
 use super::codes::{CARD_NOT_IN_FORMAT, CARD_NOT_RELEASED};
@@ -24,10 +24,11 @@ pub struct CardPool;
 enum SetState {
     /// deckcheck's set data does not know the set.
     Unknown,
-    /// Not released yet (on this day, if known).
+    /// Not released yet, or not yet taken by the format (from this day, if known).
     Upcoming(Option<Date>),
-    /// Released and in the pool.
-    Legal,
+    /// Released and in the pool, as sure as the set's rotation block is (official when the
+    /// pool is not by block).
+    Legal(Confidence),
     /// Released, of a kind the pool draws from, in a rotation block that left the pool on
     /// this date.
     Rotated(Date),
@@ -58,20 +59,21 @@ impl<'a> LegalSets<'a> {
                 let Some(set) = ctx.set_info(idx) else {
                     return SetState::Unknown;
                 };
-                if !released_by(set, date) {
-                    return SetState::Upcoming(set.release_date);
+                let legal_from = set.legal_in(&ctx.pool_format.id);
+                if legal_from.is_none_or(|d| d > date) {
+                    return SetState::Upcoming(legal_from);
                 }
                 if !rule.set_kinds.contains(&set.kind) {
                     return SetState::Outside;
                 }
                 if blocks.is_empty() {
-                    return SetState::Legal;
+                    return SetState::Legal(Confidence::Official);
                 }
                 let Some(start) = ctx.links.set_block_start(idx) else {
                     return SetState::Outside;
                 };
                 if blocks.iter().any(|(first, _)| *first == start) {
-                    return SetState::Legal;
+                    return SetState::Legal(set.rotation_block_confidence);
                 }
                 // It left when the block two after its own began.
                 ctx.links
@@ -85,9 +87,18 @@ impl<'a> LegalSets<'a> {
 
     /// Whether any printing of the card is in a set of the pool.
     pub fn is_legal(&self, card: &Card) -> bool {
+        self.legal_through(card).is_some()
+    }
+
+    /// The surest set of the pool the card is printed in, and how sure it is.
+    fn legal_through(&self, card: &Card) -> Option<(SetIdx, Confidence)> {
         card.sets
             .iter()
-            .any(|s| self.states[s.index()] == SetState::Legal)
+            .filter_map(|s| match self.states[s.index()] {
+                SetState::Legal(c) => Some((*s, c)),
+                _ => None,
+            })
+            .min_by_key(|(_, c)| *c)
     }
 
     fn states<'c>(&'c self, card: &'c Card) -> impl Iterator<Item = (SetIdx, SetState)> + 'c {
@@ -97,6 +108,11 @@ impl<'a> LegalSets<'a> {
 
 fn released_by(set: &SetInfo, date: Date) -> bool {
     set.release_date.is_some_and(|d| d <= date)
+}
+
+/// "is", "are".
+fn is(v: &Violation) -> &'static str {
+    if v.cards.len() == 1 { "is" } else { "are" }
 }
 
 /// The format whose card pool and suspension list a check uses: the format itself, or for one
@@ -129,33 +145,48 @@ fn names(v: &Violation) -> String {
 
 fn not_released(v: &Violation) -> String {
     let n = v.cards.len();
-    match v.get("set") {
-        "" => format!(
+    match (v.get("set"), v.get("counts_in")) {
+        ("", _) => format!(
             "{} {} not released on {}: no release date is known for {} set.",
             names(v),
-            if n == 1 { "is" } else { "are" },
+            is(v),
             v.get("date"),
             if n == 1 { "its" } else { "their" }
         ),
-        set => format!(
+        (set, "") => format!(
             "{} {} not released on {}: {set} releases on {}.",
             names(v),
-            if n == 1 { "is" } else { "are" },
+            is(v),
+            v.get("date"),
+            v.get("release")
+        ),
+        (set, format) => format!(
+            "{} {} not legal in {format} on {}: {set} counts in {format} from {}.",
+            names(v),
+            is(v),
             v.get("date"),
             v.get("release")
         ),
     }
 }
 
+/// "; Devotion is reprinted in Homeworlds (HMW_096), legal from 2026-10-09", or "".
+fn reprints(v: &Violation) -> String {
+    match v.get("reprints") {
+        "" => String::new(),
+        r => format!(", apart from a reprint not yet released: {r}"),
+    }
+}
+
 fn rotated(v: &Violation) -> String {
-    let n = v.cards.len();
     format!(
-        "{} {} printed only in sets that left {} on {} ({}); on {} {} uses the sets of rotation blocks {}.",
+        "{} {} printed only in sets that left {} on {} ({}){}; on {} {} uses the sets of rotation blocks {}.",
         names(v),
-        if n == 1 { "is" } else { "are" },
+        is(v),
         v.get("format"),
         v.get("left"),
         v.get("sets"),
+        reprints(v),
         v.get("date"),
         v.get("format"),
         v.get("blocks")
@@ -163,13 +194,13 @@ fn rotated(v: &Violation) -> String {
 }
 
 fn not_in_product(v: &Violation) -> String {
-    let n = v.cards.len();
     format!(
-        "{} {} printed only in {}, which {} does not include.",
+        "{} {} printed only in {}, which {} does not include{}.",
         names(v),
-        if n == 1 { "is" } else { "are" },
+        is(v),
         v.get("sets"),
-        v.get("format")
+        v.get("format"),
+        reprints(v)
     )
 }
 
@@ -215,7 +246,28 @@ impl Rule for CardPool {
             let mut groups: Vec<(Why, Violation, Vec<CardId>)> = Vec::new();
             for copies in tally.cards() {
                 let card = ctx.catalog.card(copies.card);
-                if legal.is_legal(card) {
+                if let Some((set, sure)) = legal.legal_through(card) {
+                    // Legal only through a set whose place in the pool is not certain (a
+                    // rotation block one source gives): the answer says so.
+                    if sure.needs_caveat()
+                        && let Some(info) = ctx.set_info(set)
+                    {
+                        let kind = if sure.leaves_unverified() {
+                            NoteKind::Unverified
+                        } else {
+                            NoteKind::Caveat
+                        };
+                        let caveat = info.rotation_block_caveat.clone().unwrap_or_default();
+                        out.note(
+                            kind,
+                            Some(&rule.section),
+                            format!(
+                                "{} is legal here only through {}: {caveat}",
+                                card.display_name(),
+                                info.name
+                            ),
+                        );
+                    }
                     continue;
                 }
                 let why = why_not(ctx, card, &legal);
@@ -245,17 +297,18 @@ impl Rule for CardPool {
                         )
                         .with("date", ctx.as_of);
                         if let Some(set) = first.as_deref().and_then(|code| ctx.data.set(code)) {
+                            let counts_from = set.legal_in(&ctx.pool_format.id);
                             v = v.with("set", format!("{} ({})", set.name, set.code)).with(
                                 "release",
-                                set.release_date.map(|d| d.to_string()).unwrap_or_default(),
+                                counts_from.map(|d| d.to_string()).unwrap_or_default(),
                             );
-                            if set.confidence > v.confidence {
-                                v.confidence = set.confidence;
-                                v.caveat = set.caveat.clone().or_else(|| {
-                                    set.confidence
-                                        .needs_caveat()
-                                        .then(|| format!("The release date of {} is not confirmed by an official source.", set.name))
-                                });
+                            if counts_from != set.release_date {
+                                v = v.with("counts_in", &ctx.pool_format.name);
+                            }
+                            let sure = set.release_confidence_on(ctx.as_of);
+                            if sure > v.confidence {
+                                v.confidence = sure;
+                                v.caveat = set.caveat.clone();
                             }
                         }
                         v
@@ -281,6 +334,10 @@ impl Rule for CardPool {
             for (why, mut v, ids) in groups {
                 if matches!(why, Why::Rotated(_) | Why::NotInProduct) {
                     v = v.with("sets", released_sets(ctx, &ids));
+                    let later = later_printings(ctx, &rule.value, &legal, &ids);
+                    if !later.is_empty() {
+                        v = v.with("reprints", later);
+                    }
                 }
                 out.deck_violation(decks.len(), i, v);
             }
@@ -306,6 +363,42 @@ fn released_sets(ctx: &Context<'_>, cards: &[CardId]) -> String {
         .map(|s| ctx.catalog.set_code(*s))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The printings of the cards in sets the pool draws from that are not out yet, with the day
+/// they count: "Devotion in Homeworlds (HMW_096) from 2026-10-09".
+fn later_printings(
+    ctx: &Context<'_>,
+    rule: &PoolRule,
+    legal: &LegalSets<'_>,
+    cards: &[CardId],
+) -> String {
+    let mut out = Vec::new();
+    for card in cards {
+        let c = ctx.catalog.card(*card);
+        for p in &c.printings {
+            let p = ctx.catalog.printing(*p);
+            let SetState::Upcoming(Some(from)) = legal.states[p.set.index()] else {
+                continue;
+            };
+            let Some(set) = ctx
+                .set_info(p.set)
+                .filter(|s| rule.set_kinds.contains(&s.kind))
+            else {
+                continue;
+            };
+            let text = format!(
+                "{} in {} ({}) from {from}",
+                c.display_name(),
+                set.name,
+                p.code
+            );
+            if !out.contains(&text) {
+                out.push(text);
+            }
+        }
+    }
+    out.join("; ")
 }
 
 /// Why a card outside the pool is: from its sets' standing.
@@ -386,7 +479,8 @@ mod tests {
         assert_eq!(rotated.len(), 1, "{:#?}", after.violations);
         let ids: Vec<&str> = rotated[0].cards.iter().map(|c| c.id.as_ref()).collect();
         assert_eq!(ids, ["SOR_017", "SOR_020"]);
-        assert_eq!(rotated[0].section, "CR 9.2.2D");
+        // The rotation came with the article of 2026-02-18; CR 9.2.2D did not exist before CR 8.0.
+        assert_eq!(rotated[0].section, "Eternally Unlimited (2026-02-18)");
         assert_eq!(
             rotated[0].message(),
             "Han Solo | Audacious Smuggler, Capital City | Coruscant are printed only in sets that left Premier on 2026-03-13 (SOR); on 2026-03-13 Premier uses the sets of rotation blocks B and A."

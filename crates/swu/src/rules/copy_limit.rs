@@ -15,10 +15,11 @@ use crate::deck::Zone;
 pub struct CopyLimit;
 
 fn message(v: &Violation) -> String {
-    if v.cards.len() > 1 && v.get("text").is_empty() && !v.get("counts").is_empty() {
+    // Several cards over one limit (a card listed under two printings is still one card).
+    let cards: usize = v.get("distinct").parse().unwrap_or(1);
+    if cards > 1 && v.get("text").is_empty() && !v.get("counts").is_empty() {
         return format!(
-            "{} cards have more copies {} than {} allows ({} of each): {}.",
-            v.cards.len(),
+            "{cards} cards have more copies {} than {} allows ({} of each): {}.",
             v.get("scope"),
             v.get("format"),
             v.expected.unwrap_or(0),
@@ -137,12 +138,16 @@ impl Rule for CopyLimit {
                 Some(w) => {
                     w.cards.extend(v.cards);
                     let counts = format!("{}, {} ×{total}", w.get("counts"), card.display_name());
-                    w.data.retain(|(k, _)| *k != "counts");
+                    let distinct = w.get("distinct").parse::<usize>().unwrap_or(1) + 1;
+                    w.data.retain(|(k, _)| !matches!(*k, "counts" | "distinct"));
                     w.data.push(("counts", counts));
+                    w.data.push(("distinct", distinct.to_string()));
                     w.actual = w.actual.max(Some(total));
                 }
                 None => {
-                    let v = v.with("counts", format!("{} ×{total}", card.display_name()));
+                    let v = v
+                        .with("counts", format!("{} ×{total}", card.display_name()))
+                        .with("distinct", 1);
                     over.push(v);
                 }
             }

@@ -34,6 +34,8 @@ fn card(
         rarity: Some(rarity.into()),
         unique: subtitle.is_some(),
         variant_type: Some("Normal".into()),
+        front_text: None,
+        back_text: None,
     }
 }
 

@@ -4,11 +4,11 @@
 //! forbid one Heroism and one Villainy between the sides the leaders start the game on, so two
 //! neutral leaders became legal. The wording in force on the date is applied and named.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::{Findings, NoteKind, Violation};
 
 use super::codes::LEADER_ASPECTS;
 use super::{Context, Rule};
-use crate::catalog::{Aspect, Card};
+use crate::catalog::{Aspect, Aspects, CardId};
 use crate::data::LeaderAspectRule;
 use crate::deck::Zone;
 
@@ -17,12 +17,39 @@ pub struct LeaderAspects;
 fn message(v: &Violation) -> String {
     let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
     format!(
-        "{} cannot lead a Twin Suns deck together: on {} the rule in force ({}) says {}.",
+        "{} cannot lead a Twin Suns deck together: on {} the rule in force ({}) says {}{}.",
         names.join(" and "),
         v.get("date"),
         v.section,
-        v.get("wording")
+        v.get("wording"),
+        match v.get("start") {
+            "" => String::new(),
+            start => format!(" ({start})"),
+        }
     )
+}
+
+const SHARE: &str = "both leaders must share the Heroism or the Villainy aspect";
+const NOT_BOTH: &str =
+    "the leaders' starting sides cannot have both the Heroism and the Villainy aspect between them";
+
+/// Whether two leaders with these aspects pass each wording: (share, not both).
+fn passes(a: &Aspects, b: &Aspects) -> (bool, bool) {
+    let share = (a.contains(Aspect::Heroism) && b.contains(Aspect::Heroism))
+        || (a.contains(Aspect::Villainy) && b.contains(Aspect::Villainy));
+    let heroism = a.contains(Aspect::Heroism) || b.contains(Aspect::Heroism);
+    let villainy = a.contains(Aspect::Villainy) || b.contains(Aspect::Villainy);
+    (share, !(heroism && villainy))
+}
+
+/// What the rule of the day says about a pair: `Some(true)` allowed, `Some(false)` not, `None`
+/// cannot be told (the two wordings disagree and which one was in force is not known).
+fn allowed(rule: LeaderAspectRule, (share, not_both): (bool, bool)) -> Option<bool> {
+    match rule {
+        LeaderAspectRule::ShareHeroismOrVillainy => Some(share),
+        LeaderAspectRule::NotHeroismAndVillainy => Some(not_both),
+        LeaderAspectRule::EitherWording => (share == not_both).then_some(share),
+    }
 }
 
 impl Rule for LeaderAspects {
@@ -40,37 +67,71 @@ impl Rule for LeaderAspects {
             let [a, b] = leaders.as_slice() else {
                 continue; // the leader count rule reports any other number
             };
-            let (ca, cb) = (ctx.catalog.card(a.card), ctx.catalog.card(b.card));
-            let has = |c: &Card, x| c.aspects.contains(x);
-            let (ok, wording) = match rule.value {
-                LeaderAspectRule::ShareHeroismOrVillainy => (
-                    (has(ca, Aspect::Heroism) && has(cb, Aspect::Heroism))
-                        || (has(ca, Aspect::Villainy) && has(cb, Aspect::Villainy)),
-                    "both leaders must share the Heroism or the Villainy aspect",
-                ),
-                LeaderAspectRule::NotHeroismAndVillainy => {
-                    let heroism = has(ca, Aspect::Heroism) || has(cb, Aspect::Heroism);
-                    let villainy = has(ca, Aspect::Villainy) || has(cb, Aspect::Villainy);
-                    (
-                        !(heroism && villainy),
-                        "the leaders cannot have both the Heroism and the Villainy aspect between them",
-                    )
-                }
+            // Each leader by the side it starts the game on (CR 12.3.1), which for a leader
+            // whose text names its starting side is card_data, not the card's printed union.
+            let start = |card: CardId| {
+                ctx.links
+                    .start_side(card)
+                    .map_or(&ctx.catalog.card(card).aspects, |s| &s.aspects)
             };
-            if ok {
-                continue;
-            }
-            out.deck_violation(
-                decks.len(),
-                i,
+            let union = |card: CardId| &ctx.catalog.card(card).aspects;
+            let by_start = allowed(rule.value, passes(start(a.card), start(b.card)));
+            // Before the first rules text that names the starting side, a pair the two readings
+            // judge differently cannot be told.
+            let unsure_side = [a.card, b.card]
+                .into_iter()
+                .filter_map(|c| ctx.links.start_side(c))
+                .find(|s| ctx.as_of < s.data.judged_from)
+                .filter(|_| by_start != allowed(rule.value, passes(union(a.card), union(b.card))));
+            let named = |c: CardId| ctx.links.start_side(c);
+            let start_note = [a.card, b.card]
+                .into_iter()
+                .filter_map(named)
+                .map(|s| {
+                    format!(
+                        "{} starts the game as {}",
+                        s.data.start_side,
+                        describe(&s.aspects)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            // An unsettled rule fails a pair only by the older wording.
+            let wording = match rule.value {
+                LeaderAspectRule::NotHeroismAndVillainy => NOT_BOTH,
+                _ => SHARE,
+            };
+            let violation = || {
                 Violation::of(LEADER_ASPECTS, rule, message)
                     .card(ctx.card_ref(deck, a.card))
                     .card(ctx.card_ref(deck, b.card))
                     .with("date", ctx.as_of)
-                    .with("wording", wording),
-            );
+                    .with("wording", wording)
+                    .with("start", &start_note)
+            };
+            match (by_start, unsure_side) {
+                (Some(true), None) => {}
+                (Some(false), None) => out.deck_violation(decks.len(), i, violation()),
+                (Some(false), Some(side)) => out.deck_violation(
+                    decks.len(),
+                    i,
+                    violation().unconfirmed(side.data.caveat_before.clone()),
+                ),
+                (Some(true), Some(side)) => out.note(
+                    NoteKind::Unverified,
+                    Some(&rule.section),
+                    side.data.caveat_before.clone(),
+                ),
+                (None, _) => out.deck_violation(decks.len(), i, violation()),
+            }
         }
     }
+}
+
+/// "a Cunning and Heroism leader".
+fn describe(aspects: &Aspects) -> String {
+    let names: Vec<String> = aspects.iter().map(|a| format!("{a:?}")).collect();
+    format!("a {} leader", names.join(" and "))
 }
 
 #[cfg(test)]
@@ -105,11 +166,12 @@ mod tests {
             .iter()
             .find(|v| v.code == codes::LEADER_ASPECTS)
             .unwrap();
-        assert_eq!(v.section, "CR 12.2.1A");
+        assert_eq!(v.section, "CEG 9.3.1", "the event guide of 2026-06-26");
     }
 
     #[test]
-    fn a_neutral_leader_needed_a_shared_aspect_under_the_regulations_but_not_under_cr_v8() {
+    fn a_neutral_leader_needed_a_shared_aspect_under_the_regulations_but_not_under_the_2026_guide()
+    {
         assert!(twin_suns("SOR_017", "LOF_001", date(2025, 8, 1)).has(codes::LEADER_ASPECTS));
         let now = twin_suns("SOR_017", "LOF_001", date(2026, 11, 22));
         assert!(!now.has(codes::LEADER_ASPECTS));

@@ -4,8 +4,17 @@
 
 use jiff::civil::Date;
 
-use crate::catalog::{CardId, Catalog, SetIdx};
-use crate::data::{Exception, LegalityData, SetInfo, Suspension};
+use crate::catalog::{Aspects, CardId, Catalog, SetIdx};
+use crate::data::{Exception, LeaderSides, LegalityData, SetInfo, Suspension};
+
+/// A leader that starts the game on a named side: that side's aspects, and from when a rules
+/// text says that side is what counts.
+#[derive(Debug, Clone)]
+pub struct StartSide {
+    pub card: CardId,
+    pub aspects: Aspects,
+    pub data: LeaderSides,
+}
 
 #[derive(Debug, Default, Clone)]
 pub struct Links {
@@ -16,6 +25,7 @@ pub struct Links {
     /// By card index (dense: one slot per card).
     exceptions: Vec<Vec<Exception>>,
     suspensions: Vec<(CardId, Suspension)>,
+    start_sides: Vec<StartSide>,
     /// Every rotation block with the release of its first set, newest first.
     rotation_blocks: Vec<(Date, String)>,
     /// Suspensions and exceptions that name a card the catalog does not have (said at start-up).
@@ -76,7 +86,34 @@ impl Links {
                 )),
             }
         }
+        for l in &data.leaders {
+            match catalog.card_by_identity(&l.title, l.subtitle.as_deref()) {
+                Some(card) => links.start_sides.push(StartSide {
+                    card: card.id,
+                    aspects: Aspects::parse(l.start_aspects.iter().map(String::as_str)),
+                    data: l.clone(),
+                }),
+                None => links.unlinked.push(format!(
+                    "the starting side of {} names no card of the catalog",
+                    l.title
+                )),
+            }
+        }
+        // A leader whose text names its starting side needs that side in card_data.
+        for card in catalog.cards().iter().filter(|c| c.declares_start_side) {
+            if links.start_side(card.id).is_none() {
+                links.unlinked.push(format!(
+                    "{} names the side it starts the game on, and card_data/swu/leaders.toml does not say which side that is",
+                    card.display_name()
+                ));
+            }
+        }
         links
+    }
+
+    /// The starting side of a leader whose text names it.
+    pub fn start_side(&self, card: CardId) -> Option<&StartSide> {
+        self.start_sides.iter().find(|s| s.card == card)
     }
 
     /// The set record of a catalog set, if `card_data` knows it.

@@ -230,6 +230,21 @@ pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// "a Premier", "an Eternal" (capitalised at the start of a sentence).
+pub fn a_or_an(word: &str, capital: bool) -> String {
+    let vowel = word
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    let article = match (vowel, capital) {
+        (true, true) => "An",
+        (true, false) => "an",
+        (false, true) => "A",
+        (false, false) => "a",
+    };
+    format!("{article} {word}")
+}
+
 /// Checks a submission for a format on a date.
 pub fn check(
     catalog: &Catalog,
@@ -268,3 +283,13 @@ pub fn check(
 
 #[cfg(test)]
 pub(crate) mod fixture;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_format_name_takes_the_article_english_gives_it() {
+        assert_eq!(super::a_or_an("Eternal", true), "An Eternal");
+        assert_eq!(super::a_or_an("Premier", true), "A Premier");
+        assert_eq!(super::a_or_an("Sealed", false), "a Sealed");
+    }
+}

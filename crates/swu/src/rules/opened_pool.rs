@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use deckcheck_core::{Findings, NoteKind, Violation};
 
 use super::codes::{BASE_NOT_IN_POOL, CARD_NOT_IN_POOL, POOL_SHAPE};
-use super::{Context, Pool, Rule, plural};
+use super::{Context, Pool, Rule};
 use crate::catalog::{CardId, Rarity};
 use crate::data::{PoolKind, SetKind};
 use crate::deck::Zone;
@@ -17,10 +17,14 @@ use crate::deck::Zone;
 pub struct OpenedPool;
 
 fn pool_shape(v: &Violation) -> String {
+    let tiers = match v.get("tiers") {
+        "" => String::new(),
+        t => format!(" ({t})"),
+    };
     format!(
-        "A {} pool is {}; this one has {}.",
-        v.get("format"),
-        plural(v.expected.unwrap_or(0), "pack", "packs"),
+        "{} pool is {}{tiers}; this one has {}.",
+        super::a_or_an(v.get("format"), true),
+        v.get("packs"),
         v.actual.unwrap_or(0)
     )
 }
@@ -67,8 +71,8 @@ impl Rule for OpenedPool {
                 NoteKind::Unverified,
                 Some(&rule.section),
                 format!(
-                    "A {} deck is judged against the cards the player opened or drafted; give the pool to check it.",
-                    ctx.format.name
+                    "{} deck is judged against the cards the player opened or drafted; give the pool to check it.",
+                    super::a_or_an(&ctx.format.name, true)
                 ),
             );
             return;
@@ -82,13 +86,32 @@ impl Rule for OpenedPool {
             .or_else(|| infer_event_set(ctx, pool));
         // A pool given pack by pack must have the packs the format hands out.
         if let (Some(packs), Some(expected)) = (pool.packs, ctx.at(&ctx.format.packs))
-            && packs as u64 != u64::from(expected.value)
+            && !expected.value.iter().any(|n| *n as usize == packs)
         {
-            out.violation(
-                Violation::of(POOL_SHAPE, expected, pool_shape)
-                    .with("format", &ctx.format.name)
-                    .numbers(u64::from(expected.value), packs as u64),
-            );
+            let counts: Vec<String> = expected.value.iter().map(u32::to_string).collect();
+            let last = expected.value.last().copied().unwrap_or(0);
+            let mut v = Violation::of(POOL_SHAPE, expected, pool_shape)
+                .with("format", &ctx.format.name)
+                .with(
+                    "packs",
+                    format!(
+                        "{} {}",
+                        counts.join(" or "),
+                        if counts.len() == 1 && last == 1 {
+                            "pack"
+                        } else {
+                            "packs"
+                        }
+                    ),
+                )
+                .numbers(u64::from(last), packs as u64);
+            if expected.value.len() > 1 {
+                v = v.with(
+                    "tiers",
+                    "Competitive and Master tier events hand out the larger number",
+                );
+            }
+            out.violation(v);
         }
         let decks = ctx.decks();
         for (i, deck) in decks.iter().enumerate() {

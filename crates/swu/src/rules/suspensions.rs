@@ -49,13 +49,10 @@ impl Rule for Suspensions {
                             .card(card)
                             .with("format", &ctx.pool_format.name)
                             .with("since", since);
+                        // Every uncertain suspension has its own sentence (checked at load).
                         if s.confidence > v.confidence {
                             v.confidence = s.confidence;
-                            v.caveat = s.caveat.clone().or_else(|| {
-                                s.confidence
-                                    .needs_caveat()
-                                    .then(|| "The date of this suspension is not confirmed by an official source.".to_string())
-                            });
+                            v.caveat = s.caveat.clone();
                         }
                         groups.push(v);
                     }

@@ -1,0 +1,178 @@
+//! Item 6: a verdict resting on a fact the data marks single-source or unconfirmed says so in one
+//! plain sentence written with that fact (a release date sources disagree on, a rotation block
+//! one source gives, a suspension's dates); research notes never reach players.
+
+use deckcheck_core::{NoteKind, Verdict};
+use deckcheck_swu::data::LegalityData;
+use jiff::civil::{Date, date};
+
+use super::support::*;
+
+fn eternal_with(card: &str) -> String {
+    let mut lines = vec![
+        "Leaders".to_string(),
+        "1 | SEC_001".into(),
+        "Base".into(),
+        "1 | SEC_019".into(),
+        "Deck".into(),
+    ];
+    lines.extend(sec_fillers());
+    lines.push(format!("1 | {card}"));
+    lines.join("\n")
+}
+
+#[test]
+fn the_eternal_suspension_says_its_dates_come_from_one_source_and_no_research_notes() {
+    if game().is_none() {
+        return;
+    }
+    // Regression for issue 18, item 6: the answer printed "EXACT DATE UNKNOWN ... Karabast
+    // commit date ... The apostrophe in the subtitle is ASCII".
+    let Some(game) = game() else {
+        return;
+    };
+    let answer = validate(game, &eternal_with("JTL_140"), "eternal", date(2026, 5, 1));
+    let r = report(&answer);
+    assert_eq!(
+        r.verdict,
+        Verdict::Illegal,
+        "a single source: the verdict stands"
+    );
+    let v = r
+        .violations
+        .iter()
+        .find(|v| v.code.as_str() == "card-suspended")
+        .unwrap();
+    let caveat = v.caveat.as_deref().unwrap();
+    assert!(
+        caveat.contains("one source") && caveat.contains("26 June 2026"),
+        "{caveat}"
+    );
+    let json = serde_json::to_string(&answer).unwrap();
+    for research in ["EXACT DATE", "Karabast", "apostrophe", "commit", "CONFLICT"] {
+        assert!(!json.contains(research), "{research} reached the answer");
+    }
+}
+
+#[test]
+fn the_reference_data_the_api_serves_has_no_research_notes() {
+    let data = LegalityData::embedded().unwrap();
+    for json in [
+        serde_json::to_value(&data.sets).unwrap(),
+        serde_json::to_value(&data.suspensions).unwrap(),
+        serde_json::to_value(&data.exceptions).unwrap(),
+    ] {
+        let text = json.to_string();
+        assert!(
+            !text.contains("\"notes\""),
+            "{}",
+            &text[..200.min(text.len())]
+        );
+    }
+}
+
+#[test]
+fn every_uncertain_fact_has_its_own_sentence_and_one_without_is_refused() {
+    let data = LegalityData::embedded().expect("every uncertain fact has a caveat");
+    let ts26 = data.set("TS26").unwrap();
+    assert!(ts26.caveat.as_deref().unwrap().contains("2026 Twin Suns"));
+    // A copy of the data with one caveat removed does not load.
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../card_data/swu"));
+    for entry in std::fs::read_dir(src).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    let suspensions = dir.path().join("suspensions.toml");
+    let text = std::fs::read_to_string(&suspensions).unwrap();
+    let cad = text.find("caveat = \"FFG suspended Cad Bane").unwrap();
+    let end = cad + text[cad..].find('\n').unwrap() + 1;
+    std::fs::write(&suspensions, format!("{}{}", &text[..cad], &text[end..])).unwrap();
+    let err = LegalityData::from_dir(dir.path()).unwrap_err().to_string();
+    assert!(err.contains("Cad Bane") && err.contains("caveat"), "{err}");
+}
+
+#[test]
+fn a_twin_suns_product_card_on_a_day_the_sources_disagree_on_cannot_be_judged() {
+    let Some(game) = game() else {
+        return;
+    };
+    let text = eternal_with("TS26_20");
+    let on = |d: Date| report(&validate(game, &text, "eternal", d)).clone();
+    let before = on(date(2026, 5, 1));
+    assert_eq!(
+        before.verdict,
+        Verdict::Illegal,
+        "no source has it out before 4 May"
+    );
+    assert!(before.violations[0].caveat.is_none());
+    let disputed = on(date(2026, 5, 5));
+    assert_eq!(disputed.verdict, Verdict::Unverified);
+    assert!(
+        disputed.violations[0]
+            .caveat
+            .as_deref()
+            .unwrap()
+            .contains("4, 6 and 8 May 2026")
+    );
+    assert_eq!(on(date(2026, 5, 8)).verdict, Verdict::Legal);
+    assert!(on(date(2026, 5, 8)).notes.is_empty());
+}
+
+#[test]
+fn a_card_premier_legal_only_through_icons_2027_says_that_is_not_confirmed() {
+    let Some(game) = game() else {
+        return;
+    };
+    // Cunning Ploy is printed only in Icons 2027, whose rotation block one source gives.
+    let mut lines = vec![
+        "Leaders".to_string(),
+        "1 | SEC_001".into(),
+        "Base".into(),
+        "1 | SEC_019".into(),
+        "Deck".into(),
+    ];
+    lines.extend(sec_fillers());
+    lines.push("1 | IC27_168".into());
+    let answer = validate(game, &lines.join("\n"), "premier", date(2026, 11, 22));
+    let r = report(&answer);
+    assert_eq!(r.verdict, Verdict::Unverified, "{:#?}", r.violations);
+    let note = r
+        .notes
+        .iter()
+        .find(|n| n.kind == NoteKind::Unverified)
+        .unwrap();
+    assert!(
+        note.message
+            .contains("Icons 2027 cards count for Premier is not confirmed"),
+        "{}",
+        note.message
+    );
+    // In Eternal every released card counts: nothing to say.
+    let eternal = validate(game, &lines.join("\n"), "eternal", date(2026, 11, 22));
+    assert_eq!(report(&eternal).verdict, Verdict::Legal);
+    assert!(report(&eternal).notes.is_empty());
+}
+
+#[test]
+fn no_answer_carries_the_old_generic_sentence() {
+    let Some(game) = game() else {
+        return;
+    };
+    for (text, format, on) in [
+        (eternal_with("JTL_170"), "eternal", date(2026, 5, 1)),
+        (eternal_with("TS26_20"), "eternal", date(2026, 5, 5)),
+        (wichita("melee.txt"), "twin-suns", date(2025, 6, 1)),
+        (
+            sec_deck(&["ASH_011"], "SEC_019"),
+            "premier",
+            date(2026, 9, 1),
+        ),
+    ] {
+        let json = serde_json::to_string(&validate(game, &text, format, on)).unwrap();
+        assert!(
+            !json.contains("not confirmed by an official source"),
+            "{format} {on}: {json}"
+        );
+    }
+}
