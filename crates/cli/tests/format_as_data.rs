@@ -19,13 +19,12 @@ fn setup() -> (tempfile::TempDir, tempfile::TempDir, std::path::PathBuf) {
     let swu = data.path().join("swu");
     std::fs::create_dir_all(&swu).unwrap();
     let embedded = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../card_data/swu");
-    for file in [
-        "sets.toml",
-        "suspensions.toml",
-        "exceptions.toml",
-        "citations.toml",
-    ] {
-        std::fs::copy(embedded.join(file), swu.join(file)).unwrap();
+    // Every file of the embedded data, the formats with one more.
+    for entry in std::fs::read_dir(&embedded).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") && !path.ends_with("formats.toml") {
+            std::fs::copy(&path, swu.join(path.file_name().unwrap())).unwrap();
+        }
     }
     let formats = std::fs::read_to_string(embedded.join("formats.toml")).unwrap()
         + r#"

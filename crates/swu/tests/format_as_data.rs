@@ -67,13 +67,12 @@ fn a_format_added_to_the_data_is_listed_and_judged_with_no_code_change() {
     let swu_data = data.path().join("swu");
     std::fs::create_dir_all(&swu_data).unwrap();
     let embedded = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../card_data/swu");
-    for file in [
-        "sets.toml",
-        "suspensions.toml",
-        "exceptions.toml",
-        "citations.toml",
-    ] {
-        std::fs::copy(embedded.join(file), swu_data.join(file)).unwrap();
+    // Every file of the embedded data, the formats with one more.
+    for entry in std::fs::read_dir(&embedded).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") && !path.ends_with("formats.toml") {
+            std::fs::copy(&path, swu_data.join(path.file_name().unwrap())).unwrap();
+        }
     }
     let formats = std::fs::read_to_string(embedded.join("formats.toml")).unwrap() + HIGHLANDER;
     std::fs::write(swu_data.join("formats.toml"), formats).unwrap();
