@@ -475,7 +475,10 @@ fn read_entry(
     };
     match catalog.resolve_id(id) {
         Some((card, printing)) => {
-            if let Some(d) = numbering_note(catalog, printing, &at.to_string(), &written()) {
+            // Only a printing read by numbering is said (the text is written for it alone).
+            if catalog.printing(printing).numbered.is_some()
+                && let Some(d) = numbering_note(catalog, printing, &at.to_string(), &written())
+            {
                 out.diagnostics.push(d.in_zone(zone.id()));
             }
             out.deck.push(DeckEntry {

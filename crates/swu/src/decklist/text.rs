@@ -242,6 +242,7 @@ fn read_card_line(
             });
             let understood = || catalog.card_ref(card, Some(printing));
             if step == Step::Id
+                && catalog.printing(printing).numbered.is_some()
                 && let Some(mut d) = numbering_note(catalog, printing, &at.to_string(), text)
             {
                 d.zone = Some(zone.id());
