@@ -40,7 +40,50 @@ pub const SPEC: GameSpec = GameSpec {
     env: "DECKCHECK_CARDS",
     source: &sync::SwuDb,
     load: |paths| Ok(Arc::new(Swu::load(paths).map_err(|e| e.to_string())?)),
+    api,
 };
+
+/// A real list, for the API document's examples.
+const EXAMPLE_DECK: &str = "Leader\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Waylay\n3 | Cunning\n";
+
+/// What the API document says of the game: its formats, inputs and options from its own data.
+fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+    let data = match card_data {
+        Some(dir) => LegalityData::from_dir(&dir.join("swu")),
+        None => LegalityData::embedded(),
+    }
+    .map_err(|e| e.to_string())?;
+    let mut api = deckcheck_core::GameApi::new::<Options>(
+        data.formats.iter().map(FormatDef::info).collect(),
+        decklist::READERS.iter().map(|r| r.info()).collect(),
+        deckcheck_core::ApiExample {
+            deck: EXAMPLE_DECK,
+            format: "premier",
+            as_of: "2025-05-01",
+        },
+    );
+    // The pools a format may be played with, from the data (Trilogy: Premier's or Eternal's).
+    let mut choices: Vec<&str> = Vec::new();
+    for f in &data.formats {
+        for rule in f.card_pool.entries() {
+            if rule.value.kind == PoolKind::ChosenFormat {
+                for c in &rule.value.formats {
+                    if !choices.contains(&c.as_str()) {
+                        choices.push(c);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(pool) = api.options.pointer_mut("/properties/trilogy_pool") {
+        // `null` is "not given", as leaving the field out.
+        let mut values = json!(choices);
+        values.as_array_mut().map(|v| v.push(Value::Null));
+        pool["enum"] = values;
+    }
+    api.bare_deck = true;
+    Ok(api)
+}
 
 /// Card catalog and legality data, loaded once and shared by every check.
 #[derive(Debug, Clone)]
@@ -77,7 +120,7 @@ pub struct Options {
     #[serde(default)]
     pub event_set: Option<String>,
     /// Trilogy: the card pool played, `premier` (the default) or `eternal`.
-    #[serde(default, alias = "trilogy_pool")]
+    #[serde(default, rename = "trilogy_pool", alias = "pool_format")]
     pub pool_format: Option<String>,
 }
 
@@ -301,7 +344,7 @@ impl Game for Swu {
                         .any(|c| c.eq_ignore_ascii_case(chosen.trim()))
                 {
                     return Err(RequestError::bad_value(
-                        "pool_format",
+                        "trilogy_pool",
                         format!(
                             "{} is played with the card pool of {}; {:?} is not one of them",
                             def.name,
