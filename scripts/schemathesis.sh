@@ -75,7 +75,8 @@ games=$(curl -sf "$URL/health" | python3 -c 'import json,sys; h=json.load(sys.st
 
 started=$(date +%s)
 set +e
-"$VENV/bin/schemathesis" --config-file "$ROOT/scripts/schemathesis.toml" run "$URL/openapi.json" \
+# Run from $OUT: schemathesis keeps its cache of crashes in the working directory.
+(cd "$OUT" && "$VENV/bin/schemathesis" --config-file "$ROOT/scripts/schemathesis.toml" run "$URL/openapi.json" \
   --checks all \
   --mode all \
   --phases examples,coverage,fuzzing,stateful \
@@ -86,7 +87,7 @@ set +e
   --generation-database none \
   --no-color \
   --report junit --report-junit-path "$OUT/junit.xml" \
-  ${SCHEMATHESIS_SEED:+--seed "$SCHEMATHESIS_SEED"} \
+  ${SCHEMATHESIS_SEED:+--seed "$SCHEMATHESIS_SEED"}) \
   2>&1 | tee "$OUT/output.txt"
 status=${PIPESTATUS[0]}
 set -e
