@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use deckcheck_server::endpoints::{Endpoint, Method};
 use deckcheck_server::openapi::{self, DocGame};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -127,7 +127,7 @@ fn every_operation_has_an_id_and_public_ones_declare_no_security() {
             assert!(ids.insert(id.to_string()), "{id} is used twice");
             let security = op["security"].as_array().unwrap();
             if path == "/v1/admin/reload" {
-                assert_eq!(security[0]["admin"], serde_json::json!([]));
+                assert_eq!(security[0]["admin"], json!([]));
             } else {
                 assert!(security.is_empty(), "{method} {path} is public");
             }
@@ -150,10 +150,10 @@ fn the_request_shapes_exclude_each_other() {
         .unwrap();
     assert_eq!(shapes.len(), 3);
     let (one, several, bare) = (&shapes[0], &shapes[1], &shapes[2]);
-    assert_eq!(one["required"], serde_json::json!(["deck"]));
+    assert_eq!(one["required"], json!(["deck"]));
     assert_eq!(one["additionalProperties"], false);
     assert!(one["properties"].get("decks").is_none());
-    assert_eq!(several["required"], serde_json::json!(["decks"]));
+    assert_eq!(several["required"], json!(["decks"]));
     assert_eq!(several["additionalProperties"], false);
     assert!(several["properties"].get("deck").is_none());
     assert_eq!(several["properties"]["decks"]["maxItems"], 3);
@@ -239,4 +239,211 @@ fn the_readme_lists_every_route() {
             "{documented} is not in README.md"
         );
     }
+}
+
+/// The service as it runs, on a free port with the real data (`DECKCHECK_CARDS` and the other
+/// games' variables, as CI sets them); `None` when SWU's catalog is not there.
+mod live {
+    use std::sync::LazyLock;
+
+    use deckcheck_server::games::{Loaded, load_all};
+    use deckcheck_server::{Application, Settings};
+    use serde_json::{Value, json};
+
+    static LOADED: LazyLock<Option<Loaded>> = LazyLock::new(|| {
+        let cards = std::env::var_os("DECKCHECK_CARDS")?;
+        if !std::path::Path::new(&cards).is_dir() {
+            eprintln!("DECKCHECK_CARDS is not a directory: the live tests are skipped");
+            return None;
+        }
+        Some(load_all(&settings(), false).expect("the real data loads"))
+    });
+
+    fn settings() -> Settings {
+        Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap()
+    }
+
+    pub struct App {
+        url: String,
+        client: reqwest::Client,
+    }
+
+    pub struct Answer {
+        pub status: u16,
+        pub body: Value,
+    }
+
+    pub async fn app() -> Option<App> {
+        let loaded = LOADED.as_ref()?.clone();
+        let app = Application::build(settings(), loaded).expect("binds a free port");
+        let url = format!("http://127.0.0.1:{}", app.port());
+        actix_web::rt::spawn(app.run_until_stopped());
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        Some(App {
+            url,
+            client: reqwest::Client::new(),
+        })
+    }
+
+    impl App {
+        pub async fn get(&self, path: &str) -> Answer {
+            let res = self
+                .client
+                .get(format!("{}{path}", self.url))
+                .send()
+                .await
+                .unwrap();
+            answer(res).await
+        }
+
+        pub async fn post(&self, path: &str, body: &Value) -> Answer {
+            let res = self
+                .client
+                .post(format!("{}{path}", self.url))
+                .header("content-type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            answer(res).await
+        }
+
+        pub async fn text(&self, path: &str) -> String {
+            let res = self
+                .client
+                .get(format!("{}{path}", self.url))
+                .send()
+                .await
+                .unwrap();
+            res.text().await.unwrap()
+        }
+    }
+
+    async fn answer(res: reqwest::Response) -> Answer {
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        Answer {
+            status,
+            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        }
+    }
+
+    pub const DECK: &str =
+        "Leader\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Waylay\n";
+
+    pub fn deck() -> Value {
+        json!({ "deck": DECK, "format": "premier", "as_of": "2025-05-01" })
+    }
+}
+
+use live::{DECK, app, deck};
+
+#[actix_web::test]
+async fn the_service_serves_the_generated_document() {
+    let Some(app) = app().await else { return };
+    let served = app.text("/openapi.json").await;
+    assert_eq!(served, openapi::document_json(&games()));
+}
+
+/// Regression (issue 17): `/v1/cards/{id}?format=` and any query on compare were ignored, and
+/// query errors said `field: "query"`.
+#[actix_web::test]
+async fn every_route_refuses_an_unknown_query_parameter_by_name() {
+    let Some(app) = app().await else { return };
+    for path in [
+        "/health",
+        "/openapi.json",
+        "/v1/games",
+        "/v1/formats",
+        "/v1/sets",
+        "/v1/suspensions",
+        "/v1/cards?q=Waylay",
+        "/v1/cards/SOR_001",
+        "/v1/games/legion/cards?q=Luke",
+    ] {
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let answer = app.get(&format!("{path}{sep}bogus=1")).await;
+        assert_eq!(answer.status, 400, "GET {path}: {}", answer.body);
+        assert_eq!(answer.body["error"]["field"], "bogus", "GET {path}");
+    }
+    for path in [
+        "/v1/decks/validate",
+        "/v1/decks/window",
+        "/v1/decks/compare",
+        "/v1/decks/validate-batch",
+        "/v1/games/lcg/decks/validate",
+    ] {
+        let answer = app.post(&format!("{path}?bogus=1"), &deck()).await;
+        assert_eq!(answer.status, 400, "POST {path}: {}", answer.body);
+        assert_eq!(answer.body["error"]["field"], "bogus", "POST {path}");
+    }
+    let answer = app.get("/v1/cards/SOR_001?format=premier").await;
+    assert_eq!(answer.body["error"]["field"], "format");
+}
+
+/// Regression (issue 17): `format`, `input_format` and `trilogy_pool` are fixed sets, and the
+/// document says so; a value outside its set is refused, whatever the format checked.
+#[actix_web::test]
+async fn a_value_outside_its_documented_set_is_refused_by_name() {
+    let Some(app) = app().await else { return };
+    for (field, value) in [
+        ("format", json!("Premier")),
+        ("format", json!("premier, eternal")),
+        ("format", json!([])),
+        ("input_format", json!("xml")),
+        ("trilogy_pool", json!("twin-suns")),
+        ("as_of", json!("2025-5-1")),
+        ("game", json!("legion")),
+    ] {
+        let mut request = deck();
+        request[field] = value.clone();
+        let answer = app.post("/v1/decks/validate", &request).await;
+        assert_eq!(answer.status, 400, "{field} {value}: {}", answer.body);
+        assert_eq!(answer.body["error"]["field"], field, "{}", answer.body);
+    }
+}
+
+/// Regression (issue 17): the documented Trilogy request `{"decks": [...]}` is answered; `deck`
+/// with `decks` is refused.
+#[actix_web::test]
+async fn three_decks_are_one_trilogy_submission_and_deck_with_decks_is_refused() {
+    let Some(app) = app().await else { return };
+    let trilogy = json!({ "decks": [DECK, DECK, DECK], "format": "trilogy", "as_of": "2025-05-01", "trilogy_pool": "eternal" });
+    let answer = app.post("/v1/decks/validate", &trilogy).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body["reports"][0]["decks"], json!([0, 1, 2]));
+    let mut both = trilogy.clone();
+    both["deck"] = json!(DECK);
+    let answer = app.post("/v1/decks/validate", &both).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+}
+
+/// A roster's options are refused once, as a 400, not as an error of every entry.
+#[actix_web::test]
+async fn a_batch_with_options_the_game_cannot_read_is_refused_whole() {
+    let Some(app) = app().await else { return };
+    let roster = json!({ "format": "premier", "entries": [{ "deck": DECK }], "pool": [1, 2] });
+    let answer = app.post("/v1/decks/validate-batch", &roster).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert_eq!(answer.body["error"]["field"], "pool");
+    let roster = json!({ "format": "all", "entries": [] });
+    let answer = app.post("/v1/decks/validate-batch", &roster).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert_eq!(answer.body["error"]["field"], "format");
+}
+
+/// A request of the documented shape that cannot be answered as it is: a 422.
+#[actix_web::test]
+async fn a_window_that_ends_before_it_starts_and_an_unreadable_deck_are_422() {
+    let Some(app) = app().await else { return };
+    let mut request = deck();
+    request["from"] = json!("2025-05-01");
+    request["until"] = json!("2025-01-01");
+    let answer = app.post("/v1/decks/window", &request).await;
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    assert_eq!(answer.body["error"]["field"], "until");
+    let answer = app
+        .post("/v1/decks/validate", &json!({ "deck": "   " }))
+        .await;
+    assert_eq!(answer.status, 422, "{}", answer.body);
 }

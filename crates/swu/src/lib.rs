@@ -81,6 +81,14 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
         values.as_array_mut().map(|v| v.push(Value::Null));
         pool["enum"] = values;
     }
+    if let Some(pool) = api.options.pointer_mut("/properties/pool") {
+        // A list (a string) or an object (see `PoolInput`).
+        let description = pool.get("description").cloned();
+        *pool = json!({
+            "oneOf": [{ "type": "string" }, { "type": "object" }, { "type": "null" }],
+            "description": description,
+        });
+    }
     api.bare_deck = true;
     Ok(api)
 }
@@ -114,7 +122,7 @@ pub struct Options {
     /// "promo_leaders": [...], "event_set": "SOR"}`.
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
-    pub pool: Option<Value>,
+    pub pool: Option<PoolInput>,
     /// Limited: the set the event is played with (for "any Common base of the set"); inferred
     /// from the pool when not given.
     #[serde(default)]
@@ -122,6 +130,17 @@ pub struct Options {
     /// Trilogy: the card pool played, `premier` (the default) or `eternal`.
     #[serde(default, rename = "trilogy_pool", alias = "pool_format")]
     pub pool_format: Option<String>,
+}
+
+/// A limited pool as a request gives it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum PoolInput {
+    /// The cards opened or drafted as one deck list, in any input format.
+    List(String),
+    /// A SWUDB object, or packs: `{"packs": [...], "leaders": [...], "promo_leaders": [...],
+    /// "event_set": "SOR"}`.
+    Json(serde_json::Map<String, Value>),
 }
 
 impl Swu {
@@ -199,21 +218,12 @@ impl Swu {
     /// sentences for the answer, which cannot then be certain.
     fn read_pool(
         &self,
-        value: &Value,
+        value: &PoolInput,
         event_set: Option<&str>,
     ) -> Result<(Pool, Vec<String>), RequestError> {
         let text = match value {
-            Value::String(text) => text.clone(),
-            Value::Object(_) => value.to_string(),
-            other => {
-                return Err(RequestError::bad_value(
-                    "pool",
-                    format!(
-                        "pool must be a deck list (a string), a SWUDB object or {{\"packs\": [...]}}; {} is not",
-                        deckcheck_core::echo(&other.to_string())
-                    ),
-                ));
-            }
+            PoolInput::List(text) => text.clone(),
+            PoolInput::Json(object) => Value::Object(object.clone()).to_string(),
         };
         let imported = decklist::parse_pool(&self.catalog, &text)
             .map_err(|e| RequestError::unreadable("pool", &e))?;
