@@ -64,13 +64,16 @@ mkdir -p "$OUT"
 DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_ADMIN_TOKEN="$TOKEN" DECKCHECK_DATA_DIR="$OUT/data" \
   "$BIN" serve >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
+health() {
+  python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1] + "/health", timeout=5).read().decode())' "$URL" 2>/dev/null
+}
 for _ in $(seq 1 600); do
-  curl -sf "$URL/health" >/dev/null 2>&1 && break
+  health >/dev/null && break
   kill -0 "$SERVER_PID" 2>/dev/null || { tail -20 "$OUT/server.log" >&2; fail "the server stopped"; }
   sleep 0.2
 done
-curl -sf "$URL/health" >/dev/null || fail "the server did not answer /health"
-games=$(curl -sf "$URL/health" | python3 -c 'import json,sys; h=json.load(sys.stdin); print(len(h["games"]), len(h.get("unavailable", [])))')
+games=$(health | python3 -c 'import json,sys; h=json.load(sys.stdin); print(len(h["games"]), len(h.get("unavailable", [])))') \
+  || fail "the server did not answer /health"
 [ "$games" = "4 0" ] || fail "every game must be loaded (games, unavailable: $games)"
 
 started=$(date +%s)

@@ -178,6 +178,28 @@ pub fn option_names(api: &GameApi) -> (Vec<String>, Vec<String>) {
     (all, strings)
 }
 
+/// An option's value among those the document lists for it, if it lists any.
+fn check_listed(api: &GameApi, name: &str, value: &Value) -> Result<(), ApiError> {
+    let listed = api
+        .options
+        .pointer(&format!("/properties/{name}/enum"))
+        .and_then(Value::as_array);
+    match listed {
+        Some(values) if !values.contains(value) => {
+            let named: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+            Err(ApiError::bad_value(
+                name,
+                format!(
+                    "{name} {} is not one of {}",
+                    deckcheck_core::echo(&value.to_string()),
+                    named.join(", ")
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The game's options as it reads them (unknown ones refused by name), each one whose
 /// document lists its values among them.
 fn check_options(
@@ -186,27 +208,7 @@ fn check_options(
     options: &Map<String, Value>,
 ) -> Result<(), ApiError> {
     for (name, value) in options {
-        let listed = api
-            .options
-            .pointer(&format!("/properties/{name}/enum"))
-            .and_then(Value::as_array);
-        if let Some(values) = listed
-            && !values.contains(value)
-        {
-            let named: Vec<String> = values
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect();
-            return Err(ApiError::bad_value(
-                name,
-                format!(
-                    "{name} {} is not one of {}",
-                    deckcheck_core::echo(&value.to_string()),
-                    named.join(", ")
-                ),
-            ));
-        }
+        check_listed(api, name, value)?;
     }
     game.check_options(options).map_err(ApiError::from)
 }
@@ -307,11 +309,15 @@ fn apply_query(
             "competitive" => request.registration = query_bool("competitive", &value)?,
             "player" => request.player = Some(value),
             "uid" => request.uid = Some(value),
+            // Every value is checked as given, even one a JSON body's field then replaces.
             k if extra.contains(&k) => {
+                parse_date(k, &value)?;
                 extras.insert(key, Value::String(value));
             }
             k if string_options.iter().any(|o| o == k) => {
-                request.options.insert(key, Value::String(value));
+                let value = Value::String(value);
+                check_listed(api, k, &value)?;
+                request.options.insert(key, value);
             }
             _ => {
                 let mut known: Vec<String> = COMMON.iter().map(|s| s.to_string()).collect();

@@ -331,9 +331,9 @@ fn compare_body(game: &DocGame) -> Value {
     fields.insert("registered".into(), deck_schema(game));
     fields.insert("presented".into(), deck_schema(game));
     let mut deck_box = deck_schema(game);
-    deck_box["oneOf"]
-        .as_array_mut()
-        .map(|a| a.push(json!({ "type": "null" })));
+    if let Some(shapes) = deck_box["oneOf"].as_array_mut() {
+        shapes.push(json!({ "type": "null" }));
+    }
     deck_box["description"] =
         json!("Other cards found in the deck box (count as sideboard where the game has one).");
     fields.insert("box".into(), deck_box);

@@ -77,9 +77,9 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
     }
     if let Some(pool) = api.options.pointer_mut("/properties/trilogy_pool") {
         // `null` is "not given", as leaving the field out.
-        let mut values = json!(choices);
-        values.as_array_mut().map(|v| v.push(Value::Null));
-        pool["enum"] = values;
+        let mut values: Vec<Value> = choices.iter().map(|c| json!(c)).collect();
+        values.push(Value::Null);
+        pool["enum"] = Value::Array(values);
     }
     if let Some(pool) = api.options.pointer_mut("/properties/pool") {
         // A list (a string) or an object (see `PoolInput`).
