@@ -2,7 +2,8 @@
 # The service held to its API document (issue 17): builds the release binary, serves it on a
 # free loopback port with every game's real data and an admin token, and runs schemathesis
 # (pinned below, in a venv) against the live /openapi.json: every check, positive and negative
-# data, the examples, coverage, fuzzing and stateful phases. Fails on any failure.
+# data, the examples, coverage, fuzzing and stateful phases. Fails on any failure, and first
+# when an example of the document is not valid against its own schema (scripts/check_examples.py).
 #
 #   scripts/schemathesis.sh            # CI: MAX_EXAMPLES=25 per operation (a few minutes)
 #   MAX_EXAMPLES=300 scripts/schemathesis.sh   # the longer run of BENCHMARKS.md
@@ -75,6 +76,10 @@ done
 games=$(health | python3 -c 'import json,sys; h=json.load(sys.stdin); print(len(h["games"]), len(h.get("unavailable", [])))') \
   || fail "the server did not answer /health"
 [ "$games" = "4 0" ] || fail "every game must be loaded (games, unavailable: $games)"
+
+# The document's examples are valid against their own schemas (a oneOf: exactly one shape).
+python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + "/openapi.json", timeout=10).read().decode())' "$URL" >"$OUT/openapi.json"
+"$VENV/bin/python" "$ROOT/scripts/check_examples.py" "$OUT/openapi.json" || fail "an example of the document is not valid against its schema"
 
 started=$(date +%s)
 set +e

@@ -529,6 +529,8 @@ pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, String> 
             deck: EXAMPLE_DECK,
             format: "classic",
             as_of: "2025-05-01",
+            card: "10_6",
+            name: "Dash Rendar",
         },
     ))
 }

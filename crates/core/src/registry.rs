@@ -56,12 +56,14 @@ pub struct GameApi {
 }
 
 /// A real deck as a request names it: a list in one of the game's input formats, the format
-/// it is checked for and the date.
+/// it is checked for and the date; and a real card, by an id and by a name.
 #[derive(Debug, Clone, Copy)]
 pub struct ApiExample {
     pub deck: &'static str,
     pub format: &'static str,
     pub as_of: &'static str,
+    pub card: &'static str,
+    pub name: &'static str,
 }
 
 impl GameApi {

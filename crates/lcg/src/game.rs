@@ -321,6 +321,8 @@ pub fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameAp
             deck: EXAMPLE_DECK,
             format: "standard",
             as_of: "2017-06-01",
+            card: "ff4fb461-8060-457a-9c16-000000000428",
+            name: "Jabba the Hutt",
         },
     ))
 }

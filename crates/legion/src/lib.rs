@@ -59,6 +59,8 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
             deck: EXAMPLE_LINK,
             format: "standard",
             as_of: "2025-05-01",
+            card: "Fb",
+            name: "Luke Skywalker",
         },
     ))
 }

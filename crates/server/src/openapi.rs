@@ -597,12 +597,15 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
                     Some(body),
                 )
             }
-            Endpoint::CardSearch => (
-                reference("SearchAnswer"),
-                vec![400, 503],
-                params_of::<crate::cards::SearchQuery>(),
-                None,
-            ),
+            Endpoint::CardSearch => {
+                let mut params = params_of::<crate::cards::SearchQuery>();
+                for p in &mut params {
+                    if p["name"] == "q" {
+                        p["example"] = json!(example.name);
+                    }
+                }
+                (reference("SearchAnswer"), vec![400, 503], params, None)
+            }
             Endpoint::Card => {
                 let mut params = vec![json!({
                     "name": "id",
@@ -610,6 +613,7 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
                     "required": true,
                     "description": "Any id of the card (a printing id, a blueprint id, a unit id).",
                     "schema": { "type": "string" },
+                    "example": example.card,
                 })];
                 params.extend(params_of::<crate::cards::CardQuery>());
                 (

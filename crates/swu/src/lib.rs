@@ -60,6 +60,8 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
             deck: EXAMPLE_DECK,
             format: "premier",
             as_of: "2025-05-01",
+            card: "SOR_222",
+            name: "Waylay",
         },
     );
     // The pools a format may be played with, from the data (Trilogy: Premier's or Eternal's).
