@@ -5,8 +5,8 @@
 # data, the examples, coverage, fuzzing and stateful phases. Fails on any failure, and first
 # when an example of the document is not valid against its own schema (scripts/check_examples.py).
 #
-#   scripts/schemathesis.sh            # CI: MAX_EXAMPLES=25 per operation (a few minutes)
-#   MAX_EXAMPLES=300 scripts/schemathesis.sh   # the longer run of BENCHMARKS.md
+#   scripts/schemathesis.sh            # CI: MAX_EXAMPLES=50 per operation (a few minutes)
+#   MAX_EXAMPLES=300 scripts/schemathesis.sh   # the longer run of docs/api-contract.md
 #
 # Settings: scripts/schemathesis.toml. Data: DECKCHECK_CARDS, DECKCHECK_LCG_CARDS,
 # DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS (default: ../shared/data/...). DECKCHECK_BIN runs
@@ -20,7 +20,7 @@ SHARED="$(cd .. && pwd)/shared/data"
 VERSION=4.32.5
 VENV="${SCHEMATHESIS_VENV:-$ROOT/target/schemathesis-venv}"
 OUT="$ROOT/target/schemathesis"
-MAX_EXAMPLES="${MAX_EXAMPLES:-25}"
+MAX_EXAMPLES="${MAX_EXAMPLES:-50}"
 export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$SHARED/swu/cards}"
 export DECKCHECK_LCG_CARDS="${DECKCHECK_LCG_CARDS:-$SHARED/swlcg}"
 export DECKCHECK_CCG_CARDS="${DECKCHECK_CCG_CARDS:-$SHARED/swccg}"

@@ -674,6 +674,13 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
             error_response(error_description(status)),
         );
     }
+    for response in responses.values_mut() {
+        response["headers"] = json!({ "x-request-id": {
+            "description": "The request's id, the one its log lines carry.",
+            "required": true,
+            "schema": { "type": "string" },
+        } });
+    }
     let mut op = json!({
         "operationId": operation_id,
         "summary": summary,
