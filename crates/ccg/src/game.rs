@@ -67,19 +67,7 @@ impl Ccg {
                 ));
             }
         }
-        let formats = data
-            .formats
-            .iter()
-            .map(|f| FormatInfo {
-                id: f.id.clone(),
-                name: f.name.clone(),
-                summary: f.summary.clone(),
-                decks: 2,
-                from: f.first_day(),
-                until: None,
-                needs: Vec::new(),
-            })
-            .collect();
+        let formats = formats(&data);
         let info = GameInfo {
             id: "ccg",
             name: "Star Wars CCG",
@@ -507,6 +495,44 @@ impl std::fmt::Debug for Ccg {
             .field("catalog", &self.catalog.version)
             .finish()
     }
+}
+
+/// The formats of the project's data, as requests name them.
+fn formats(data: &LegalityData) -> Vec<FormatInfo> {
+    data.formats
+        .iter()
+        .map(|f| FormatInfo {
+            id: f.id.clone(),
+            name: f.name.clone(),
+            summary: f.summary.clone(),
+            decks: 2,
+            from: f.first_day(),
+            until: None,
+            needs: Vec::new(),
+        })
+        .collect()
+}
+
+/// A real deck (GEMP's sample Classic EBO, light side), for the API document's examples.
+const EXAMPLE_DECK: &str = include_str!("../tests/ccg/decks/ebo-light.txt");
+
+/// What the API document says of the game, from the project's data alone.
+pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, String> {
+    let data = match card_data {
+        Some(dir) => LegalityData::from_dir(dir)?,
+        None => LegalityData::embedded()?,
+    };
+    Ok(deckcheck_core::GameApi::new::<CcgOptions>(
+        formats(&data),
+        READERS.iter().map(|r| r.info()).collect(),
+        deckcheck_core::ApiExample {
+            deck: EXAMPLE_DECK,
+            format: "classic",
+            as_of: "2025-05-01",
+            card: "10_6",
+            name: "Dash Rendar",
+        },
+    ))
 }
 
 /// Loads the game for the registry.

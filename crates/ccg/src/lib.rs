@@ -33,4 +33,5 @@ pub const SPEC: GameSpec = GameSpec {
     env: "DECKCHECK_CCG_CARDS",
     source: &CcgSource,
     load: game::load,
+    api: game::api,
 };

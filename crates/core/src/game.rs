@@ -586,6 +586,9 @@ pub trait AnyGame: Send + Sync {
     fn search(&self, query: &str, limit: usize) -> Vec<CardSummary>;
     fn card(&self, id: &str, as_of: Date) -> Option<Value>;
     fn is_bare_deck(&self, body: &Map<String, Value>) -> bool;
+    /// Whether the game can read these options (before any deck is read: a roster's options
+    /// are refused once, not entry by entry).
+    fn check_options(&self, options: &Map<String, Value>) -> Result<(), RequestError>;
     /// The JSON schema of the game's options, for the API document.
     fn options_schema(
         &self,
@@ -599,6 +602,16 @@ pub trait AnyGame: Send + Sync {
 
 /// The most decks one request may hold: more than any format plays (Trilogy: 3).
 pub const MAX_DECKS: usize = 3;
+
+/// The most decks one request of a game may hold: what its formats play, at most [`MAX_DECKS`].
+pub fn most_decks(formats: &[FormatInfo]) -> usize {
+    formats
+        .iter()
+        .map(|f| f.decks as usize)
+        .max()
+        .unwrap_or(1)
+        .min(MAX_DECKS)
+}
 
 impl<G: Game> AnyGame for G {
     fn info(&self) -> &GameInfo {
@@ -708,6 +721,10 @@ impl<G: Game> AnyGame for G {
         self
     }
 
+    fn check_options(&self, options: &Map<String, Value>) -> Result<(), RequestError> {
+        read_options::<G>(Game::info(self), options).map(|_| ())
+    }
+
     fn options_schema(
         &self,
     ) -> (
@@ -737,13 +754,7 @@ fn prepare<'g, G: Game>(
     if request.decks.is_empty() {
         return Err(RequestError::missing("deck", "a deck list"));
     }
-    let most = info
-        .formats
-        .iter()
-        .map(|f| f.decks as usize)
-        .max()
-        .unwrap_or(1)
-        .min(MAX_DECKS);
+    let most = most_decks(&info.formats);
     if request.decks.len() > most {
         return Err(RequestError::bad_value(
             "decks",
@@ -755,14 +766,7 @@ fn prepare<'g, G: Game>(
         ));
     }
     let formats = info.resolve_formats(&request.formats, request.as_of)?;
-    let options: G::Options = serde_json::from_value(Value::Object(request.options.clone()))
-        .map_err(|e| {
-            RequestError::new(
-                "invalid-request",
-                format!("the {} options cannot be read: {e}", info.name),
-            )
-            .field(unknown_field(&e).unwrap_or_else(|| "options".into()))
-        })?;
+    let options = read_options::<G>(info, &request.options)?;
     let mut decks = Vec::with_capacity(request.decks.len());
     for input in &request.decks {
         let imported = game
@@ -781,6 +785,26 @@ fn prepare<'g, G: Game>(
         formats,
         ask,
         options,
+    })
+}
+
+/// The game's options read from a request's fields, unknown ones refused by name.
+fn read_options<G: Game>(
+    info: &GameInfo,
+    options: &Map<String, Value>,
+) -> Result<G::Options, RequestError> {
+    serde_path_to_error::deserialize(Value::Object(options.clone())).map_err(|e| {
+        let path = e.path().to_string();
+        let e = e.into_inner();
+        RequestError::new(
+            "invalid-request",
+            format!("the {} options cannot be read: {e}", info.name),
+        )
+        .field(if path == "." {
+            unknown_field(&e).unwrap_or_else(|| "options".into())
+        } else {
+            path
+        })
     })
 }
 

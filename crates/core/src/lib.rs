@@ -29,6 +29,6 @@ pub use game::{
     SectionView, Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
-pub use registry::{GameSpec, Paths, Registry};
+pub use registry::{ApiExample, GameApi, GameSpec, Paths, Registry};
 pub use report::{CardRef, Code, CodeInfo, Findings, Note, NoteKind, Report, Verdict, Violation};
 pub use window::{ChangePoint, Interval, Window};

@@ -4,10 +4,13 @@
 //! its catalog from a directory (resolved once, see [`crate::sync::CatalogDir`]) and its own
 //! legality data (embedded, or a newer copy from a directory).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::game::AnyGame;
+use serde_json::Value;
+
+use crate::game::{AnyGame, FormatInfo};
+use crate::input::InputFormatInfo;
 use crate::sync::Source;
 
 /// Where a game's data is.
@@ -31,6 +34,58 @@ pub struct GameSpec {
     pub env: &'static str,
     pub source: &'static dyn Source,
     pub load: fn(&Paths) -> Result<Arc<dyn AnyGame>, String>,
+    /// What the API document says of the game, from its own legality data (`card_data`: a
+    /// directory replacing the embedded copy, as [`Paths::card_data`]) and no card catalog:
+    /// the document is the same wherever the service runs.
+    pub api: fn(Option<&Path>) -> Result<GameApi, String>,
+}
+
+/// A game as the API document describes it: the values a request may name, and a real deck.
+#[derive(Debug, Clone)]
+pub struct GameApi {
+    pub formats: Vec<FormatInfo>,
+    /// The input formats, in the order detection tries them.
+    pub inputs: Vec<InputFormatInfo>,
+    /// The JSON schema of the game's options (an object; see [`crate::Game::Options`]).
+    pub options: Value,
+    /// A real deck of the game, for the document's examples.
+    pub example: ApiExample,
+    /// Whether a request body may be a JSON deck posted as it is (see
+    /// [`crate::Game::is_bare_deck`]): one whose `deck` field is the list of its entries.
+    pub bare_deck: bool,
+}
+
+/// A real deck as a request names it: a list in one of the game's input formats, the format
+/// it is checked for and the date; and a real card, by an id and by a name.
+#[derive(Debug, Clone, Copy)]
+pub struct ApiExample {
+    pub deck: &'static str,
+    pub format: &'static str,
+    pub as_of: &'static str,
+    pub card: &'static str,
+    pub name: &'static str,
+}
+
+impl GameApi {
+    /// The description of a game whose options are `O`.
+    pub fn new<O: utoipa::PartialSchema>(
+        formats: Vec<FormatInfo>,
+        inputs: Vec<InputFormatInfo>,
+        example: ApiExample,
+    ) -> Self {
+        Self {
+            formats,
+            inputs,
+            options: serde_json::to_value(O::schema()).unwrap_or(Value::Null),
+            example,
+            bare_deck: false,
+        }
+    }
+
+    /// The most decks one request may hold: what its formats play, at most [`crate::game::MAX_DECKS`].
+    pub fn max_decks(&self) -> usize {
+        crate::game::most_decks(&self.formats)
+    }
 }
 
 impl std::fmt::Debug for GameSpec {

@@ -44,19 +44,7 @@ impl Lcg {
                 "Official Rules Clarification, FAQ and Errata v5.0, effective 2017-04-12 (FAQ)"
                     .into(),
             ],
-            formats: data
-                .formats
-                .iter()
-                .map(|f| FormatInfo {
-                    id: f.id.clone(),
-                    name: f.name.clone(),
-                    summary: f.summary.clone(),
-                    decks: f.decks,
-                    from: None,
-                    until: None,
-                    needs: Vec::new(),
-                })
-                .collect(),
+            formats: formats(&data),
             inputs: READERS.iter().map(|r| r.info()).collect(),
             codes: rules::codes(),
             catalog: catalog.version.clone(),
@@ -302,6 +290,41 @@ impl Game for Lcg {
         points.sort_by_key(|p| p.date);
         points
     }
+}
+
+/// The formats of the hand data, as requests name them.
+fn formats(data: &HandData) -> Vec<FormatInfo> {
+    data.formats
+        .iter()
+        .map(|f| FormatInfo {
+            id: f.id.clone(),
+            name: f.name.clone(),
+            summary: f.summary.clone(),
+            decks: f.decks,
+            from: None,
+            until: None,
+            needs: Vec::new(),
+        })
+        .collect()
+}
+
+/// A real deck (a legal Scum and Villainy deck), for the API document's examples.
+const EXAMPLE_DECK: &str = include_str!("../tests/lcg/decks/scum-and-villainy.txt");
+
+/// What the API document says of the game, from its hand data alone.
+pub fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+    let data = HandData::load(card_data)?;
+    Ok(deckcheck_core::GameApi::new::<LcgOptions>(
+        formats(&data),
+        READERS.iter().map(|r| r.info()).collect(),
+        deckcheck_core::ApiExample {
+            deck: EXAMPLE_DECK,
+            format: "standard",
+            as_of: "2017-06-01",
+            card: "ff4fb461-8060-457a-9c16-000000000428",
+            name: "Jabba the Hutt",
+        },
+    ))
 }
 
 /// The game loaded from its catalog directory and hand data.

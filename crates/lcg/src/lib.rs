@@ -28,4 +28,5 @@ pub const SPEC: deckcheck_core::GameSpec = deckcheck_core::GameSpec {
     env: "DECKCHECK_LCG_CARDS",
     source: &sync::SwlcgSource,
     load: game::load,
+    api: game::api,
 };

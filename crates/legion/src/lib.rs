@@ -40,7 +40,30 @@ pub const SPEC: GameSpec = GameSpec {
     env: "DECKCHECK_LEGION_CARDS",
     source: &sync::LegionSource,
     load,
+    api,
 };
+
+/// A real army (a Rebel list from Legion HQ), for the API document's examples.
+const EXAMPLE_LINK: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";
+
+/// What the API document says of the game, from its own data alone.
+fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+    let data = match card_data {
+        Some(d) => LegionData::from_dir(d)?,
+        None => LegionData::embedded()?,
+    };
+    Ok(deckcheck_core::GameApi::new::<LegionOptions>(
+        data.modes.iter().map(|m| m.info.clone()).collect(),
+        input::READERS.iter().map(|r| r.info()).collect(),
+        deckcheck_core::ApiExample {
+            deck: EXAMPLE_LINK,
+            format: "standard",
+            as_of: "2025-05-01",
+            card: "Fb",
+            name: "Luke Skywalker",
+        },
+    ))
+}
 
 fn load(paths: &Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, String> {
     let dir = CatalogDir::new(&paths.cards).current();

@@ -77,7 +77,21 @@ pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
     let q: FormatsQuery = query(&req)?;
     let loaded = state.loaded();
     let games: Vec<_> = match &q.game {
-        Some(id) => vec![state.game(Some(id))?],
+        Some(id) => {
+            let known: Vec<&str> = crate::games::GAMES.iter().map(|g| g.id).collect();
+            if !known.contains(&id.as_str()) {
+                return Err(ApiError::query(
+                    "game",
+                    format!(
+                        "{:?} is not a game deckcheck knows; the games are {}",
+                        deckcheck_core::echo(id),
+                        known.join(", ")
+                    ),
+                )
+                .code("unknown-game"));
+            }
+            vec![state.game(Some(id))?]
+        }
         None => loaded.registry.games().to_vec(),
     };
     Ok(HttpResponse::Ok().json(FormatsAnswer {
@@ -91,9 +105,11 @@ pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 pub struct SearchQuery {
-    /// The name to look for (1 to 200 characters).
-    pub q: Option<String>,
-    /// How many cards to answer (1 to 50, default 10).
+    /// The name to look for, forgiving case, accents and punctuation (1 to 200 characters).
+    #[param(min_length = 1, max_length = 200)]
+    pub q: String,
+    /// How many cards to answer (default 10).
+    #[param(minimum = 1, maximum = 50)]
     pub limit: Option<u32>,
 }
 
@@ -109,7 +125,7 @@ pub struct SearchAnswer {
 /// the name, the closest names.
 pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     let q: SearchQuery = query(&req)?;
-    let text = q.q.as_deref().map(str::trim).unwrap_or("");
+    let text = q.q.as_str();
     if text.is_empty() {
         return Err(ApiError::missing("q", "the name to look for"));
     }
@@ -130,6 +146,7 @@ pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
         }
     };
     let game = state.game(game_of(&req))?;
+    let text = text.trim();
     let results = game.search(text, limit);
     let folded = deckcheck_core::text::squash(text);
     let exact = results.iter().any(|c| {
@@ -147,6 +164,7 @@ pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
 #[serde(deny_unknown_fields)]
 pub struct CardQuery {
     /// The date to judge the card's standing on (YYYY-MM-DD, default today).
+    #[param(value_type = Option<String>, format = Date)]
     pub as_of: Option<String>,
 }
 
@@ -188,7 +206,23 @@ fn swu_data(
 pub async fn sets(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     let game = swu(&state)?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "sets": swu_data(game.as_ref())?.sets })))
+    Ok(HttpResponse::Ok().json(SetsAnswer {
+        sets: &swu_data(game.as_ref())?.sets,
+    }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SetsAnswer<'a> {
+    pub sets: &'a [deckcheck_swu::data::SetInfo],
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SuspensionsAnswer<'a> {
+    /// The list asked for (`null`: every list).
+    pub format: Option<&'a str>,
+    /// The date asked for (`null`: the whole history).
+    pub as_of: Option<Date>,
+    pub suspensions: Vec<&'a deckcheck_swu::data::Suspension>,
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -197,6 +231,7 @@ pub struct SuspensionsQuery {
     /// Only the suspensions of this format's list (`premier`, `eternal`).
     pub format: Option<String>,
     /// Only the suspensions in force on this date (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
     pub as_of: Option<String>,
 }
 
@@ -212,9 +247,17 @@ pub async fn suspensions(
     let list = match q.format.as_deref() {
         None => None,
         Some(f) => {
-            let def = data
-                .format(f.trim())
-                .ok_or_else(|| ApiError::from(game.info().unknown_format(f)))?;
+            let def = game
+                .info()
+                .formats
+                .iter()
+                .any(|known| known.id == f)
+                .then(|| data.format(f))
+                .flatten()
+                .ok_or_else(|| {
+                    ApiError::query("format", game.info().unknown_format(f).message)
+                        .code("unknown-format")
+                })?;
             Some(
                 def.suspension_list
                     .entries()
@@ -235,9 +278,9 @@ pub async fn suspensions(
         .filter(|s| list.as_deref().is_none_or(|l| s.format == l))
         .filter(|s| date.is_none_or(|d| s.in_force_on(d)))
         .collect();
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "format": q.format,
-        "as_of": date,
-        "suspensions": found,
-    })))
+    Ok(HttpResponse::Ok().json(SuspensionsAnswer {
+        format: q.format.as_deref(),
+        as_of: date,
+        suspensions: found,
+    }))
 }

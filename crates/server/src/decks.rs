@@ -11,7 +11,7 @@ use actix_web::web::{Data, Payload};
 use actix_web::{HttpRequest, HttpResponse};
 use deckcheck_core::json::from_object;
 use deckcheck_core::{
-    AnyGame, CompareRequest, DeckInput, RequestError, ValidateRequest, Validated, Verdict,
+    AnyGame, CompareRequest, DeckInput, GameApi, RequestError, ValidateRequest, Validated, Verdict,
 };
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -24,11 +24,9 @@ use super::{AppState, game_of};
 /// Bodies larger than this are read and judged off the event loop.
 const LARGE_BODY: usize = 32 * 1024;
 
-/// The request fields every game shares; any other field is the game's own option.
-const GENERIC: [&str; 10] = [
-    "game",
-    "deck",
-    "decks",
+/// The fields of a validate or window request every game shares (in a JSON body, or as query
+/// parameters); any other field is the game's own option.
+pub const COMMON: [&str; 7] = [
     "format",
     "as_of",
     "input_format",
@@ -55,11 +53,9 @@ impl Formats {
     }
 }
 
-/// The shared fields of a JSON request.
+/// The shared fields of a JSON request (`null` is the same as leaving a field out).
 #[derive(Debug, Default, Deserialize)]
-struct Generic {
-    #[serde(default)]
-    game: Option<String>,
+struct Common {
     #[serde(default)]
     format: Option<Formats>,
     #[serde(default)]
@@ -76,9 +72,18 @@ struct Generic {
     uid: Option<String>,
 }
 
+/// A date as the API writes it, `YYYY-MM-DD` exactly (RFC 3339's full-date).
 pub fn parse_date(field: &str, text: &str) -> Result<Date, ApiError> {
-    text.trim()
-        .parse::<Date>()
+    let b = text.as_bytes();
+    let shaped = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        });
+    if !shaped {
+        return Err(ApiError::bad_date(field, &deckcheck_core::echo(text)));
+    }
+    text.parse::<Date>()
         .map_err(|_| ApiError::bad_date(field, text))
 }
 
@@ -117,22 +122,32 @@ fn kind_of_value(v: &Value) -> &'static str {
 }
 
 /// The query string as parameter → value, each named once.
-fn query_pairs(req: &HttpRequest) -> Result<BTreeMap<String, String>, ApiError> {
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string())
-        .map_err(|e| ApiError::query("query", format!("it is not a URL query string: {e}")))?;
+pub fn query_pairs(req: &HttpRequest) -> Result<BTreeMap<String, String>, ApiError> {
     let mut out = BTreeMap::new();
-    for (k, v) in pairs {
-        if out.insert(k.clone(), v).is_some() {
+    for (k, v) in form_urlencoded::parse(req.query_string().as_bytes()) {
+        if out.insert(k.to_string(), v.to_string()).is_some() {
             return Err(ApiError::query(&k, "it is given more than once"));
         }
     }
     Ok(out)
 }
 
+/// A route that takes its fields in the body refuses any query parameter, naming it.
+fn no_query(req: &HttpRequest) -> Result<(), ApiError> {
+    match query_pairs(req)?.into_keys().next() {
+        Some(key) => Err(ApiError::query(
+            &key,
+            format!("unknown parameter {key:?}: this route takes its fields in the JSON body"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `true` or `false`, as a query string writes a boolean.
 fn query_bool(name: &str, text: &str) -> Result<bool, ApiError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" => Ok(true),
-        "false" | "0" | "no" => Ok(false),
+    match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
         _ => Err(ApiError::query(
             name,
             format!("{:?} is not true or false", deckcheck_core::echo(text)),
@@ -140,30 +155,182 @@ fn query_bool(name: &str, text: &str) -> Result<bool, ApiError> {
     }
 }
 
-/// What a request asks, before any deck is read.
-struct Asked {
-    request: ValidateRequest,
-    game: Option<String>,
+/// The names of a game's options, and those whose value is a string (which a query string
+/// can carry too), from the game's documented schema.
+pub fn option_names(api: &GameApi) -> (Vec<String>, Vec<String>) {
+    let mut all = Vec::new();
+    let mut strings = Vec::new();
+    if let Some(props) = api.options.get("properties").and_then(Value::as_object) {
+        for (name, prop) in props {
+            all.push(name.clone());
+            let is_string = match prop.get("type") {
+                Some(Value::String(t)) => t == "string",
+                Some(Value::Array(ts)) => ts
+                    .iter()
+                    .all(|t| t.as_str().is_some_and(|t| t == "string" || t == "null")),
+                _ => false,
+            };
+            if is_string {
+                strings.push(name.clone());
+            }
+        }
+    }
+    (all, strings)
 }
 
-/// Fills `request` from the query string: the shared parameters, and the game's own options.
+/// An option's value among those the document lists for it, if it lists any.
+fn check_listed(api: &GameApi, name: &str, value: &Value) -> Result<(), ApiError> {
+    let listed = api
+        .options
+        .pointer(&format!("/properties/{name}/enum"))
+        .and_then(Value::as_array);
+    match listed {
+        Some(values) if !values.contains(value) => {
+            let named: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+            Err(ApiError::bad_value(
+                name,
+                format!(
+                    "{name} {} is not one of {}",
+                    deckcheck_core::echo(&value.to_string()),
+                    named.join(", ")
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The game's options as it reads them (unknown ones refused by name), each one whose
+/// document lists its values among them.
+fn check_options(
+    game: &dyn AnyGame,
+    api: &GameApi,
+    options: &Map<String, Value>,
+) -> Result<(), ApiError> {
+    for (name, value) in options {
+        check_listed(api, name, value)?;
+    }
+    game.check_options(options).map_err(ApiError::from)
+}
+
+/// The formats asked, each token exactly one of the game's format ids or `all`; a list is not
+/// empty.
+fn checked_formats(game: &dyn AnyGame, asked: Vec<String>) -> Result<Vec<String>, ApiError> {
+    if asked.is_empty() {
+        return Err(ApiError::bad_value(
+            "format",
+            "format is an empty list; name at least one format, or all",
+        ));
+    }
+    let info = game.info();
+    for token in asked.iter().flat_map(|a| a.split(',')) {
+        if token != "all" && !info.formats.iter().any(|f| f.id == token) {
+            return Err(info.unknown_format(token).into());
+        }
+    }
+    Ok(asked)
+}
+
+/// One format id of the game exactly (a batch and a deck check are for one format).
+fn one_format(game: &dyn AnyGame, asked: &str) -> Result<String, ApiError> {
+    let info = game.info();
+    if info.formats.iter().any(|f| f.id == asked) {
+        return Ok(asked.to_string());
+    }
+    let mut e: ApiError = info.unknown_format(asked).into();
+    if asked == "all" || asked.contains(',') {
+        e.message = format!(
+            "this route checks one format; {}",
+            e.message.trim_end_matches(", or all")
+        );
+    }
+    Err(e)
+}
+
+/// An input format id of the game exactly, or the error naming the ones it reads.
+fn checked_input_format(game: &dyn AnyGame, asked: &str) -> Result<String, ApiError> {
+    let info = game.info();
+    if info.inputs.iter().any(|i| i.id == asked) {
+        return Ok(asked.to_string());
+    }
+    let known: Vec<&str> = info.inputs.iter().map(|i| i.id).collect();
+    Err(ApiError::bad_value(
+        "input_format",
+        format!(
+            "unknown input format {:?} for {}; it reads {}",
+            deckcheck_core::echo(asked),
+            info.name,
+            known.join(", ")
+        ),
+    )
+    .code("unknown-input-format"))
+}
+
+/// Applies the shared fields of a JSON body over what the query string gave.
+fn apply_common(
+    game: &dyn AnyGame,
+    common: Common,
+    request: &mut ValidateRequest,
+) -> Result<(), ApiError> {
+    if let Some(f) = common.format {
+        request.formats = checked_formats(game, f.into_vec())?;
+    }
+    if let Some(d) = common.as_of {
+        request.as_of = parse_date("as_of", &d)?;
+    }
+    if let Some(i) = common.input_format {
+        request.input_format = Some(checked_input_format(game, &i)?);
+    }
+    request.explain = common.explain.unwrap_or(request.explain);
+    request.registration = common.competitive.unwrap_or(request.registration);
+    request.player = common.player.or(request.player.take());
+    request.uid = common.uid.or(request.uid.take());
+    Ok(())
+}
+
+/// Fills `request` from the query string: the shared parameters, the route's `extra` ones
+/// (a window's `from` and `until`), and the game's options whose value is a string. Any other
+/// parameter is refused by name.
 fn apply_query(
+    game: &dyn AnyGame,
+    api: &GameApi,
     query: BTreeMap<String, String>,
     request: &mut ValidateRequest,
-    game: &mut Option<String>,
+    extra: &[&str],
+    extras: &mut Map<String, Value>,
 ) -> Result<(), ApiError> {
+    let (_, string_options) = option_names(api);
     for (key, value) in query {
         match key.as_str() {
-            "game" => *game = Some(value),
-            "format" => request.formats = vec![value],
+            "format" => request.formats = checked_formats(game, vec![value])?,
             "as_of" => request.as_of = parse_date("as_of", &value)?,
-            "input_format" => request.input_format = Some(value),
+            "input_format" => request.input_format = Some(checked_input_format(game, &value)?),
             "explain" => request.explain = query_bool("explain", &value)?,
             "competitive" => request.registration = query_bool("competitive", &value)?,
             "player" => request.player = Some(value),
             "uid" => request.uid = Some(value),
+            // Every value is checked as given, even one a JSON body's field then replaces.
+            k if extra.contains(&k) => {
+                parse_date(k, &value)?;
+                extras.insert(key, Value::String(value));
+            }
+            k if string_options.iter().any(|o| o == k) => {
+                let value = Value::String(value);
+                check_listed(api, k, &value)?;
+                request.options.insert(key, value);
+            }
             _ => {
-                request.options.insert(key, Value::String(value));
+                let mut known: Vec<String> = COMMON.iter().map(|s| s.to_string()).collect();
+                known.extend(extra.iter().map(|s| s.to_string()));
+                known.extend(string_options);
+                return Err(ApiError::query(
+                    &key,
+                    format!(
+                        "unknown parameter {:?}; this route takes {}",
+                        deckcheck_core::echo(&key),
+                        known.join(", ")
+                    ),
+                ));
             }
         }
     }
@@ -184,34 +351,29 @@ fn empty_request() -> ValidateRequest {
     }
 }
 
-/// Reads a validate (or window) request: a text body with options in the query string, or a
-/// JSON body (a request object, or a bare JSON deck with options beside it). The body wins
-/// over the query string. Returns the request and the fields of a window request.
+/// Reads a validate (or window) request for the route's game: a text body with its fields in
+/// the query string, or a JSON body (a request object with `deck` or `decks`, or a bare JSON
+/// deck with request fields beside its own). The body wins over the query string. Returns the
+/// request and the route's `extra` fields (a window's `from` and `until`).
 fn read_request(
+    game: &dyn AnyGame,
+    api: &GameApi,
     req: &HttpRequest,
-    state: &AppState,
     text: String,
     extra: &[&str],
-) -> Result<(Asked, Map<String, Value>), ApiError> {
+) -> Result<(ValidateRequest, Map<String, Value>), ApiError> {
     let mut request = empty_request();
-    let mut game: Option<String> = game_of(req).map(str::to_string);
-    let path_game = game.clone();
     let mut extras = Map::new();
-    let mut query_game = None;
-    apply_query(query_pairs(req)?, &mut request, &mut query_game)?;
-    if path_game.is_none() {
-        game = query_game;
-    } else if query_game.is_some() {
-        return Err(ApiError::query(
-            "game",
-            "the game is named by the path already",
-        ));
-    }
+    apply_query(
+        game,
+        api,
+        query_pairs(req)?,
+        &mut request,
+        extra,
+        &mut extras,
+    )?;
     match body::kind_of(req, &text, true)? {
         BodyKind::Text => {
-            if request.formats.is_empty() {
-                request.formats = vec![default_format(state, game.as_deref())?];
-            }
             request.decks.push(DeckInput {
                 field: "body".into(),
                 text,
@@ -220,33 +382,34 @@ fn read_request(
         BodyKind::Json => {
             let mut body: Map<String, Value> =
                 from_object(&text).map_err(|e| ApiError::json(&e))?;
-            if body.get("game").is_some() && path_game.is_some() {
-                return Err(ApiError::bad_value(
-                    "game",
-                    "the game is named by the path already",
-                ));
-            }
             for key in extra {
                 if let Some(v) = body.remove(*key) {
                     extras.insert((*key).to_string(), v);
                 }
             }
-            let generic: Generic = serde_json::from_value(Value::Object(
+            let common: Common = from_fields(
                 body.iter()
-                    .filter(|(k, _)| {
-                        GENERIC.contains(&k.as_str()) && !matches!(k.as_str(), "deck" | "decks")
-                    })
+                    .filter(|(k, _)| COMMON.contains(&k.as_str()))
                     .map(|(k, v)| (k.clone(), v.clone()))
                     .collect(),
-            ))
-            .map_err(|e| ApiError::invalid_request(&e))?;
-            if generic.game.is_some() {
-                game = generic.game.clone();
-            }
-            let g = state.game(game.as_deref())?;
-            let is_request =
-                body.contains_key("deck") && !g.is_bare_deck(&body) || body.contains_key("decks");
-            if is_request {
+            )?;
+            let bare = body.get("deck").is_some_and(Value::is_array)
+                && !body.contains_key("decks")
+                && game.is_bare_deck(&body);
+            if bare {
+                // A JSON deck posted as it is (a SWUDB export), with request fields beside its
+                // own: the deck's fields are the reader's, the options the game's.
+                let (options, _) = option_names(api);
+                for (key, value) in body {
+                    if options.contains(&key) {
+                        request.options.insert(key, value);
+                    }
+                }
+                request.decks.push(DeckInput {
+                    field: "body".into(),
+                    text,
+                });
+            } else {
                 match (body.remove("deck"), body.remove("decks")) {
                     (Some(_), Some(_)) => {
                         return Err(ApiError::bad_value(
@@ -277,65 +440,53 @@ fn read_request(
                             "decks must be a list of one to three decks",
                         ));
                     }
-                    (None, None) => unreachable!("a request has deck or decks"),
+                    (None, None) => {
+                        return Err(ApiError::missing(
+                            "deck",
+                            "a deck list (a string) or a JSON deck (an object), or decks",
+                        ));
+                    }
                 }
+                // Every other field is the game's own option; it refuses unknown ones by name.
                 for (key, value) in body {
-                    if !GENERIC.contains(&key.as_str()) {
+                    if !COMMON.contains(&key.as_str()) {
                         request.options.insert(key, value);
                     }
                 }
-            } else if g.is_bare_deck(&body) {
-                // A JSON deck posted as it is, perhaps with request options beside its fields.
-                let options = option_names(g.as_ref());
-                for (key, value) in body {
-                    if options.contains(&key) {
-                        request.options.insert(key, value);
-                    }
-                }
-                request.decks.push(DeckInput {
-                    field: "body".into(),
-                    text,
-                });
-            } else {
-                return Err(ApiError::missing(
-                    "deck",
-                    "a deck list (a string) or a JSON deck (an object)",
-                ));
             }
-            if let Some(f) = generic.format {
-                request.formats = f.into_vec();
-            }
-            if let Some(d) = generic.as_of {
-                request.as_of = parse_date("as_of", &d)?;
-            }
-            request.input_format = generic.input_format.or(request.input_format);
-            request.explain = generic.explain.unwrap_or(request.explain);
-            request.registration = generic.competitive.unwrap_or(request.registration);
-            request.player = generic.player.or(request.player);
-            request.uid = generic.uid.or(request.uid);
-            if request.formats.is_empty() {
-                request.formats = vec![default_format(state, game.as_deref())?];
-            }
+            apply_common(game, common, &mut request)?;
         }
     }
-    Ok((Asked { request, game }, extras))
+    if request.formats.is_empty() {
+        request.formats = vec![default_format(game)?];
+    }
+    check_options(game, api, &request.options)?;
+    Ok((request, extras))
 }
 
-/// The option names a game's schema declares (to tell them from a bare deck's own fields).
-fn option_names(game: &dyn AnyGame) -> Vec<String> {
-    let (_, schema) = game.options_schema();
-    match schema {
-        utoipa::openapi::RefOr::T(utoipa::openapi::schema::Schema::Object(o)) => {
-            o.properties.keys().cloned().collect()
-        }
-        _ => Vec::new(),
-    }
+/// The field serde names in "unknown field `x`", or `body`.
+fn unknown_field(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    text.split('`').nth(1).unwrap_or("body").to_string()
+}
+
+/// Fields of a JSON body read into `T`, the error naming the field at fault.
+fn from_fields<T: serde::de::DeserializeOwned>(fields: Map<String, Value>) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let field = if path == "." {
+            unknown_field(&inner)
+        } else {
+            path
+        };
+        ApiError::invalid_request(&inner).field(field)
+    })
 }
 
 /// A game's first format: what a request that names none is checked for.
-fn default_format(state: &AppState, game: Option<&str>) -> Result<String, ApiError> {
-    let g = state.game(game)?;
-    g.info()
+fn default_format(game: &dyn AnyGame) -> Result<String, ApiError> {
+    game.info()
         .formats
         .first()
         .map(|f| f.id.clone())
@@ -361,11 +512,10 @@ pub async fn validate(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let game = state.game(game_of(&req))?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     let large = text.len() > LARGE_BODY;
-    let (asked, _) = read_request(&req, &state, text, &[])?;
-    let game = state.game(asked.game.as_deref())?;
-    let request = asked.request;
+    let (request, _) = read_request(game.as_ref(), state.api(game.as_ref())?, &req, text, &[])?;
     let answer = run(large || request.decks.len() > 1, move || {
         game.validate(&request).map(bounded).map_err(ApiError::from)
     })
@@ -402,8 +552,15 @@ pub async fn window(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let game = state.game(game_of(&req))?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
-    let (asked, extras) = read_request(&req, &state, text, &["from", "until"])?;
+    let (request, extras) = read_request(
+        game.as_ref(),
+        state.api(game.as_ref())?,
+        &req,
+        text,
+        &["from", "until"],
+    )?;
     let date = |key: &str| -> Result<Option<Date>, ApiError> {
         match extras.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -412,8 +569,15 @@ pub async fn window(
         }
     };
     let (from, until) = (date("from")?, date("until")?);
-    let game = state.game(asked.game.as_deref())?;
-    let request = asked.request;
+    if let (Some(f), Some(u)) = (from, until)
+        && u < f
+    {
+        return Err(ApiError::unprocessable(
+            "bad-range",
+            "until",
+            format!("until ({u}) is before from ({f})"),
+        ));
+    }
     let answer = run(true, move || {
         game.window(&request, from, until).map_err(ApiError::from)
     })
@@ -421,14 +585,23 @@ pub async fn window(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-/// The JSON body of a batch request.
+/// The shared fields of a batch request, for every entry (`null` is leaving one out).
 #[derive(Deserialize)]
-struct BatchBody {
+struct BatchCommon {
     #[serde(default)]
-    entries: Option<Vec<Value>>,
-    #[serde(flatten)]
-    rest: Map<String, Value>,
+    format: Option<String>,
+    #[serde(default)]
+    as_of: Option<String>,
+    #[serde(default)]
+    input_format: Option<String>,
+    #[serde(default)]
+    explain: Option<bool>,
+    #[serde(default)]
+    competitive: Option<bool>,
 }
+
+/// The fields of a batch request besides `entries` and the game's options.
+const BATCH_COMMON: [&str; 5] = ["format", "as_of", "input_format", "explain", "competitive"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -500,6 +673,8 @@ pub async fn validate_batch(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let game = state.game(game_of(&req))?;
+    no_query(&req)?;
     let text = body::read(
         &req,
         &state,
@@ -508,90 +683,73 @@ pub async fn validate_batch(
     )
     .await?;
     body::kind_of(&req, &text, false)?;
-    let query = query_pairs(&req)?;
-    let path_game = game_of(&req).map(str::to_string);
     let limit = state.settings.batch_limit as usize;
     let state2 = state.clone();
-    let response =
-        actix_web::web::block(move || run_batch(&state2, path_game, query, &text, limit))
-            .await
-            .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
+    let response = actix_web::web::block(move || {
+        run_batch(game.as_ref(), state2.api(game.as_ref())?, &text, limit)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
     Ok(HttpResponse::Ok().json(response))
 }
 
-/// Checks a roster: one answer per entry and a summary. Public for the roster benchmark.
+/// Checks a roster for one game: one answer per entry and a summary. Public for the roster
+/// benchmark.
 pub fn run_batch(
-    state: &AppState,
-    path_game: Option<String>,
-    query: BTreeMap<String, String>,
+    g: &dyn AnyGame,
+    api: &GameApi,
     text: &str,
     limit: usize,
 ) -> Result<BatchResponse, ApiError> {
-    let body: BatchBody = from_object(text).map_err(|e| ApiError::json(&e))?;
-    let entries = body
-        .entries
-        .ok_or_else(|| ApiError::missing("entries", "the roster: a list of {player, uid, deck}"))?;
+    let mut body: Map<String, Value> = from_object(text).map_err(|e| ApiError::json(&e))?;
+    let entries = match body.remove("entries") {
+        Some(Value::Array(entries)) => entries,
+        None | Some(Value::Null) => {
+            return Err(ApiError::missing(
+                "entries",
+                "the roster: a list of {player, uid, deck}",
+            ));
+        }
+        Some(other) => {
+            return Err(ApiError::bad_value(
+                "entries",
+                format!(
+                    "entries must be a list of {{player, uid, deck}}, not {}",
+                    kind_of_value(&other)
+                ),
+            ));
+        }
+    };
     if entries.len() > limit {
         return Err(ApiError::batch_too_large(entries.len(), limit));
     }
-    let mut template = empty_request();
-    template.registration = true;
-    let mut game = path_game.clone();
-    let mut query_game = None;
-    apply_query(query, &mut template, &mut query_game)?;
-    if path_game.is_none() {
-        game = query_game;
-    }
-    let generic: Generic = serde_json::from_value(Value::Object(
-        body.rest
-            .iter()
-            .filter(|(k, _)| GENERIC.contains(&k.as_str()))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect(),
-    ))
-    .map_err(|e| ApiError::invalid_request(&e))?;
-    if generic.player.is_some() || generic.uid.is_some() {
-        return Err(ApiError::bad_value(
-            "player",
-            "a batch names each entry's player in the entry",
-        ));
-    }
-    if let Some(g) = generic.game {
-        if path_game.is_some() {
+    for key in ["player", "uid"] {
+        if body.contains_key(key) {
             return Err(ApiError::bad_value(
-                "game",
-                "the game is named by the path already",
+                key,
+                "a batch names each entry's player in the entry",
             ));
         }
-        game = Some(g);
     }
-    for (key, value) in body.rest {
-        if !GENERIC.contains(&key.as_str()) {
-            template.options.insert(key, value);
-        }
-    }
-    if let Some(f) = generic.format {
-        template.formats = f.into_vec();
-    }
-    if let Some(d) = generic.as_of {
+    let (common, options): (Map<String, Value>, Map<String, Value>) = body
+        .into_iter()
+        .partition(|(k, _)| BATCH_COMMON.contains(&k.as_str()));
+    let common: BatchCommon = from_fields(common)?;
+    let mut template = empty_request();
+    template.registration = common.competitive.unwrap_or(true);
+    template.explain = common.explain.unwrap_or(false);
+    check_options(g, api, &options)?;
+    template.options = options;
+    if let Some(d) = common.as_of {
         template.as_of = parse_date("as_of", &d)?;
     }
-    template.input_format = generic.input_format.or(template.input_format);
-    template.registration = generic.competitive.unwrap_or(template.registration);
-    let g = state.game(game.as_deref())?;
-    if template.formats.is_empty() {
-        template.formats = vec![default_format(state, game.as_deref())?];
+    if let Some(i) = common.input_format {
+        template.input_format = Some(checked_input_format(g, &i)?);
     }
-    let formats = g
-        .info()
-        .resolve_formats(&template.formats, template.as_of)?;
-    let [format] = formats.as_slice() else {
-        return Err(ApiError::bad_value(
-            "format",
-            "a batch is checked for one format; give exactly one",
-        ));
+    let format = match common.format {
+        Some(f) => one_format(g, &f)?,
+        None => default_format(g)?,
     };
-    let format = format.id.clone();
     template.formats = vec![format.clone()];
     let mut results = Vec::with_capacity(entries.len());
     let mut summary = BatchSummary {
@@ -673,12 +831,10 @@ pub fn run_batch(
     })
 }
 
-/// The JSON body of a deck check.
+/// The JSON body of a deck check (`null` is leaving a field out).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CompareBody {
-    #[serde(default)]
-    game: Option<String>,
     #[serde(default)]
     registered: Option<Value>,
     #[serde(default)]
@@ -698,27 +854,21 @@ pub async fn compare(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let game = state.game(game_of(&req))?;
+    no_query(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     body::kind_of(&req, &text, false)?;
-    if let Some((key, _)) = query_pairs(&req)?.into_iter().next() {
-        return Err(ApiError::query(
-            &key,
-            "this route takes its fields in the JSON body",
-        ));
-    }
-    let body: CompareBody = from_object(&text).map_err(|e| ApiError::json(&e))?;
-    let path_game = game_of(&req).map(str::to_string);
-    if body.game.is_some() && path_game.is_some() {
-        return Err(ApiError::bad_value(
-            "game",
-            "the game is named by the path already",
-        ));
-    }
-    let game = state.game(path_game.or(body.game).as_deref())?;
+    let body: Map<String, Value> = from_object(&text).map_err(|e| ApiError::json(&e))?;
+    let body: CompareBody = from_fields(body)?;
     let as_of = match body.as_of.as_deref() {
         Some(d) => parse_date("as_of", d)?,
         None => today(),
     };
+    let format = body
+        .format
+        .as_deref()
+        .map(|f| one_format(game.as_ref(), f))
+        .transpose()?;
     let input = |field: &str, value: Option<Value>| -> Result<Option<DeckInput>, ApiError> {
         value.map(|v| deck_input(field.to_string(), v)).transpose()
     };
@@ -728,7 +878,7 @@ pub async fn compare(
         presented: input("presented", body.presented)?
             .ok_or_else(|| ApiError::missing("presented", "the cards the player presented"))?,
         extra: input("box", body.deck_box)?,
-        format: body.format,
+        format,
         as_of,
     };
     let comparison = run(text.len() > LARGE_BODY, move || {

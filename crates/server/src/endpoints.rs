@@ -107,6 +107,53 @@ impl Endpoint {
         }
     }
 
+    /// What the document says of the endpoint: its operation id (the per-game copies add
+    /// `_<game>`) and one line of what it answers.
+    pub fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Validate => (
+                "validate",
+                "Is this deck legal in these formats on this date, and if not, exactly why?",
+            ),
+            Self::ValidateBatch => (
+                "validate_batch",
+                "An event's roster: one answer per entry and a summary",
+            ),
+            Self::Compare => (
+                "compare",
+                "A judge's deck check: is the presented deck the registered one?",
+            ),
+            Self::Window => ("window", "When is this deck legal, format by format?"),
+            Self::CardSearch => ("search_cards", "Cards by name, with did-you-mean"),
+            Self::Card => (
+                "card",
+                "One card by any of its ids, and its standing in each format on a date",
+            ),
+            Self::Games => (
+                "games",
+                "The games, their formats, input formats and violation codes",
+            ),
+            Self::Formats => ("formats", "Each game's formats, as data"),
+            Self::Sets => (
+                "sets",
+                "Star Wars: Unlimited's sets, with release dates and rotation blocks",
+            ),
+            Self::Suspensions => (
+                "suspensions",
+                "Star Wars: Unlimited's suspension history, or one list's suspensions on a date",
+            ),
+            Self::Health => ("health", "Ready, and which data answers"),
+            Self::OpenApi => ("openapi", "This document"),
+            Self::AdminReload => (
+                "admin_reload",
+                "Reload every game's data and swap it in (admin bearer token)",
+            ),
+            Self::PageIndex => ("page_index", "The player's page"),
+            Self::PageScript => ("page_script", "The page's script"),
+            Self::PageStyle => ("page_style", "The page's style sheet"),
+        }
+    }
+
     /// Part of the API (described in the document), or a page asset.
     pub fn is_api(self) -> bool {
         !matches!(self, Self::PageIndex | Self::PageScript | Self::PageStyle)

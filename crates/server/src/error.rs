@@ -63,6 +63,19 @@ impl ApiError {
         self
     }
 
+    /// The same error with another stable code.
+    pub fn code(mut self, code: &'static str) -> Self {
+        self.code = code;
+        self
+    }
+
+    /// A request of the documented shape that cannot be answered as it is (a deck that cannot
+    /// be read, a range that ends before it starts): a 422, where a request that does not have
+    /// the documented shape is a 400.
+    pub fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message).field(field)
+    }
+
     pub fn malformed_json(e: &serde_json::Error) -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,
@@ -214,7 +227,7 @@ impl ApiError {
         Self::new(
             StatusCode::BAD_REQUEST,
             "bad-value",
-            format!("the query parameter {parameter} cannot be read: {reason}"),
+            format!("the query parameter {parameter} cannot be used: {reason}"),
         )
         .field(parameter)
     }

@@ -53,6 +53,8 @@ pub struct AppState {
     receiving: AtomicUsize,
     /// The API document, generated once at start.
     openapi: String,
+    /// What the document says of each game: the fields and values its requests may name.
+    apis: Vec<openapi::DocGame>,
 }
 
 /// The most bytes of partly received bodies the service holds at once: a crowd of slow clients
@@ -82,14 +84,31 @@ pub struct GameReload {
 
 impl AppState {
     pub fn new(loaded: Loaded, settings: Settings) -> Self {
-        let openapi = openapi::document_json(&loaded.registry);
+        let (openapi, apis) = match openapi::games(settings.card_data.as_deref()) {
+            Ok(games) => (openapi::document_json(&games), games),
+            Err(e) => {
+                tracing::error!(error = %e, "the API document could not be made");
+                (serde_json::json!({ "error": e }).to_string(), Vec::new())
+            }
+        };
         Self {
             loaded: ArcSwap::from_pointee(loaded),
             settings,
             reloading: Mutex::new(()),
             receiving: AtomicUsize::new(0),
             openapi,
+            apis,
         }
+    }
+
+    /// What the document says of a game's requests.
+    pub fn api(&self, game: &dyn AnyGame) -> Result<&deckcheck_core::GameApi, ApiError> {
+        let id = game.info().id;
+        self.apis
+            .iter()
+            .find(|g| g.id == id)
+            .map(|g| &g.api)
+            .ok_or_else(|| ApiError::internal(format!("{id} has no API description")))
     }
 
     /// The games for one request: held until it ends, whatever is swapped meanwhile.

@@ -28,7 +28,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::catalog::{CardType, Catalog, CatalogError, load_dir};
-use crate::data::{DataError, FormatDef, LegalityData};
+use crate::data::{DataError, FormatDef, LegalityData, PoolKind};
 use crate::deck::{Deck, DeckEntry, Zone};
 use crate::rules::{Links, Pool, Submission};
 
@@ -40,7 +40,60 @@ pub const SPEC: GameSpec = GameSpec {
     env: "DECKCHECK_CARDS",
     source: &sync::SwuDb,
     load: |paths| Ok(Arc::new(Swu::load(paths).map_err(|e| e.to_string())?)),
+    api,
 };
+
+/// A real list, for the API document's examples.
+const EXAMPLE_DECK: &str = "Leader\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Waylay\n3 | Cunning\n";
+
+/// What the API document says of the game: its formats, inputs and options from its own data.
+fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+    let data = match card_data {
+        Some(dir) => LegalityData::from_dir(&dir.join("swu")),
+        None => LegalityData::embedded(),
+    }
+    .map_err(|e| e.to_string())?;
+    let mut api = deckcheck_core::GameApi::new::<Options>(
+        data.formats.iter().map(FormatDef::info).collect(),
+        decklist::readers().iter().map(|r| r.info()).collect(),
+        deckcheck_core::ApiExample {
+            deck: EXAMPLE_DECK,
+            format: "premier",
+            as_of: "2025-05-01",
+            card: "SOR_222",
+            name: "Waylay",
+        },
+    );
+    // The pools a format may be played with, from the data (Trilogy: Premier's or Eternal's).
+    let mut choices: Vec<&str> = Vec::new();
+    for f in &data.formats {
+        for rule in f.card_pool.entries() {
+            if rule.value.kind == PoolKind::ChosenFormat {
+                for c in &rule.value.formats {
+                    if !choices.contains(&c.as_str()) {
+                        choices.push(c);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(pool) = api.options.pointer_mut("/properties/trilogy_pool") {
+        // `null` is "not given", as leaving the field out.
+        let mut values: Vec<Value> = choices.iter().map(|c| json!(c)).collect();
+        values.push(Value::Null);
+        pool["enum"] = Value::Array(values);
+    }
+    if let Some(pool) = api.options.pointer_mut("/properties/pool") {
+        // A list (a string) or an object (see `PoolInput`).
+        let description = pool.get("description").cloned();
+        *pool = json!({
+            "oneOf": [{ "type": "string" }, { "type": "object" }, { "type": "null" }],
+            "description": description,
+        });
+    }
+    api.bare_deck = true;
+    Ok(api)
+}
 
 /// Card catalog and legality data, loaded once and shared by every check.
 #[derive(Debug, Clone)]
@@ -71,14 +124,25 @@ pub struct Options {
     /// "promo_leaders": [...], "event_set": "SOR"}`.
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
-    pub pool: Option<Value>,
+    pub pool: Option<PoolInput>,
     /// Limited: the set the event is played with (for "any Common base of the set"); inferred
     /// from the pool when not given.
     #[serde(default)]
     pub event_set: Option<String>,
     /// Trilogy: the card pool played, `premier` (the default) or `eternal`.
-    #[serde(default, alias = "trilogy_pool")]
+    #[serde(default, rename = "trilogy_pool", alias = "pool_format")]
     pub pool_format: Option<String>,
+}
+
+/// A limited pool as a request gives it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum PoolInput {
+    /// The cards opened or drafted as one deck list, in any input format.
+    List(String),
+    /// A SWUDB object, or packs: `{"packs": [...], "leaders": [...], "promo_leaders": [...],
+    /// "event_set": "SOR"}`.
+    Json(serde_json::Map<String, Value>),
 }
 
 impl Swu {
@@ -165,22 +229,13 @@ impl Swu {
     /// sentences for the answer, which cannot then be certain.
     fn read_pool(
         &self,
-        value: &Value,
+        value: &PoolInput,
         event_set: Option<&str>,
         as_of: Date,
     ) -> Result<(Pool, Vec<String>), RequestError> {
         let text = match value {
-            Value::String(text) => text.clone(),
-            Value::Object(_) => value.to_string(),
-            other => {
-                return Err(RequestError::bad_value(
-                    "pool",
-                    format!(
-                        "pool must be a deck list (a string), a SWUDB object or {{\"packs\": [...]}}; {} is not",
-                        deckcheck_core::echo(&other.to_string())
-                    ),
-                ));
-            }
+            PoolInput::List(text) => text.clone(),
+            PoolInput::Json(object) => Value::Object(object.clone()).to_string(),
         };
         let imported = decklist::read_pool(&self.catalog, &text, Some(as_of))
             .map_err(|e| RequestError::unreadable("pool", &e))?;
@@ -316,7 +371,7 @@ impl Game for Swu {
                         .any(|c| c.eq_ignore_ascii_case(chosen.trim()))
                 {
                     return Err(RequestError::bad_value(
-                        "pool_format",
+                        "trilogy_pool",
                         format!(
                             "on {} {} is played with the card pool of {}; {:?} is not one of them",
                             ask.as_of,

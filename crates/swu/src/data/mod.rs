@@ -21,7 +21,7 @@ use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
 /// What kind of product a set is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SetKind {
     /// A main booster set with a rotation symbol (or block 0).
@@ -36,7 +36,7 @@ pub enum SetKind {
     Promo,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetInfo {
     pub code: String,
@@ -91,7 +91,7 @@ impl SetInfo {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Suspension {
     /// `premier` or `eternal`: the suspension list it is on.

@@ -79,7 +79,7 @@ fn trilogy_exists_from_the_comprehensive_rules_of_4_july_2025() {
         .options
         .insert("pool_format".into(), json!("eternal"));
     let err = game.validate(&eternal).unwrap_err();
-    assert_eq!(err.field.as_deref(), Some("pool_format"));
+    assert_eq!(err.field.as_deref(), Some("trilogy_pool"));
     eternal.as_of = date(2026, 4, 1);
     assert!(game.validate(&eternal).is_ok());
 }

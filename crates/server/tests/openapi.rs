@@ -1,0 +1,456 @@
+//! The API document is generated from the code (issue 17): pinned by a snapshot so every API
+//! change is a visible diff, copied to `docs/openapi.json`, and the README's route list is the
+//! router's. `UPDATE_DOCS=1 cargo test -p deckcheck-server --test openapi` rewrites the copy and
+//! the README's list after a change; `cargo insta review` accepts the snapshot.
+//!
+//! That the service keeps what the document promises is schemathesis' job
+//! (`scripts/schemathesis.sh`, run by `.ci/run` against the live service with every game's data).
+
+use std::path::{Path, PathBuf};
+
+use deckcheck_server::endpoints::{Endpoint, Method};
+use deckcheck_server::openapi::{self, DocGame};
+use serde_json::{Value, json};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every game as the document describes it, from the embedded data: no card catalog needed.
+fn games() -> Vec<DocGame> {
+    openapi::games(None).expect("every game's embedded data describes it")
+}
+
+fn document() -> Value {
+    openapi::document(&games())
+}
+
+/// Checks `path` holds `expected`, or writes it with `UPDATE_DOCS=1`.
+fn generated_file(path: &Path, expected: &str) {
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(path, expected).unwrap();
+    }
+    let actual = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        actual == expected,
+        "{} is generated: run UPDATE_DOCS=1 cargo test -p deckcheck-server --test openapi",
+        path.display()
+    );
+}
+
+#[test]
+fn the_document_is_pinned_by_a_snapshot() {
+    insta::assert_snapshot!("openapi", openapi::document_json(&games()));
+}
+
+#[test]
+fn docs_openapi_json_is_the_generated_document() {
+    generated_file(
+        &root().join("docs/openapi.json"),
+        &openapi::document_json(&games()),
+    );
+}
+
+#[test]
+fn every_endpoint_is_documented_and_every_documented_path_is_routed() {
+    let doc = document();
+    let paths = doc["paths"].as_object().unwrap();
+    let mut routed = Vec::new();
+    for endpoint in Endpoint::ALL.into_iter().filter(|e| e.is_api()) {
+        let method = match endpoint.method() {
+            Method::Get => "get",
+            Method::Post => "post",
+        };
+        routed.push((endpoint.path().to_string(), method));
+        for game in games() {
+            if let Some(path) = endpoint.game_path(game.id) {
+                routed.push((path, method));
+            }
+        }
+    }
+    for (path, method) in &routed {
+        assert!(
+            paths.get(path).and_then(|p| p.get(*method)).is_some(),
+            "{method} {path} is routed but not documented"
+        );
+    }
+    for (path, item) in paths {
+        for method in item.as_object().unwrap().keys() {
+            assert!(
+                routed.iter().any(|(p, m)| p == path && m == method),
+                "{method} {path} is documented but not routed"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_game_route_names_its_own_formats_and_input_formats() {
+    let doc = document();
+    for game in games() {
+        let g = {
+            let mut c = game.id.chars();
+            c.next().unwrap().to_ascii_uppercase().to_string() + c.as_str()
+        };
+        let request = &doc["components"]["schemas"][format!("{g}CompareRequest")];
+        let formats: Vec<&str> = request["properties"]["format"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let expected: Vec<&str> = game.api.formats.iter().map(|f| f.id.as_str()).collect();
+        assert_eq!(formats, expected, "{}", game.id);
+        let path = format!("/v1/games/{}/decks/validate", game.id);
+        let params = doc["paths"][&path]["post"]["parameters"]
+            .as_array()
+            .unwrap();
+        let inputs = params.iter().find(|p| p["name"] == "input_format").unwrap();
+        let inputs: Vec<&str> = inputs["schema"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let expected: Vec<&str> = game.api.inputs.iter().map(|i| i.id).collect();
+        assert_eq!(inputs, expected, "{}", game.id);
+    }
+}
+
+#[test]
+fn every_operation_has_an_id_and_public_ones_declare_no_security() {
+    let doc = document();
+    let mut ids = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let id = op["operationId"].as_str().unwrap();
+            assert!(ids.insert(id.to_string()), "{id} is used twice");
+            let security = op["security"].as_array().unwrap();
+            if path == "/v1/admin/reload" {
+                assert_eq!(security[0]["admin"], json!([]));
+            } else {
+                assert!(security.is_empty(), "{method} {path} is public");
+            }
+        }
+    }
+    assert_eq!(
+        doc["components"]["securitySchemes"]["admin"]["scheme"],
+        "bearer"
+    );
+}
+
+/// Regression (issue 17): the documented Trilogy request `{"decks": [...]}` matched both
+/// alternatives of the old request schema. Each shape now names what it requires and allows
+/// nothing else, so no request is two shapes.
+#[test]
+fn the_request_shapes_exclude_each_other() {
+    let doc = document();
+    let shapes = doc["components"]["schemas"]["SwuValidateRequest"]["oneOf"]
+        .as_array()
+        .unwrap();
+    assert_eq!(shapes.len(), 3);
+    let (one, several, bare) = (&shapes[0], &shapes[1], &shapes[2]);
+    assert_eq!(one["required"], json!(["deck"]));
+    assert_eq!(one["additionalProperties"], false);
+    assert!(one["properties"].get("decks").is_none());
+    assert_eq!(several["required"], json!(["decks"]));
+    assert_eq!(several["additionalProperties"], false);
+    assert!(several["properties"].get("deck").is_none());
+    assert_eq!(several["properties"]["decks"]["maxItems"], 3);
+    // A bare deck's `deck` is a list, a request's a string or an object; it has no `decks`.
+    assert_eq!(bare["properties"]["deck"]["type"], "array");
+    assert_eq!(bare["properties"]["decks"], false);
+    let deck_types: Vec<&str> = one["properties"]["deck"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(deck_types, ["string", "object"]);
+}
+
+/// Regression (issue 17): `/v1/sets` and `/v1/suspensions` send `null` where a date or a
+/// note is unknown; the document says so.
+#[test]
+fn fields_sent_as_null_are_nullable() {
+    let doc = document();
+    let schemas = &doc["components"]["schemas"];
+    for (schema, field) in [
+        ("SetInfo", "release_date"),
+        ("SetInfo", "rotation_block"),
+        ("SetInfo", "caveat"),
+        ("Suspension", "effective_until"),
+        ("Suspension", "subtitle"),
+        ("SuspensionsAnswer", "format"),
+        ("SuspensionsAnswer", "as_of"),
+    ] {
+        let types = &schemas[schema]["properties"][field]["type"];
+        assert!(
+            types.as_array().is_some_and(|t| t.contains(&"null".into())),
+            "{schema}.{field}: {types}"
+        );
+    }
+    // Research notes never reach players (issue 18): they are not part of the answer at all.
+    for schema in ["SetInfo", "Suspension"] {
+        assert!(
+            schemas[schema]["properties"].get("notes").is_none(),
+            "{schema}.notes"
+        );
+    }
+}
+
+/// The README's list of routes, generated from [`Endpoint`].
+fn route_list() -> String {
+    let mut out = String::from("| Method | Path | What it answers |\n|---|---|---|\n");
+    for endpoint in Endpoint::ALL.into_iter().filter(|e| e.is_api()) {
+        let method = match endpoint.method() {
+            Method::Get => "GET",
+            Method::Post => "POST",
+        };
+        let mut paths = vec![endpoint.path().to_string()];
+        paths.extend(endpoint.game_path("{game}"));
+        let paths: Vec<String> = paths.iter().map(|p| format!("`{p}`")).collect();
+        out.push_str(&format!(
+            "| {method} | {} | {} |\n",
+            paths.join(", "),
+            endpoint.describe().1
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_readme_lists_every_route() {
+    let path = root().join("README.md");
+    let readme = std::fs::read_to_string(&path).unwrap();
+    let (start, end) = ("<!-- routes -->\n", "<!-- /routes -->");
+    let (Some(a), Some(b)) = (readme.find(start), readme.find(end)) else {
+        panic!("README.md has no {start:?} … {end:?} section");
+    };
+    let expected = format!("{}{start}{}{}", &readme[..a], route_list(), &readme[b..]);
+    generated_file(&path, &expected);
+    let readme = expected;
+    // And every documented path is one of the README's (a game's own path by its template).
+    let doc = document();
+    for documented in doc["paths"].as_object().unwrap().keys() {
+        let template = games()
+            .iter()
+            .find_map(|g| {
+                documented
+                    .strip_prefix(&format!("/v1/games/{}/", g.id))
+                    .map(|rest| format!("/v1/games/{{game}}/{rest}"))
+            })
+            .unwrap_or_else(|| documented.clone());
+        assert!(
+            readme.contains(&format!("`{template}`")),
+            "{documented} is not in README.md"
+        );
+    }
+}
+
+/// The service as it runs, on a free port with the real data (`DECKCHECK_CARDS` and the other
+/// games' variables, as CI sets them); `None` when SWU's catalog is not there.
+mod live {
+    use std::sync::LazyLock;
+
+    use deckcheck_server::games::{Loaded, load_all};
+    use deckcheck_server::{Application, Settings};
+    use serde_json::{Value, json};
+
+    static LOADED: LazyLock<Option<Loaded>> = LazyLock::new(|| {
+        let cards = std::env::var_os("DECKCHECK_CARDS")?;
+        if !std::path::Path::new(&cards).is_dir() {
+            eprintln!("DECKCHECK_CARDS is not a directory: the live tests are skipped");
+            return None;
+        }
+        Some(load_all(&settings(), false).expect("the real data loads"))
+    });
+
+    fn settings() -> Settings {
+        Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap()
+    }
+
+    pub struct App {
+        url: String,
+        client: reqwest::Client,
+    }
+
+    pub struct Answer {
+        pub status: u16,
+        pub body: Value,
+    }
+
+    pub async fn app() -> Option<App> {
+        let loaded = LOADED.as_ref()?.clone();
+        let app = Application::build(settings(), loaded).expect("binds a free port");
+        let url = format!("http://127.0.0.1:{}", app.port());
+        actix_web::rt::spawn(app.run_until_stopped());
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        Some(App {
+            url,
+            client: reqwest::Client::new(),
+        })
+    }
+
+    impl App {
+        pub async fn get(&self, path: &str) -> Answer {
+            let res = self
+                .client
+                .get(format!("{}{path}", self.url))
+                .send()
+                .await
+                .unwrap();
+            answer(res).await
+        }
+
+        pub async fn post(&self, path: &str, body: &Value) -> Answer {
+            let res = self
+                .client
+                .post(format!("{}{path}", self.url))
+                .header("content-type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            answer(res).await
+        }
+
+        pub async fn text(&self, path: &str) -> String {
+            let res = self
+                .client
+                .get(format!("{}{path}", self.url))
+                .send()
+                .await
+                .unwrap();
+            res.text().await.unwrap()
+        }
+    }
+
+    async fn answer(res: reqwest::Response) -> Answer {
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        Answer {
+            status,
+            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        }
+    }
+
+    pub const DECK: &str =
+        "Leader\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Waylay\n";
+
+    pub fn deck() -> Value {
+        json!({ "deck": DECK, "format": "premier", "as_of": "2025-05-01" })
+    }
+}
+
+use live::{DECK, app, deck};
+
+#[actix_web::test]
+async fn the_service_serves_the_generated_document() {
+    let Some(app) = app().await else { return };
+    let served = app.text("/openapi.json").await;
+    assert_eq!(served, openapi::document_json(&games()));
+}
+
+/// Regression (issue 17): `/v1/cards/{id}?format=` and any query on compare were ignored, and
+/// query errors said `field: "query"`.
+#[actix_web::test]
+async fn every_route_refuses_an_unknown_query_parameter_by_name() {
+    let Some(app) = app().await else { return };
+    for path in [
+        "/health",
+        "/openapi.json",
+        "/v1/games",
+        "/v1/formats",
+        "/v1/sets",
+        "/v1/suspensions",
+        "/v1/cards?q=Waylay",
+        "/v1/cards/SOR_001",
+        "/v1/games/legion/cards?q=Luke",
+    ] {
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let answer = app.get(&format!("{path}{sep}bogus=1")).await;
+        assert_eq!(answer.status, 400, "GET {path}: {}", answer.body);
+        assert_eq!(answer.body["error"]["field"], "bogus", "GET {path}");
+    }
+    for path in [
+        "/v1/decks/validate",
+        "/v1/decks/window",
+        "/v1/decks/compare",
+        "/v1/decks/validate-batch",
+        "/v1/games/lcg/decks/validate",
+    ] {
+        let answer = app.post(&format!("{path}?bogus=1"), &deck()).await;
+        assert_eq!(answer.status, 400, "POST {path}: {}", answer.body);
+        assert_eq!(answer.body["error"]["field"], "bogus", "POST {path}");
+    }
+    let answer = app.get("/v1/cards/SOR_001?format=premier").await;
+    assert_eq!(answer.body["error"]["field"], "format");
+}
+
+/// Regression (issue 17): `format`, `input_format` and `trilogy_pool` are fixed sets, and the
+/// document says so; a value outside its set is refused, whatever the format checked.
+#[actix_web::test]
+async fn a_value_outside_its_documented_set_is_refused_by_name() {
+    let Some(app) = app().await else { return };
+    for (field, value) in [
+        ("format", json!("Premier")),
+        ("format", json!("premier, eternal")),
+        ("format", json!([])),
+        ("input_format", json!("xml")),
+        ("trilogy_pool", json!("twin-suns")),
+        ("as_of", json!("2025-5-1")),
+        ("game", json!("legion")),
+    ] {
+        let mut request = deck();
+        request[field] = value.clone();
+        let answer = app.post("/v1/decks/validate", &request).await;
+        assert_eq!(answer.status, 400, "{field} {value}: {}", answer.body);
+        assert_eq!(answer.body["error"]["field"], field, "{}", answer.body);
+    }
+}
+
+/// Regression (issue 17): the documented Trilogy request `{"decks": [...]}` is answered; `deck`
+/// with `decks` is refused.
+#[actix_web::test]
+async fn three_decks_are_one_trilogy_submission_and_deck_with_decks_is_refused() {
+    let Some(app) = app().await else { return };
+    let trilogy = json!({ "decks": [DECK, DECK, DECK], "format": "trilogy", "as_of": "2025-05-01", "trilogy_pool": "eternal" });
+    let answer = app.post("/v1/decks/validate", &trilogy).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body["reports"][0]["decks"], json!([0, 1, 2]));
+    let mut both = trilogy.clone();
+    both["deck"] = json!(DECK);
+    let answer = app.post("/v1/decks/validate", &both).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+}
+
+/// A roster's options are refused once, as a 400, not as an error of every entry.
+#[actix_web::test]
+async fn a_batch_with_options_the_game_cannot_read_is_refused_whole() {
+    let Some(app) = app().await else { return };
+    let roster = json!({ "format": "premier", "entries": [{ "deck": DECK }], "pool": [1, 2] });
+    let answer = app.post("/v1/decks/validate-batch", &roster).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert_eq!(answer.body["error"]["field"], "pool");
+    let roster = json!({ "format": "all", "entries": [] });
+    let answer = app.post("/v1/decks/validate-batch", &roster).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert_eq!(answer.body["error"]["field"], "format");
+}
+
+/// A request of the documented shape that cannot be answered as it is: a 422.
+#[actix_web::test]
+async fn a_window_that_ends_before_it_starts_and_an_unreadable_deck_are_422() {
+    let Some(app) = app().await else { return };
+    let mut request = deck();
+    request["from"] = json!("2025-05-01");
+    request["until"] = json!("2025-01-01");
+    let answer = app.post("/v1/decks/window", &request).await;
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    assert_eq!(answer.body["error"]["field"], "until");
+    let answer = app
+        .post("/v1/decks/validate", &json!({ "deck": "   " }))
+        .await;
+    assert_eq!(answer.status, 422, "{}", answer.body);
+}
