@@ -47,10 +47,16 @@ pub enum Formats {
 }
 
 impl Formats {
-    fn into_vec(self) -> Vec<String> {
+    /// The formats asked. An empty list asks for none: refused, never read as "the default"
+    /// or as "every report legal" (issue 15).
+    fn into_vec(self) -> Result<Vec<String>, ApiError> {
         match self {
-            Self::One(s) => vec![s],
-            Self::Many(v) => v,
+            Self::One(s) => Ok(vec![s]),
+            Self::Many(v) if v.is_empty() => Err(ApiError::bad_value(
+                "format",
+                "format is an empty list; give one or more formats, or all",
+            )),
+            Self::Many(v) => Ok(v),
         }
     }
 }
@@ -303,7 +309,7 @@ fn read_request(
                 ));
             }
             if let Some(f) = generic.format {
-                request.formats = f.into_vec();
+                request.formats = f.into_vec()?;
             }
             if let Some(d) = generic.as_of {
                 request.as_of = parse_date("as_of", &d)?;
@@ -571,7 +577,7 @@ pub fn run_batch(
         }
     }
     if let Some(f) = generic.format {
-        template.formats = f.into_vec();
+        template.formats = f.into_vec()?;
     }
     if let Some(d) = generic.as_of {
         template.as_of = parse_date("as_of", &d)?;

@@ -55,10 +55,6 @@ pub struct AppState {
     openapi: String,
 }
 
-/// The most bytes of partly received bodies the service holds at once: a crowd of slow clients
-/// cannot make it hold more (they get a 503 and may retry).
-const BODY_MEMORY: usize = 64 * 1024 * 1024;
-
 /// What a reload did, game by game.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Reloaded {
@@ -167,21 +163,36 @@ impl AppState {
         }
     }
 
-    /// Reserves room for `bytes` more of a body being received, or says the service is full.
-    fn reserve(&self, bytes: usize) -> Result<Reserved<'_>, ApiError> {
-        let now = self.receiving.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        let reserved = Reserved { state: self, bytes };
-        if now > BODY_MEMORY {
-            return Err(ApiError::busy());
+    /// An account of the memory one body being received holds, given back when dropped.
+    fn reservation(&self) -> Reserved<'_> {
+        Reserved {
+            state: self,
+            bytes: 0,
         }
-        Ok(reserved)
     }
 }
 
-/// Room reserved for a body being received, given back when dropped.
+/// Memory held by a body being received: counted against `DECKCHECK_BODY_MEMORY` for all
+/// connections together, so a crowd of slow clients cannot make the service hold more (they
+/// get a 503 and may retry); given back when dropped.
 struct Reserved<'a> {
     state: &'a AppState,
     bytes: usize,
+}
+
+impl Reserved<'_> {
+    /// Counts `bytes` more, or says the service holds as much as it may.
+    fn grow(&mut self, bytes: usize) -> Result<(), ApiError> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let now = self.state.receiving.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        self.bytes += bytes;
+        if now > self.state.settings.body_memory as usize {
+            return Err(ApiError::busy());
+        }
+        Ok(())
+    }
 }
 
 impl Drop for Reserved<'_> {
@@ -320,7 +331,9 @@ fn json_error_body<B: MessageBody>(
 }
 
 /// Every answer carries its request id (`x-request-id`, the id its log lines carry); requests
-/// get one access-log line as `DECKCHECK_ACCESS_LOG` says.
+/// get one short access-log line as `DECKCHECK_ACCESS_LOG` says (issue 15: a line per request
+/// at the default level cost a third of the throughput). The path is cut short in the line, so
+/// a long URI cannot make a long log line.
 async fn access_log(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -340,15 +353,29 @@ async fn access_log(
     }
     let status = res.status().as_u16();
     let took = started.elapsed();
-    let ms = took.as_secs_f64() * 1000.0;
-    match mode {
-        AccessLog::All => {
-            tracing::info!(target: "access", %method, path, status, ms, request_id = ?id.map(|i| i.to_string()), "request")
+    let slow = took > SLOW;
+    let log = match mode {
+        AccessLog::All => true,
+        AccessLog::Errors => status >= 500 || slow,
+        AccessLog::Off => false,
+    };
+    if log {
+        let path = deckcheck_core::echo(&path);
+        let ms = (took.as_secs_f64() * 1000.0 * 10.0).round() / 10.0;
+        let request_id = id.map(|i| i.to_string()).unwrap_or_default();
+        let error = res
+            .response()
+            .error()
+            .filter(|_| status >= 500)
+            .map(|e| deckcheck_core::echo(&e.to_string()));
+        if status >= 500 || (slow && mode == AccessLog::Errors) {
+            tracing::warn!(target: "access", %method, path, status, ms, request_id, error, "request");
+        } else {
+            tracing::info!(target: "access", %method, path, status, ms, request_id, "request");
         }
-        AccessLog::Errors if status >= 500 || took > Duration::from_secs(1) => {
-            tracing::warn!(target: "access", %method, path, status, ms, request_id = ?id.map(|i| i.to_string()), "request")
-        }
-        _ => {}
     }
     Ok(res)
 }
+
+/// A request slower than this gets a warn line even when only errors are logged.
+const SLOW: Duration = Duration::from_secs(1);
