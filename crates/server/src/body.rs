@@ -88,7 +88,7 @@ async fn read_all(
         }
         let before = body.capacity();
         body.reserve(chunk.len());
-        held.grow(body.capacity() - before)?;
+        held.grow(before, body.capacity())?;
         body.extend_from_slice(&chunk);
     }
     drop(held);

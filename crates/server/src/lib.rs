@@ -25,7 +25,7 @@ pub use error::ApiError;
 pub use settings::Settings;
 
 use std::net::TcpListener;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,6 +51,11 @@ pub struct AppState {
     reloading: Mutex<()>,
     /// Bytes of request bodies being received now, over all connections.
     receiving: AtomicUsize,
+    /// When a body was last refused as `busy` with a log line (seconds since start, plus one;
+    /// 0 for never): under a crowd of slow clients one line says so every few seconds, not
+    /// one per refused request.
+    busy_logged: AtomicU64,
+    started: Instant,
     /// The API document, generated once at start.
     openapi: String,
 }
@@ -84,6 +89,8 @@ impl AppState {
             settings,
             reloading: Mutex::new(()),
             receiving: AtomicUsize::new(0),
+            busy_logged: AtomicU64::new(0),
+            started: Instant::now(),
             openapi,
         }
     }
@@ -163,6 +170,24 @@ impl AppState {
         }
     }
 
+    /// Says, at most once every [`BUSY_LOG_EVERY`], that bodies are being refused.
+    fn log_busy(&self, held: usize) {
+        let now = self.started.elapsed().as_secs() + 1;
+        let last = self.busy_logged.load(Ordering::Relaxed);
+        if (last == 0 || now >= last + BUSY_LOG_EVERY.as_secs())
+            && self
+                .busy_logged
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            tracing::warn!(
+                held,
+                limit = self.settings.body_memory,
+                "request bodies refused (503 busy): the bodies being received hold DECKCHECK_BODY_MEMORY; many slow clients, or a limit too low"
+            );
+        }
+    }
+
     /// An account of the memory one body being received holds, given back when dropped.
     fn reservation(&self) -> Reserved<'_> {
         Reserved {
@@ -181,14 +206,19 @@ struct Reserved<'a> {
 }
 
 impl Reserved<'_> {
-    /// Counts `bytes` more, or says the service holds as much as it may.
-    fn grow(&mut self, bytes: usize) -> Result<(), ApiError> {
+    /// Counts a body's buffer growing from `before` to `after` bytes, or says the service holds
+    /// as much as it may. The first [`SMALL_BODY`] of each body are not counted: a deck is a
+    /// few kilobytes, and valid requests are never refused because slow clients fill the
+    /// budget (what they hold is bounded by the connections a worker takes).
+    fn grow(&mut self, before: usize, after: usize) -> Result<(), ApiError> {
+        let bytes = after.saturating_sub(SMALL_BODY) - before.saturating_sub(SMALL_BODY);
         if bytes == 0 {
             return Ok(());
         }
         let now = self.state.receiving.fetch_add(bytes, Ordering::Relaxed) + bytes;
         self.bytes += bytes;
         if now > self.state.settings.body_memory as usize {
+            self.state.log_busy(now);
             return Err(ApiError::busy());
         }
         Ok(())
@@ -354,9 +384,14 @@ async fn access_log(
     let status = res.status().as_u16();
     let took = started.elapsed();
     let slow = took > SLOW;
+    // A 503 is the service shedding load or a game without data: said by their own lines
+    // (`log_busy`, start-up), not once per refused request.
+    // A slow 4xx is a slow client (a body that stalled is a 408 after the body timeout): not
+    // the service's slowness, and not a line per request of a crowd of slow clients.
+    let slow = slow && status < 400;
     let log = match mode {
         AccessLog::All => true,
-        AccessLog::Errors => status >= 500 || slow,
+        AccessLog::Errors => (status >= 500 && status != 503) || slow,
         AccessLog::Off => false,
     };
     if log {
@@ -368,7 +403,7 @@ async fn access_log(
             .error()
             .filter(|_| status >= 500)
             .map(|e| deckcheck_core::echo(&e.to_string()));
-        if status >= 500 || (slow && mode == AccessLog::Errors) {
+        if (status >= 500 && status != 503) || (slow && mode == AccessLog::Errors) {
             tracing::warn!(target: "access", %method, path, status, ms, request_id, error, "request");
         } else {
             tracing::info!(target: "access", %method, path, status, ms, request_id, "request");
@@ -379,3 +414,10 @@ async fn access_log(
 
 /// A request slower than this gets a warn line even when only errors are logged.
 const SLOW: Duration = Duration::from_secs(1);
+
+/// The part of each body not counted against `DECKCHECK_BODY_MEMORY`: more than a deck list
+/// in any format (a 60-card SWUDB export is under 2 KiB).
+const SMALL_BODY: usize = 16 * 1024;
+
+/// The least time between two log lines about bodies refused as `busy`.
+const BUSY_LOG_EVERY: Duration = Duration::from_secs(10);

@@ -23,12 +23,13 @@ pub enum LogFormat {
 /// Which requests get an access-log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum AccessLog {
-    /// Server errors (5xx) and requests slower than a second, at warn level: nothing per
-    /// request in normal operation, so logging costs no throughput.
+    /// Server errors (5xx but 503, which have their own lines) and requests slower than a
+    /// second, at warn level: nothing per request in normal operation, so logging costs no
+    /// throughput.
     Errors,
     /// One short line per request (method, path, status, time, request id), at info level.
     All,
-    /// None (full request spans stay available with `RUST_LOG=tracing_actix_web=debug`).
+    /// None.
     Off,
 }
 
@@ -61,8 +62,9 @@ pub struct Settings {
     /// Seconds a client has to send its request line and headers.
     #[arg(long, env = "DECKCHECK_HEADER_TIMEOUT", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub header_timeout: u64,
-    /// Most bytes of request bodies held at once while they arrive, over all connections;
-    /// a body that would pass it is a 503 `busy` (at least the batch body limit).
+    /// Most bytes of request bodies held at once while they arrive, over all connections,
+    /// beyond the first 16 KiB of each; a body that would pass it is a 503 `busy` (at least
+    /// the largest body limit).
     #[arg(long, env = "DECKCHECK_BODY_MEMORY", default_value_t = 67_108_864, value_parser = clap::value_parser!(u64).range(1_048_576..=17_179_869_184))]
     pub body_memory: u64,
     /// Most connections one worker holds open at once; beyond it new ones wait in the
@@ -81,7 +83,9 @@ pub struct Settings {
         ignore_case = true
     )]
     pub log_format: LogFormat,
-    /// Which requests get an access-log line.
+    /// Which requests get an access-log line. Full request spans (method, route, client,
+    /// user agent, request id on every line logged during a request) are behind `RUST_LOG`:
+    /// `RUST_LOG=info,tracing_actix_web=info`.
     #[arg(
         long,
         env = "DECKCHECK_ACCESS_LOG",
