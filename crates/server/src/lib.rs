@@ -383,15 +383,13 @@ async fn access_log(
     }
     let status = res.status().as_u16();
     let took = started.elapsed();
-    let slow = took > SLOW;
-    // A 503 is the service shedding load or a game without data: said by their own lines
-    // (`log_busy`, start-up), not once per refused request.
-    // A slow 4xx is a slow client (a body that stalled is a 408 after the body timeout): not
-    // the service's slowness, and not a line per request of a crowd of slow clients.
-    let slow = slow && status < 400;
+    // A slow 4xx is a slow client (a stalled body is a 408 after the body timeout), not the
+    // service's slowness; a 503 is the service shedding load or a game without data, said by
+    // their own lines (`log_busy`, start-up). Neither gets a line per request.
+    let warn = (status >= 500 && status != 503) || (took > SLOW && status < 400);
     let log = match mode {
         AccessLog::All => true,
-        AccessLog::Errors => (status >= 500 && status != 503) || slow,
+        AccessLog::Errors => warn,
         AccessLog::Off => false,
     };
     if log {
@@ -403,7 +401,7 @@ async fn access_log(
             .error()
             .filter(|_| status >= 500)
             .map(|e| deckcheck_core::echo(&e.to_string()));
-        if (status >= 500 && status != 503) || (slow && mode == AccessLog::Errors) {
+        if warn {
             tracing::warn!(target: "access", %method, path, status, ms, request_id, error, "request");
         } else {
             tracing::info!(target: "access", %method, path, status, ms, request_id, "request");

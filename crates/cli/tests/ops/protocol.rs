@@ -38,6 +38,10 @@ fn a_stalled_body_is_a_408_after_the_body_timeout() {
     assert_api_error(&answer, 408, "body-timeout");
     assert!(answer.took < Duration::from_secs(10), "{:?}", answer.took);
     assert_eq!(answer.json()["error"]["details"]["seconds"], 1);
+    // A slow client is not a slow service: no log line for it (a crowd of them wrote
+    // thousands).
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(server.request_lines(), Vec::<String>::new());
 }
 
 /// Issue 15, item 3: a body that trickles (a byte every 200 ms, each one in time) is bounded
@@ -88,6 +92,12 @@ fn bodies_in_flight_past_the_memory_budget_are_a_503() {
     }
     let busy = busy.expect("a body past the budget is answered at once");
     assert_api_error(&busy, 503, "busy");
+    // Said once in the log, not once per refused request.
+    let lines = server.request_lines();
+    assert!(
+        lines.len() == 1 && lines[0].contains("503 busy"),
+        "{lines:#?}"
+    );
     assert!(held.len() >= 3, "{} bodies were held first", held.len());
     drop(held);
     std::thread::sleep(Duration::from_millis(300));
