@@ -1,6 +1,7 @@
 # Sourced by load.sh and soak.sh: wrk (installed with apt when run as root), the Wichita deck as
 # a client sends it (compact JSON, in $BODY), and a release `deckcheck serve` on 127.0.0.1:$PORT
-# ($SERVER), stopped on exit. Needs PORT set; DECKCHECK_CARDS and DECK_FILE have defaults.
+# ($SERVER), stopped on exit, its log on stderr or in $SERVER_LOG. Needs PORT set;
+# DECKCHECK_CARDS and DECK_FILE have defaults.
 export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$(cd .. && pwd)/shared/data/swu/cards}"
 DECK="${DECK_FILE:-$(cd .. && pwd)/shared/data/swu/decks/tournament/wichita-pq-4th-han-solo.swudb.json}"
 
@@ -17,7 +18,7 @@ BODY=$(mktemp)
 python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",", ":")))' "$DECK" > "$BODY"
 
 cargo build --release --quiet
-DECKCHECK_ADDR="127.0.0.1:$PORT" RUST_LOG=warn ./target/release/deckcheck serve &
+DECKCHECK_ADDR="127.0.0.1:$PORT" RUST_LOG=warn ./target/release/deckcheck serve 2>>"${SERVER_LOG:-/dev/stderr}" &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -f "$BODY"' EXIT
 for _ in $(seq 1 100); do

@@ -48,6 +48,7 @@ enum Command {
     /// sideboarding included), 1 when not, 2 when an input cannot be used.
     Diff(DiffArgs),
     /// Run the HTTP service (every setting also reads its DECKCHECK_* variable).
+    #[command(after_long_help = serve_help())]
     Serve(Box<Settings>),
     /// Fetch a game's card data from its public upstream (or a local mirror) and make it
     /// current in one step; on any failure the current data stays as it was.
@@ -251,9 +252,63 @@ struct SyncArgs {
     timeout: u64,
 }
 
+/// What `serve --help` adds after the flags: where each game's catalog is read from.
+fn serve_help() -> String {
+    let mut text = String::from(
+        "Card catalogs, one directory per game (the other commands read the same variables):\n",
+    );
+    for spec in GAMES {
+        text.push_str(&format!(
+            "  {:<24} {} [default: <data dir>/{}]\n",
+            spec.env, spec.name, spec.dir_name
+        ));
+    }
+    text.push_str(
+        "With no catalog, serve fetches it first (the default game from DECKCHECK_UPSTREAM); \
+         offline, point the variable at a local mirror or run `deckcheck sync --from DIR`.\n\
+         Logging: RUST_LOG sets the level and targets (default info); full request spans with \
+         RUST_LOG=info,tracing_actix_web=info.",
+    );
+    text
+}
+
+/// Parses the command line. A value clap refuses is named by its environment variable too:
+/// a service's settings come from there (issue 15).
+fn parse() -> Cli {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let e = match Cli::try_parse() {
+        Ok(cli) => return cli,
+        Err(e) => e,
+    };
+    if !matches!(
+        e.kind(),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation
+    ) {
+        e.exit();
+    }
+    let mut text = e.to_string();
+    if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
+        let long = arg.split_whitespace().next().unwrap_or_default();
+        let command = Cli::command();
+        let env = command.get_subcommands().find_map(|sub| {
+            sub.get_arguments().find_map(|a| {
+                (a.get_long().map(|l| format!("--{l}")).as_deref() == Some(long))
+                    .then(|| a.get_env().map(|v| v.to_string_lossy().into_owned()))
+                    .flatten()
+            })
+        });
+        if let Some(env) = env {
+            text = text.replacen(&format!("'{arg}'"), &format!("{env} ({long})"), 1);
+        }
+    }
+    eprint!("{text}");
+    std::process::exit(2);
+}
+
 /// Runs the command line and maps the outcome to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     let fail = |e: anyhow::Error| {
         eprintln!("deckcheck: {e:#}");
         ExitCode::from(2)
@@ -705,6 +760,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
 }
 
 fn run_serve(settings: Settings) -> Result<()> {
+    settings.check().map_err(anyhow::Error::msg)?;
     init_logging(settings.log_format);
     let loaded = games::load_all(&settings, true).map_err(anyhow::Error::msg)?;
     for game in loaded.registry.games() {

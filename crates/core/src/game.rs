@@ -657,7 +657,7 @@ impl<G: Game> AnyGame for G {
                     ),
                 )
                 .field(input.field.clone())
-                .details(serde_json::json!({ "diagnostics": errors })));
+                .details(crate::diagnostic::listed(&errors)));
             }
             Ok(imported)
         };
@@ -766,6 +766,7 @@ fn prepare<'g, G: Game>(
         ));
     }
     let formats = info.resolve_formats(&request.formats, request.as_of)?;
+    check_deck_count(info, &formats, request.decks.len())?;
     let options = read_options::<G>(info, &request.options)?;
     let mut decks = Vec::with_capacity(request.decks.len());
     for input in &request.decks {
@@ -806,6 +807,51 @@ fn read_options<G: Game>(
             path
         })
     })
+}
+
+/// Refuses more decks than the formats asked play (issue 15): a submission of two decks
+/// checked for Premier alone is a mistake, not two checks.
+fn check_deck_count(
+    info: &GameInfo,
+    formats: &[&FormatInfo],
+    given: usize,
+) -> Result<(), RequestError> {
+    let Some(most) = formats.iter().map(|f| f.decks as usize).max() else {
+        return Ok(());
+    };
+    if given <= most {
+        return Ok(());
+    }
+    let asked: Vec<&str> = formats.iter().map(|f| f.name.as_str()).collect();
+    let several: Vec<String> = info
+        .formats
+        .iter()
+        .filter(|f| f.decks > 1)
+        .map(|f| format!("{} plays {}", f.name, f.decks))
+        .collect();
+    let plays = match most {
+        1 => "one deck".to_string(),
+        n => format!("at most {n} decks"),
+    };
+    let mut message = format!(
+        "{given} decks were given; {} {} {plays}",
+        asked.join(", "),
+        if asked.len() == 1 { "plays" } else { "play" }
+    );
+    if several.is_empty() {
+        message.push_str(": send one deck per request");
+    } else {
+        message.push_str(&format!(
+            ": send one deck per request, or ask for a format of several decks ({})",
+            several.join(", ")
+        ));
+    }
+    Err(
+        RequestError::bad_value("decks", message).details(serde_json::json!({
+            "decks": given,
+            "most": most,
+        })),
+    )
 }
 
 /// The field serde names in "unknown field `x`" or "invalid type ... for key `x`" errors.
@@ -895,5 +941,78 @@ fn answer<G: Game>(
         summary,
         decks: answers,
         reports,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn format(id: &str, decks: u32) -> FormatInfo {
+        FormatInfo {
+            id: id.into(),
+            name: id.to_uppercase(),
+            summary: String::new(),
+            decks,
+            from: None,
+            until: None,
+            needs: Vec::new(),
+        }
+    }
+
+    fn game() -> GameInfo {
+        GameInfo {
+            id: "toy",
+            name: "Toy",
+            regulations: Vec::new(),
+            formats: vec![format("premier", 1), format("trilogy", 3)],
+            inputs: Vec::new(),
+            codes: Vec::new(),
+            catalog: Arc::from("test"),
+            cards: 0,
+        }
+    }
+
+    fn asked<'a>(info: &'a GameInfo, formats: &str) -> Vec<&'a FormatInfo> {
+        info.resolve_formats(&[formats.to_string()], jiff::civil::date(2025, 1, 1))
+            .unwrap()
+    }
+
+    /// Issue 15, item 4: more decks than the formats asked play is a 400 naming `decks`.
+    #[test]
+    fn two_decks_for_a_one_deck_format_are_refused_naming_decks() {
+        let info = game();
+        let err = check_deck_count(&info, &asked(&info, "premier"), 2).unwrap_err();
+        assert_eq!(
+            (err.code, err.field.as_deref()),
+            ("bad-value", Some("decks"))
+        );
+        assert!(
+            err.message
+                .contains("2 decks were given; PREMIER plays one deck")
+                && err.message.contains("TRILOGY plays 3"),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn as_many_decks_as_some_format_asked_plays_are_taken() {
+        let info = game();
+        assert!(check_deck_count(&info, &asked(&info, "premier"), 1).is_ok());
+        assert!(check_deck_count(&info, &asked(&info, "trilogy"), 3).is_ok());
+        assert!(check_deck_count(&info, &asked(&info, "premier,trilogy"), 3).is_ok());
+        assert!(check_deck_count(&info, &asked(&info, "all"), 2).is_ok());
+        assert!(check_deck_count(&info, &asked(&info, "trilogy"), 4).is_err());
+    }
+
+    /// Issue 15, item 5: an empty list of formats asks for nothing, and is refused.
+    #[test]
+    fn an_empty_format_list_is_refused_naming_format() {
+        let info = game();
+        let err = info
+            .resolve_formats(&[], jiff::civil::date(2025, 1, 1))
+            .unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("format"));
     }
 }

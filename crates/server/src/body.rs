@@ -75,16 +75,20 @@ async fn read_all(
     if declared.is_some_and(|n| n > limit) {
         return Err(ApiError::too_large(limit));
     }
-    // Grown as the body arrives: a declared length is only a claim.
+    // Grown as the body arrives: a declared length is only a claim. What the buffer holds
+    // (its capacity, not only what was received) is counted against the service's memory for
+    // bodies in flight, and given back when the buffer is.
     let mut body = BytesMut::new();
-    let mut held = Vec::new();
+    let mut held = state.reservation();
     while let Some(chunk) = payload.next().await {
         let chunk: Bytes = chunk
             .map_err(|e| ApiError::bad_value("body", format!("the body could not be read: {e}")))?;
         if body.len() + chunk.len() > limit {
             return Err(ApiError::too_large(limit));
         }
-        held.push(state.reserve(chunk.len())?);
+        let before = body.capacity();
+        body.reserve(chunk.len());
+        held.grow(before, body.capacity())?;
         body.extend_from_slice(&chunk);
     }
     drop(held);

@@ -45,6 +45,8 @@ pub enum Formats {
 }
 
 impl Formats {
+    /// The formats asked. An empty list asks for none: refused, never read as "the default"
+    /// or as "every report legal" (issue 15).
     fn into_vec(self) -> Vec<String> {
         match self {
             Self::One(s) => vec![s],
@@ -217,10 +219,13 @@ fn check_options(
 /// empty.
 fn checked_formats(game: &dyn AnyGame, asked: Vec<String>) -> Result<Vec<String>, ApiError> {
     if asked.is_empty() {
-        return Err(ApiError::bad_value(
+        // Not the documented shape (one format at least), as the batch route says it too.
+        let mut e = ApiError::bad_value(
             "format",
             "format is an empty list; name at least one format, or all",
-        ));
+        );
+        e.code = "invalid-request";
+        return Err(e);
     }
     let info = game.info();
     for token in asked.iter().flat_map(|a| a.split(',')) {

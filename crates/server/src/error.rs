@@ -222,14 +222,17 @@ impl ApiError {
         Self::new(status, code, format!("{what}: {reason}"))
     }
 
-    /// A query string that cannot be read, naming the parameter at fault.
+    /// A query string that cannot be read, naming the parameter at fault (cut short: the
+    /// name is the client's, and an answer never grows with what was sent).
     pub fn query(parameter: &str, reason: impl std::fmt::Display) -> Self {
+        let short = deckcheck_core::echo(parameter);
+        let reason = reason.to_string().replace(parameter, &short);
         Self::new(
             StatusCode::BAD_REQUEST,
             "bad-value",
-            format!("the query parameter {parameter} cannot be used: {reason}"),
+            format!("the query parameter {short} cannot be used: {reason}"),
         )
-        .field(parameter)
+        .field(short)
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {

@@ -62,9 +62,10 @@ pub fn paths(spec: &GameSpec, settings: &Settings) -> Paths {
     }
 }
 
-/// Whether a directory holds nothing to load (absent or empty): a first start.
+/// Whether a directory holds nothing to load (absent, empty, or only what a failed sync left:
+/// its lock): a first start.
 fn is_missing(dir: &Path) -> bool {
-    std::fs::read_dir(dir).map_or(true, |mut entries| entries.next().is_none())
+    !CatalogDir::new(dir).holds_data()
 }
 
 /// Loads every game. On a first start (`fetch_missing`), a game with no catalog is synced
@@ -129,18 +130,25 @@ pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, Stri
     Ok(loaded)
 }
 
+/// The longest a first start's sync may take before the last file it fetches.
+const FIRST_SYNC: Duration = Duration::from_secs(90);
+
 /// A first start's sync: seconds, not minutes, and said as it goes.
 fn first_sync(spec: &GameSpec, upstream: &str, dir: &Path) -> Result<(), String> {
+    let limits = HttpLimits::INTERACTIVE;
     eprintln!(
-        "deckcheck: no {} catalog at {}; fetching it from {upstream}",
+        "deckcheck: no {} catalog at {}; fetching it from {upstream} (at most {} s per request, \
+         {} s in all; to start without fetching, point {} at a local copy of its card data)",
         spec.name,
-        dir.display()
+        dir.display(),
+        limits.request.as_secs(),
+        FIRST_SYNC.as_secs(),
+        spec.env
     );
-    let fetch =
-        fetch_from(upstream, HttpLimits::INTERACTIVE, spec.id).map_err(|e| e.to_string())?;
+    let fetch = fetch_from(upstream, limits, spec.id).map_err(|e| e.to_string())?;
     let progress = |what: &str| eprintln!("deckcheck: {what}");
     let options = SyncOptions {
-        deadline: Some(Instant::now() + Duration::from_secs(90)),
+        deadline: Some(Instant::now() + FIRST_SYNC),
         progress: &progress,
         ..SyncOptions::default()
     };

@@ -25,7 +25,7 @@ pub use error::ApiError;
 pub use settings::Settings;
 
 use std::net::TcpListener;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,15 +51,16 @@ pub struct AppState {
     reloading: Mutex<()>,
     /// Bytes of request bodies being received now, over all connections.
     receiving: AtomicUsize,
+    /// When a body was last refused as `busy` with a log line (seconds since start, plus one;
+    /// 0 for never): under a crowd of slow clients one line says so every few seconds, not
+    /// one per refused request.
+    busy_logged: AtomicU64,
+    started: Instant,
     /// The API document, generated once at start.
     openapi: String,
     /// What the document says of each game: the fields and values its requests may name.
     apis: Vec<openapi::DocGame>,
 }
-
-/// The most bytes of partly received bodies the service holds at once: a crowd of slow clients
-/// cannot make it hold more (they get a 503 and may retry).
-const BODY_MEMORY: usize = 64 * 1024 * 1024;
 
 /// What a reload did, game by game.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -96,6 +97,8 @@ impl AppState {
             settings,
             reloading: Mutex::new(()),
             receiving: AtomicUsize::new(0),
+            busy_logged: AtomicU64::new(0),
+            started: Instant::now(),
             openapi,
             apis,
         }
@@ -186,21 +189,59 @@ impl AppState {
         }
     }
 
-    /// Reserves room for `bytes` more of a body being received, or says the service is full.
-    fn reserve(&self, bytes: usize) -> Result<Reserved<'_>, ApiError> {
-        let now = self.receiving.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        let reserved = Reserved { state: self, bytes };
-        if now > BODY_MEMORY {
-            return Err(ApiError::busy());
+    /// Says, at most once every [`BUSY_LOG_EVERY`], that bodies are being refused.
+    fn log_busy(&self, held: usize) {
+        let now = self.started.elapsed().as_secs() + 1;
+        let last = self.busy_logged.load(Ordering::Relaxed);
+        if (last == 0 || now >= last + BUSY_LOG_EVERY.as_secs())
+            && self
+                .busy_logged
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            tracing::warn!(
+                held,
+                limit = self.settings.body_memory,
+                "request bodies refused (503 busy): the bodies being received hold DECKCHECK_BODY_MEMORY; many slow clients, or a limit too low"
+            );
         }
-        Ok(reserved)
+    }
+
+    /// An account of the memory one body being received holds, given back when dropped.
+    fn reservation(&self) -> Reserved<'_> {
+        Reserved {
+            state: self,
+            bytes: 0,
+        }
     }
 }
 
-/// Room reserved for a body being received, given back when dropped.
+/// Memory held by a body being received: counted against `DECKCHECK_BODY_MEMORY` for all
+/// connections together, so a crowd of slow clients cannot make the service hold more (they
+/// get a 503 and may retry); given back when dropped.
 struct Reserved<'a> {
     state: &'a AppState,
     bytes: usize,
+}
+
+impl Reserved<'_> {
+    /// Counts a body's buffer growing from `before` to `after` bytes, or says the service holds
+    /// as much as it may. The first [`SMALL_BODY`] of each body are not counted: a deck is a
+    /// few kilobytes, and valid requests are never refused because slow clients fill the
+    /// budget (what they hold is bounded by the connections a worker takes).
+    fn grow(&mut self, before: usize, after: usize) -> Result<(), ApiError> {
+        let bytes = after.saturating_sub(SMALL_BODY) - before.saturating_sub(SMALL_BODY);
+        if bytes == 0 {
+            return Ok(());
+        }
+        let now = self.state.receiving.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        self.bytes += bytes;
+        if now > self.state.settings.body_memory as usize {
+            self.state.log_busy(now);
+            return Err(ApiError::busy());
+        }
+        Ok(())
+    }
 }
 
 impl Drop for Reserved<'_> {
@@ -339,7 +380,9 @@ fn json_error_body<B: MessageBody>(
 }
 
 /// Every answer carries its request id (`x-request-id`, the id its log lines carry); requests
-/// get one access-log line as `DECKCHECK_ACCESS_LOG` says.
+/// get one short access-log line as `DECKCHECK_ACCESS_LOG` says (issue 15: a line per request
+/// at the default level cost a third of the throughput). The path is cut short in the line, so
+/// a long URI cannot make a long log line.
 async fn access_log(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -359,15 +402,39 @@ async fn access_log(
     }
     let status = res.status().as_u16();
     let took = started.elapsed();
-    let ms = took.as_secs_f64() * 1000.0;
-    match mode {
-        AccessLog::All => {
-            tracing::info!(target: "access", %method, path, status, ms, request_id = ?id.map(|i| i.to_string()), "request")
+    // A slow 4xx is a slow client (a stalled body is a 408 after the body timeout), not the
+    // service's slowness; a 503 is the service shedding load or a game without data, said by
+    // their own lines (`log_busy`, start-up). Neither gets a line per request.
+    let warn = (status >= 500 && status != 503) || (took > SLOW && status < 400);
+    let log = match mode {
+        AccessLog::All => true,
+        AccessLog::Errors => warn,
+        AccessLog::Off => false,
+    };
+    if log {
+        let path = deckcheck_core::echo(&path);
+        let ms = (took.as_secs_f64() * 1000.0 * 10.0).round() / 10.0;
+        let request_id = id.map(|i| i.to_string()).unwrap_or_default();
+        let error = res
+            .response()
+            .error()
+            .filter(|_| status >= 500)
+            .map(|e| deckcheck_core::echo(&e.to_string()));
+        if warn {
+            tracing::warn!(target: "access", %method, path, status, ms, request_id, error, "request");
+        } else {
+            tracing::info!(target: "access", %method, path, status, ms, request_id, "request");
         }
-        AccessLog::Errors if status >= 500 || took > Duration::from_secs(1) => {
-            tracing::warn!(target: "access", %method, path, status, ms, request_id = ?id.map(|i| i.to_string()), "request")
-        }
-        _ => {}
     }
     Ok(res)
 }
+
+/// A request slower than this gets a warn line even when only errors are logged.
+const SLOW: Duration = Duration::from_secs(1);
+
+/// The part of each body not counted against `DECKCHECK_BODY_MEMORY`: more than a deck list
+/// in any format (a 60-card SWUDB export is under 2 KiB).
+const SMALL_BODY: usize = 16 * 1024;
+
+/// The least time between two log lines about bodies refused as `busy`.
+const BUSY_LOG_EVERY: Duration = Duration::from_secs(10);

@@ -23,12 +23,13 @@ pub enum LogFormat {
 /// Which requests get an access-log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum AccessLog {
-    /// Server errors (5xx) and requests slower than a second, at warn level: nothing per
-    /// request in normal operation, so logging costs no throughput.
+    /// Server errors (5xx but 503, which have their own lines) and requests slower than a
+    /// second, at warn level: nothing per request in normal operation, so logging costs no
+    /// throughput.
     Errors,
     /// One short line per request (method, path, status, time, request id), at info level.
     All,
-    /// None (full request spans stay available with `RUST_LOG=tracing_actix_web=debug`).
+    /// None.
     Off,
 }
 
@@ -37,13 +38,13 @@ pub struct Settings {
     /// Where to listen: loopback unless asked otherwise.
     #[arg(long, env = "DECKCHECK_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The data directory: each game's catalog (`cards/` for SWU, `legion/`, `ccg/`, `lcg/`)
-    /// and the event store live under it [default: $XDG_DATA_HOME/deckcheck, else
+    /// The data directory: each game's catalog (`cards/` for SWU, `swlcg/`, `swccg/`,
+    /// `legion/`) and the event store live under it [default: $XDG_DATA_HOME/deckcheck, else
     /// ~/.local/share/deckcheck].
     #[arg(long, env = "DECKCHECK_DATA_DIR", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// A directory of newer legality data (its `swu/`, `legion/`… replace the embedded
-    /// `card_data/`).
+    /// `card_data/`) [default: the embedded copy].
     #[arg(long, env = "DECKCHECK_CARD_DATA", value_name = "DIR")]
     pub card_data: Option<PathBuf>,
     /// Largest body of validate, compare and window requests, in bytes; larger is a 413.
@@ -61,7 +62,13 @@ pub struct Settings {
     /// Seconds a client has to send its request line and headers.
     #[arg(long, env = "DECKCHECK_HEADER_TIMEOUT", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub header_timeout: u64,
-    /// Most connections one worker holds open at once; beyond it new ones wait in the queue.
+    /// Most bytes of request bodies held at once while they arrive, over all connections,
+    /// beyond the first 16 KiB of each; a body that would pass it is a 503 `busy` (at least
+    /// the largest body limit).
+    #[arg(long, env = "DECKCHECK_BODY_MEMORY", default_value_t = 67_108_864, value_parser = clap::value_parser!(u64).range(1_048_576..=17_179_869_184))]
+    pub body_memory: u64,
+    /// Most connections one worker holds open at once; beyond it new ones wait in the
+    /// listen queue. Keep workers x this under the open-files limit (`ulimit -n`).
     #[arg(long, env = "DECKCHECK_MAX_CONNECTIONS", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_535))]
     pub max_connections: u64,
     /// HTTP worker threads [default: one per core].
@@ -76,7 +83,9 @@ pub struct Settings {
         ignore_case = true
     )]
     pub log_format: LogFormat,
-    /// Which requests get an access-log line.
+    /// Which requests get an access-log line. Full request spans (method, route, client,
+    /// user agent, request id on every line logged during a request) are behind `RUST_LOG`:
+    /// `RUST_LOG=info,tracing_actix_web=info`.
     #[arg(
         long,
         env = "DECKCHECK_ACCESS_LOG",
@@ -132,7 +141,23 @@ impl Settings {
             }
         };
         let matches = command.clone().try_get_matches_from(args).map_err(named)?;
-        Self::from_arg_matches(&matches).map_err(named)
+        let settings = Self::from_arg_matches(&matches).map_err(named)?;
+        settings.check()?;
+        Ok(settings)
+    }
+
+    /// What no single setting's range can say: settings that must agree with each other.
+    pub fn check(&self) -> Result<(), String> {
+        let largest = self.body_limit.max(self.batch_body_limit);
+        if self.body_memory < largest {
+            return Err(format!(
+                "DECKCHECK_BODY_MEMORY ({}) is smaller than the largest body the service takes \
+                 (DECKCHECK_BODY_LIMIT {}, DECKCHECK_BATCH_BODY_LIMIT {}): such a body could never \
+                 be received; raise it to at least {largest}",
+                self.body_memory, self.body_limit, self.batch_body_limit
+            ));
+        }
+        Ok(())
     }
 
     pub fn data_dir(&self) -> PathBuf {

@@ -114,6 +114,12 @@ pub enum LoadError {
     Data(#[from] DataError),
 }
 
+/// The error code of a pool that cannot be read (a 400: the pool is a request option).
+pub const UNREADABLE_POOL: &str = "unreadable-pool";
+
+/// The most lines of a pool that could not be read that a report names one by one.
+const MAX_POOL_NOTES: usize = 20;
+
 /// What a check may be told beside the format and the date.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -225,8 +231,10 @@ impl Swu {
         ))
     }
 
-    /// Reads a limited pool given in a request; the lines it could not read come back as
-    /// sentences for the answer, which cannot then be certain.
+    /// Reads a limited pool given in a request. A pool that cannot be read at all (not a list,
+    /// or no line of it a card) is the request's fault: a `bad-value` or `unreadable-pool`
+    /// error (400) naming `pool`, with its diagnostics. Lines it could not read come back as
+    /// sentences for the answer, which cannot then be certain (issue 15).
     fn read_pool(
         &self,
         value: &PoolInput,
@@ -237,8 +245,13 @@ impl Swu {
             PoolInput::List(text) => text.clone(),
             PoolInput::Json(object) => Value::Object(object.clone()).to_string(),
         };
-        let imported = decklist::read_pool(&self.catalog, &text, Some(as_of))
-            .map_err(|e| RequestError::unreadable("pool", &e))?;
+        let imported = decklist::read_pool(&self.catalog, &text, Some(as_of)).map_err(|e| {
+            RequestError::new(
+                UNREADABLE_POOL,
+                format!("pool cannot be read as a list of cards: {e}"),
+            )
+            .field("pool")
+        })?;
         let errors: Vec<_> = imported
             .diagnostics
             .iter()
@@ -246,16 +259,26 @@ impl Swu {
             .collect();
         if imported.pool.copies.is_empty() && !errors.is_empty() {
             return Err(RequestError::new(
-                "unreadable-deck",
-                "pool: no line of the pool could be read as a card",
+                UNREADABLE_POOL,
+                format!(
+                    "pool: no line of the pool could be read as a card ({} lines could not)",
+                    errors.len()
+                ),
             )
             .field("pool")
-            .details(json!({ "diagnostics": errors })));
+            .details(deckcheck_core::diagnostic::listed(&errors)));
         }
-        let notes = errors
+        let mut notes: Vec<String> = errors
             .iter()
-            .map(|d| format!("The pool's {} could not be read: {}", d.at, d.message))
+            .take(MAX_POOL_NOTES)
+            .map(|d| format!("The pool could not be read whole: {}", d.message))
             .collect();
+        if errors.len() > MAX_POOL_NOTES {
+            notes.push(format!(
+                "{} more lines of the pool could not be read.",
+                errors.len() - MAX_POOL_NOTES
+            ));
+        }
         let mut pool = imported.pool;
         if let Some(set) = event_set {
             pool.event_set = Some(set.to_string());

@@ -142,12 +142,48 @@ impl CatalogDir {
         Ok(())
     }
 
-    /// Recovers if no writer is at work (a running sync recovers for itself).
+    /// Recovers if an interrupted writer left something and no writer is at work (a running
+    /// sync recovers for itself). A directory with nothing to repair is not touched: `serve`
+    /// pointed at a mirror writes nothing into it.
     pub fn recover_if_idle(&self) -> io::Result<()> {
+        if !self.needs_recovery() {
+            return Ok(());
+        }
+        if !self.root.exists() {
+            // The previous layout's swap was cut between its two renames: the root is gone
+            // and the catalog is aside. It comes back under the lock, in the root.
+            std::fs::create_dir_all(&self.root)?;
+        }
         match self.try_lock()? {
             Some(lock) => self.recover(&lock),
             None => Ok(()),
         }
+    }
+
+    /// Whether an interrupted writer left something for [`Self::recover`] to repair.
+    pub fn needs_recovery(&self) -> bool {
+        let link = self.root.join(CURRENT);
+        let dangling = link.symlink_metadata().is_ok() && !link.exists();
+        let left = std::fs::read_dir(&self.root).is_ok_and(|entries| {
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name.starts_with(STAGING_PREFIX) || name == "current.new"
+            })
+        });
+        dangling || left || (!self.holds_data() && self.old_layout_aside().is_dir())
+    }
+
+    /// Whether the root holds a catalog, or anything but what a writer leaves on its way (the
+    /// lock, a staging directory): a directory holding nothing else is a first start.
+    pub fn holds_data(&self) -> bool {
+        std::fs::read_dir(&self.root).is_ok_and(|entries| {
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name != LOCK && name != "current.new" && !name.starts_with(STAGING_PREFIX)
+            })
+        })
     }
 
     /// A new, empty staging directory.
@@ -168,10 +204,18 @@ impl CatalogDir {
         let versions = self.root.join(VERSIONS);
         std::fs::create_dir_all(&versions)?;
         let version = versions.join(id);
+        let previous = self.is_versioned().then(|| self.current());
         sync_dir(staging)?;
         std::fs::rename(staging, &version)?;
         sync_dir(&versions)?;
         self.point_current_at(id)?;
+        // A version's age, for the garbage collector, counts from when it stopped being
+        // current: a reader that resolved it a moment ago finishes on it.
+        if let Some(previous) = previous
+            && previous != version
+        {
+            let _ = File::open(&previous).and_then(|f| f.set_modified(SystemTime::now()));
+        }
         self.collect_garbage(id);
         Ok(version)
     }
@@ -199,8 +243,8 @@ impl CatalogDir {
         Ok(ids)
     }
 
-    /// Removes versions beyond the newest few, none of them recent: a reader that resolved
-    /// one a moment ago finishes on it.
+    /// Removes versions beyond the newest few, none of them current in the last [`MIN_AGE`]:
+    /// a reader that resolved one a moment ago finishes on it.
     fn collect_garbage(&self, current: &str) {
         let Ok(ids) = self.versions() else { return };
         let others: Vec<&String> = ids.iter().filter(|id| *id != current).collect();
@@ -307,6 +351,90 @@ mod tests {
         dir.recover(&lock).unwrap();
         assert_eq!(std::fs::read_to_string(root.join("SOR.json")).unwrap(), "x");
         assert!(!aside.exists());
+    }
+
+    /// Issue 15: `serve` pointed at a mirror (a directory without versions) writes nothing
+    /// into it, not even a lock file.
+    #[test]
+    fn a_mirror_with_nothing_to_recover_is_not_touched() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("SOR.json"), "[]").unwrap();
+        let dir = CatalogDir::new(tmp.path());
+        assert!(!dir.needs_recovery());
+        dir.recover_if_idle().unwrap();
+        let names: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["SOR.json"]);
+    }
+
+    /// Issue 15: a first sync that failed leaves the lock behind; the directory is still
+    /// empty of data, so the next start syncs again instead of loading nothing.
+    /// Issue 15: the previous layout's swap cut between its renames leaves no root at all;
+    /// `serve` puts the catalog back before it loads (and does not fetch it again).
+    #[test]
+    fn serve_puts_back_a_catalog_left_aside_when_the_root_is_gone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let aside = tmp.path().join(".cards.old");
+        std::fs::create_dir_all(&aside).unwrap();
+        std::fs::write(aside.join("SOR.json"), "x").unwrap();
+        let dir = CatalogDir::new(tmp.path().join("cards"));
+        assert!(dir.needs_recovery());
+        dir.recover_if_idle().unwrap();
+        assert!(dir.holds_data());
+        assert!(!aside.exists());
+    }
+
+    #[test]
+    fn a_root_holding_only_a_lock_holds_no_data() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = CatalogDir::new(tmp.path().join("cards"));
+        assert!(!dir.holds_data());
+        let lock = dir.lock().unwrap();
+        let _staging = dir.staging(&lock).unwrap();
+        assert!(!dir.holds_data());
+        let staged = stage(&dir, &lock, "a");
+        dir.commit(&lock, &staged, "v1").unwrap();
+        assert!(dir.holds_data());
+    }
+
+    #[test]
+    fn serve_recovers_an_interrupted_swap_before_it_loads() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = CatalogDir::new(tmp.path());
+        {
+            let lock = dir.lock().unwrap();
+            let a = stage(&dir, &lock, "a");
+            dir.commit(&lock, &a, "v1").unwrap();
+            let _half = stage(&dir, &lock, "half");
+        }
+        assert!(dir.needs_recovery());
+        dir.recover_if_idle().unwrap();
+        assert!(!dir.needs_recovery());
+        assert_eq!(
+            std::fs::read_to_string(dir.current().join("cards.json")).unwrap(),
+            "a"
+        );
+    }
+
+    #[test]
+    fn a_version_replaced_a_moment_ago_is_kept_however_old() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = CatalogDir::new(tmp.path());
+        let lock = dir.lock().unwrap();
+        let first = {
+            let a = stage(&dir, &lock, "a");
+            dir.commit(&lock, &a, "v1").unwrap()
+        };
+        // Made long ago, current until now.
+        let old = SystemTime::now() - Duration::from_secs(86_400);
+        File::open(&first).unwrap().set_modified(old).unwrap();
+        for (i, content) in ["b", "c", "d", "e"].into_iter().enumerate() {
+            let staged = stage(&dir, &lock, content);
+            dir.commit(&lock, &staged, &format!("v{}", i + 2)).unwrap();
+        }
+        assert!(first.join("cards.json").exists());
     }
 
     #[test]

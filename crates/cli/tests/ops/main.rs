@@ -1,0 +1,26 @@
+//! The service and the commands run as an operator runs them, against hostile clients and
+//! broken data (issue 15): the real `deckcheck` binary on a free loopback port, a hand-made
+//! catalog, bytes sent as written.
+//!
+//! - `sync`: a set the source lacks fails the sync and keeps the catalog (item 1); reloads
+//!   during syncs load only catalogs a sync made, and `serve` repairs an interrupted swap
+//!   before it loads (item 2).
+//! - `protocol`: stalled and trickling bodies (408), the memory held for bodies in flight
+//!   (503), what the HTTP layer refuses before the service (item 3); 405 and `Allow`, HEAD,
+//!   the admin route's bearer scheme and `WWW-Authenticate` (item 9).
+//! - `requests`: more decks than a format plays, answers bounded whatever the deck, heavy
+//!   work off the event loop (item 4); `"format": []` (item 5); the access log (item 6);
+//!   pools that cannot be read (item 10).
+//! - `startup`: a first start against an upstream that never answers (item 7).
+//! - `settings`: settings checked at start-up with their variable and range, `serve --help`,
+//!   the data variables read by every command (item 8).
+//!
+//! Slow and stalled clients by the thousand are not a test but a script run by hand
+//! (`scripts/stall.sh`, figures in `BENCHMARKS.md`).
+
+mod protocol;
+mod requests;
+mod settings;
+mod startup;
+mod support;
+mod sync;

@@ -1,0 +1,86 @@
+//! A first start with no catalog, against an upstream that does not answer: seconds, said as
+//! it goes, and what to do (issue 15, item 7).
+
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::support::*;
+
+/// Runs `serve` to its end (it must end by itself) and returns its exit code, its stderr
+/// lines with the time each came, and how long it ran.
+fn serve_until_it_gives_up(
+    home: &std::path::Path,
+    env: &[(String, String)],
+) -> (Option<i32>, Vec<(Duration, String)>, Duration) {
+    let started = Instant::now();
+    let mut child = deckcheck(home)
+        .arg("serve")
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines: Vec<(Duration, String)> = BufReader::new(child.stderr.take().unwrap())
+        .lines()
+        .map_while(Result::ok)
+        .map(|l| (started.elapsed(), l))
+        .collect();
+    let status = child.wait().unwrap();
+    (status.code(), lines, started.elapsed())
+}
+
+/// Issue 15, item 7: the upstream accepts the connection and never answers. `serve` said
+/// nothing for 2–3 minutes; now it says where it fetches from and how long it waits, gives up
+/// within seconds, and says what to do.
+#[test]
+fn a_first_start_against_a_silent_upstream_gives_up_in_seconds_and_says_what_to_do() {
+    let home = tempfile::tempdir().unwrap();
+    let upstream = Upstream::silent();
+    let mut env = service_env(home.path(), &home.path().join("data/cards"));
+    env.retain(|(k, _)| k != "DECKCHECK_CARDS" && k != "DECKCHECK_UPSTREAM");
+    env.push((
+        "DECKCHECK_DATA_DIR".into(),
+        home.path().join("data").display().to_string(),
+    ));
+    env.push(("DECKCHECK_UPSTREAM".into(), upstream.url.clone()));
+    let (code, lines, took) = serve_until_it_gives_up(home.path(), &env);
+    let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+    let text = text.join("\n");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        took < Duration::from_secs(40),
+        "gave up after {took:?}: {text}"
+    );
+    let (first_at, first) = &lines[0];
+    assert!(
+        *first_at < Duration::from_secs(5) && first.contains(&upstream.url),
+        "the first line, at once, says where it fetches from: {first}"
+    );
+    assert!(
+        text.contains("fetching sets"),
+        "it says what it is waiting for: {text}"
+    );
+    let last = &lines.last().unwrap().1;
+    for advice in ["DECKCHECK_CARDS", "deckcheck sync", "no answer within"] {
+        assert!(
+            last.contains(advice),
+            "the last line says {advice:?}: {last}"
+        );
+    }
+
+    // The failed first start left its lock behind; the next start still fetches (here from
+    // an upstream that refuses at once) rather than trying to load an empty catalog.
+    env.retain(|(k, _)| k != "DECKCHECK_UPSTREAM");
+    env.push(("DECKCHECK_UPSTREAM".into(), "http://127.0.0.1:1".into()));
+    let (code, lines, took) = serve_until_it_gives_up(home.path(), &env);
+    let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+    let text = text.join("\n");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert!(
+        text.contains("fetching it from http://127.0.0.1:1") && text.contains("cannot connect"),
+        "{text}"
+    );
+}
