@@ -15,6 +15,7 @@ use deckcheck_core::{
 };
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::body::{self, BodyKind};
@@ -86,34 +87,76 @@ fn today() -> Date {
     jiff::Zoned::now().date()
 }
 
+/// A JSON body as its fields, each kept as the JSON text it was sent as. Decks are read by the
+/// game from their own text, so the body is never built into a tree: a deck nested 100,000
+/// deep, or with a count of `1e400`, is the deck reader's to judge entry by entry (a
+/// diagnostic), not a body that cannot be read (serde_json skips raw values without recursion
+/// and without reading numbers).
+type RawFields<'a> = BTreeMap<String, &'a RawValue>;
+
+/// A field's value as JSON, for the small fields a request has beside its decks.
+fn value_of(raw: &RawValue) -> Result<Value, ApiError> {
+    serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))
+}
+
+/// What kind of JSON value a raw value is, from its first byte (serde_json gives it trimmed).
+fn kind_of(raw: &RawValue) -> &'static str {
+    match raw.get().as_bytes().first() {
+        Some(b'n') => "null",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'"') => "a string",
+        Some(b'[') => "a list",
+        Some(b'{') => "an object",
+        _ => "a number",
+    }
+}
+
+/// The body's fields with each value reduced to its kind (an empty list, an empty object, the
+/// string or scalar itself): what a game needs to tell a bare JSON deck from a request.
+fn shape_of(fields: &RawFields<'_>) -> Map<String, Value> {
+    fields
+        .iter()
+        .map(|(k, raw)| {
+            let shape = match kind_of(raw) {
+                "a list" => Value::Array(Vec::new()),
+                "an object" => Value::Object(Map::new()),
+                _ => serde_json::from_str(raw.get()).unwrap_or(Value::Null),
+            };
+            (k.clone(), shape)
+        })
+        .collect()
+}
+
 /// A deck given in a JSON request: a string (a list in any input format) or an object (a JSON
 /// deck such as SWUDB's, kept as its JSON text).
-fn deck_input(field: String, value: Value) -> Result<DeckInput, ApiError> {
-    match value {
-        Value::String(text) => Ok(DeckInput { field, text }),
-        Value::Object(_) => Ok(DeckInput {
-            text: value.to_string(),
+fn deck_input(field: String, raw: &RawValue) -> Result<DeckInput, ApiError> {
+    match kind_of(raw) {
+        "a string" => Ok(DeckInput {
+            text: serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?,
+            field,
+        }),
+        "an object" => Ok(DeckInput {
+            text: raw.get().to_string(),
             field,
         }),
         other => Err(ApiError::bad_value(
             &field,
             format!(
-                "{field} must be a deck list (a string) or a JSON deck (an object), not {}",
-                kind_of_value(&other)
+                "{field} must be a deck list (a string) or a JSON deck (an object), not {other}"
             ),
         )),
     }
 }
 
-fn kind_of_value(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
+/// The request fields every game shares, read from the raw fields that are among them.
+fn generic_of(fields: &RawFields<'_>, skip: &[&str]) -> Result<Generic, ApiError> {
+    let mut known = Map::new();
+    for (key, raw) in fields {
+        if GENERIC.contains(&key.as_str()) && !skip.contains(&key.as_str()) {
+            known.insert(key.clone(), value_of(raw)?);
+        }
     }
+    serde_json::from_value(Value::Object(known)).map_err(|e| ApiError::invalid_request(&e))
 }
 
 /// The query string as parameter → value, each named once.
@@ -218,34 +261,26 @@ fn read_request(
             });
         }
         BodyKind::Json => {
-            let mut body: Map<String, Value> =
-                from_object(&text).map_err(|e| ApiError::json(&e))?;
-            if body.get("game").is_some() && path_game.is_some() {
+            let mut body: RawFields<'_> = from_object(&text).map_err(|e| ApiError::json(&e))?;
+            if body.contains_key("game") && path_game.is_some() {
                 return Err(ApiError::bad_value(
                     "game",
                     "the game is named by the path already",
                 ));
             }
             for key in extra {
-                if let Some(v) = body.remove(*key) {
-                    extras.insert((*key).to_string(), v);
+                if let Some(raw) = body.remove(*key) {
+                    extras.insert((*key).to_string(), value_of(raw)?);
                 }
             }
-            let generic: Generic = serde_json::from_value(Value::Object(
-                body.iter()
-                    .filter(|(k, _)| {
-                        GENERIC.contains(&k.as_str()) && !matches!(k.as_str(), "deck" | "decks")
-                    })
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            ))
-            .map_err(|e| ApiError::invalid_request(&e))?;
+            let generic = generic_of(&body, &["deck", "decks"])?;
             if generic.game.is_some() {
                 game = generic.game.clone();
             }
             let g = state.game(game.as_deref())?;
+            let shape = shape_of(&body);
             let is_request =
-                body.contains_key("deck") && !g.is_bare_deck(&body) || body.contains_key("decks");
+                body.contains_key("deck") && !g.is_bare_deck(&shape) || body.contains_key("decks");
             if is_request {
                 match (body.remove("deck"), body.remove("decks")) {
                     (Some(_), Some(_)) => {
@@ -255,7 +290,15 @@ fn read_request(
                         ));
                     }
                     (Some(deck), None) => request.decks.push(deck_input("deck".into(), deck)?),
-                    (None, Some(Value::Array(list))) if !list.is_empty() => {
+                    (None, Some(list)) if kind_of(list) == "a list" => {
+                        let list: Vec<&RawValue> =
+                            serde_json::from_str(list.get()).map_err(|e| ApiError::json(&e))?;
+                        if list.is_empty() {
+                            return Err(ApiError::bad_value(
+                                "decks",
+                                "decks must be a list of one to three decks",
+                            ));
+                        }
                         if list.len() > deckcheck_core::game::MAX_DECKS {
                             return Err(RequestError::bad_value(
                                 "decks",
@@ -279,17 +322,17 @@ fn read_request(
                     }
                     (None, None) => unreachable!("a request has deck or decks"),
                 }
-                for (key, value) in body {
+                for (key, raw) in body {
                     if !GENERIC.contains(&key.as_str()) {
-                        request.options.insert(key, value);
+                        request.options.insert(key, value_of(raw)?);
                     }
                 }
-            } else if g.is_bare_deck(&body) {
+            } else if g.is_bare_deck(&shape) {
                 // A JSON deck posted as it is, perhaps with request options beside its fields.
                 let options = option_names(g.as_ref());
-                for (key, value) in body {
+                for (key, raw) in body {
                     if options.contains(&key) {
-                        request.options.insert(key, value);
+                        request.options.insert(key, value_of(raw)?);
                     }
                 }
                 request.decks.push(DeckInput {
@@ -421,24 +464,15 @@ pub async fn window(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-/// The JSON body of a batch request.
-#[derive(Deserialize)]
-struct BatchBody {
-    #[serde(default)]
-    entries: Option<Vec<Value>>,
-    #[serde(flatten)]
-    rest: Map<String, Value>,
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BatchEntry {
+struct BatchEntry<'a> {
     #[serde(default)]
     player: Option<String>,
     #[serde(default)]
     uid: Option<String>,
-    #[serde(default)]
-    deck: Option<Value>,
+    #[serde(default, borrow)]
+    deck: Option<&'a RawValue>,
 }
 
 #[derive(Serialize, Default, utoipa::ToSchema)]
@@ -527,10 +561,16 @@ pub fn run_batch(
     text: &str,
     limit: usize,
 ) -> Result<BatchResponse, ApiError> {
-    let body: BatchBody = from_object(text).map_err(|e| ApiError::json(&e))?;
-    let entries = body
-        .entries
-        .ok_or_else(|| ApiError::missing("entries", "the roster: a list of {player, uid, deck}"))?;
+    let mut body: RawFields<'_> = from_object(text).map_err(|e| ApiError::json(&e))?;
+    let entries: Vec<&RawValue> = match body.remove("entries") {
+        Some(raw) => serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?,
+        None => {
+            return Err(ApiError::missing(
+                "entries",
+                "the roster: a list of {player, uid, deck}",
+            ));
+        }
+    };
     if entries.len() > limit {
         return Err(ApiError::batch_too_large(entries.len(), limit));
     }
@@ -542,14 +582,7 @@ pub fn run_batch(
     if path_game.is_none() {
         game = query_game;
     }
-    let generic: Generic = serde_json::from_value(Value::Object(
-        body.rest
-            .iter()
-            .filter(|(k, _)| GENERIC.contains(&k.as_str()))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect(),
-    ))
-    .map_err(|e| ApiError::invalid_request(&e))?;
+    let generic = generic_of(&body, &["deck", "decks"])?;
     if generic.player.is_some() || generic.uid.is_some() {
         return Err(ApiError::bad_value(
             "player",
@@ -565,9 +598,9 @@ pub fn run_batch(
         }
         game = Some(g);
     }
-    for (key, value) in body.rest {
+    for (key, raw) in body {
         if !GENERIC.contains(&key.as_str()) {
-            template.options.insert(key, value);
+            template.options.insert(key, value_of(raw)?);
         }
     }
     if let Some(f) = generic.format {
@@ -600,7 +633,7 @@ pub fn run_batch(
     };
     for (index, raw) in entries.into_iter().enumerate() {
         let field = format!("entries[{index}]");
-        let outcome = serde_json::from_value::<deckcheck_core::json::Object<BatchEntry>>(raw)
+        let outcome = serde_json::from_str::<deckcheck_core::json::Object<BatchEntry>>(raw.get())
             .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))
             .and_then(|deckcheck_core::json::Object(entry)| {
                 let deck = entry.deck.ok_or_else(|| {
@@ -676,16 +709,16 @@ pub fn run_batch(
 /// The JSON body of a deck check.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CompareBody {
+struct CompareBody<'a> {
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
-    registered: Option<Value>,
-    #[serde(default)]
-    presented: Option<Value>,
+    #[serde(default, borrow)]
+    registered: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    presented: Option<&'a RawValue>,
     /// Other cards found in the deck box.
-    #[serde(default, rename = "box")]
-    deck_box: Option<Value>,
+    #[serde(default, rename = "box", borrow)]
+    deck_box: Option<&'a RawValue>,
     #[serde(default)]
     format: Option<String>,
     #[serde(default)]
@@ -719,8 +752,8 @@ pub async fn compare(
         Some(d) => parse_date("as_of", d)?,
         None => today(),
     };
-    let input = |field: &str, value: Option<Value>| -> Result<Option<DeckInput>, ApiError> {
-        value.map(|v| deck_input(field.to_string(), v)).transpose()
+    let input = |field: &str, raw: Option<&RawValue>| -> Result<Option<DeckInput>, ApiError> {
+        raw.map(|r| deck_input(field.to_string(), r)).transpose()
     };
     let request = CompareRequest {
         registered: input("registered", body.registered)?
