@@ -327,12 +327,9 @@ fn every_upstream_fault_leaves_the_previous_catalog_in_place() {
             .collect();
         serde_json::to_vec(&serde_json::json!({ "total_cards": data.len(), "data": data })).unwrap()
     };
-    type Fault = (
-        &'static str,
-        Box<dyn Fn(&str, Reply) -> Reply + Send + Sync>,
-        &'static str,
-    );
-    let on_hmw = |reply: Reply| -> Box<dyn Fn(&str, Reply) -> Reply + Send + Sync> {
+    type Hook = Box<dyn Fn(&str, Reply) -> Reply + Send + Sync>;
+    type Fault = (&'static str, Hook, &'static str);
+    let on_hmw = |reply: Reply| -> Hook {
         Box::new(move |p, r| if p == "/cards/HMW" { reply.clone() } else { r })
     };
     let faults: Vec<Fault> = vec![
