@@ -296,3 +296,32 @@ fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
         }
     }
 }
+
+/// The inputs that once made the two SWUDB readings disagree (the old crate's scanner, its
+/// `proptest-regressions`): one reading now, and each gives a deck or a clear error, never a
+/// panic.
+#[test]
+fn the_swudb_inputs_that_split_the_old_readings_are_read_once() {
+    let swu = real!();
+    let catalog = swu.catalog();
+    let huge = import(
+        catalog,
+        r#"{"deck":[{"id":"SOR_017","count":18446744073709551616}]}"#,
+        Some("swudb-json"),
+    )
+    .unwrap();
+    assert!(
+        huge.diagnostics
+            .iter()
+            .any(|d| d.code == DiagnosticCode::BAD_COUNT),
+        "{:?}",
+        huge.diagnostics
+    );
+    // A sideboard entry left open: not JSON.
+    let open = import(
+        catalog,
+        "{\n    \"sideboard\"\n    :\n    [\r\n{\"id\":\"SOR_017\",\"count\":1\r\n]}",
+        Some("swudb-json"),
+    );
+    assert!(open.is_err(), "{:?}", open.map(|i| i.diagnostics));
+}
