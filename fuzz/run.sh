@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the fuzz targets one after another, MAX_TIME seconds each (default 600), on corpora seeded
 # afresh from the real decks, logging to fuzz/logs/<target>.log. Builds once first (stable Rust:
-# cargo fuzz needs RUSTC_BOOTSTRAP=1), then runs the built binaries, so an edit to src/ during the
-# runs does not trigger a rebuild halfway. Only the targets run are reseeded and their logs replaced. Equivalent, per target:
+# cargo fuzz needs RUSTC_BOOTSTRAP=1), then runs the built binaries, so an edit to crates/ during
+# the runs does not trigger a rebuild halfway. Only the targets run are reseeded and their logs replaced. Equivalent, per target:
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none -a <target> -- -max_total_time=600 -timeout=10 -max_len=16384
 #
 #   nohup fuzz/run.sh > /dev/null 2>&1 &      # then watch fuzz/logs/summary.txt
@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 max_time="${MAX_TIME:-600}"
-targets="${TARGETS:-swudb_json text picklist import_auto pool http_body}"
+targets="${TARGETS:-swudb_json text picklist import_auto pool http_body lcg_input ccg_input legion_input}"
 RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -a || exit 1
 bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 for t in $targets; do rm -rf "corpus/$t" "logs/$t.log"; done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Seeds fuzz/corpus/<target>/ with the real decks of shared/data/swu/decks (corpora are not
-# committed: fuzz/corpus is git-ignored). Run from anywhere; needs jq for the derived seeds
-# (text lists and picklists by id, HTTP request bodies), and copies the raw files without it.
+# Seeds fuzz/corpus/<target>/ with the real decks of shared/data/swu/decks and the other games'
+# test decks of this repository (corpora are not committed: fuzz/corpus is git-ignored). Run
+# from anywhere; needs jq for the derived seeds (text lists and picklists by id, HTTP request
+# bodies), and copies the raw files without it.
 #
 #   DECKS=/path/to/decks fuzz/seed.sh
 set -euo pipefail
@@ -9,7 +10,25 @@ fuzz="$(cd "$(dirname "$0")" && pwd)"
 decks="${DECKS:-$fuzz/../../shared/data/swu/decks}"
 test -d "$decks" || { echo "decks not found at $decks (set DECKS)" >&2; exit 1; }
 corpus="$fuzz/corpus"
-mkdir -p "$corpus"/{swudb_json,text,picklist,import_auto,pool,http_body}
+crates="$fuzz/../crates"
+mkdir -p "$corpus"/{swudb_json,text,picklist,import_auto,pool,http_body,lcg_input,ccg_input,legion_input}
+
+# A selector byte, then a file: the game targets' first byte picks the input format (low 3 bits;
+# 7 = detect) and the date (next bits).
+game_seed() { # target name selector-octal file
+  { printf "\\$3"; cat "$4"; } > "$corpus/$1/$2"
+}
+for f in "$crates"/lcg/tests/lcg/decks/*; do
+  if [ -f "$f" ]; then game_seed lcg_input "$(basename "$f")" 017 "$f"; fi
+done
+for f in "$crates"/ccg/tests/ccg/decks/* "$crates"/ccg/tests/ccg/decks/gemp-samples/*.gemp; do
+  if [ -f "$f" ]; then game_seed ccg_input "$(basename "$f")" 027 "$f"; fi
+done
+legion_tmp="$(mktemp)"
+printf '%s' 'https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw' > "$legion_tmp"
+game_seed legion_input link 037 "$legion_tmp"
+game_seed legion_input link-2026 047 "$legion_tmp"
+rm -f "$legion_tmp"
 
 mapfile -t json_decks < <(find "$decks" -name '*.json' ! -name INDEX.json | sort)
 mapfile -t text_decks < <(find "$decks" -name '*.melee.txt' | sort)
@@ -72,6 +91,9 @@ for f in "${json_decks[@]}"; do
   http_seed "$name.compare" 004 "$tmp/req.json"
   jq -c '{decks: [., ., .], format: "trilogy"}' "$f" > "$tmp/req.json"
   http_seed "$name.trilogy" 000 "$tmp/req.json"
+  jq -c '{deck: ., format: "premier", from: "2025-01-01", until: "2025-12-31"}' "$f" > "$tmp/req.json"
+  http_seed "$name.window" 006 "$tmp/req.json"
+  http_seed "$name.game-text" 007 "$tmp/$name.txt"
   jq -c '{deck: ., pool: {packs: [., ., ., ., ., .], event_set: "SOR"}, format: "sealed"}' \
     "$f" > "$tmp/req.json"
   http_seed "$name.sealed" 000 "$tmp/req.json"

@@ -6,7 +6,9 @@
 #   scripts/e2e.sh
 #
 # Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
-# (npm ci in tests/e2e). Card catalog: DECKCHECK_CARDS (default ../shared/data/swu/cards).
+# (npm ci in tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default
+# ../shared/data/swu/cards), DECKCHECK_LCG_CARDS, DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS
+# (defaults under ../shared/data); all four must be there (the page lists every game).
 # Artifacts (screenshots, server log): tests/e2e/artifacts/; page.png is copied to docs/page.png.
 # The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
 set -euo pipefail
@@ -14,7 +16,11 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 E2E="$ROOT/tests/e2e"
 ART="$E2E/artifacts"
-export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$(cd .. && pwd)/shared/data/swu/cards}"
+SHARED="$(cd .. && pwd)/shared/data"
+export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$SHARED/swu/cards}"
+export DECKCHECK_LCG_CARDS="${DECKCHECK_LCG_CARDS:-$SHARED/swlcg}"
+export DECKCHECK_CCG_CARDS="${DECKCHECK_CCG_CARDS:-$SHARED/swccg}"
+export DECKCHECK_LEGION_CARDS="${DECKCHECK_LEGION_CARDS:-$SHARED/legion/legion-hq}"
 export DECKCHECK_DECKS="${DECKCHECK_DECKS:-$(cd "$DECKCHECK_CARDS/.." && pwd)/decks}"
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 SERVER_PID=""
@@ -31,9 +37,11 @@ stop_server() {
     kill -9 "$SERVER_PID" 2>/dev/null || true
   fi
 }
-trap stop_server EXIT INT TERM
+trap 'stop_server; rm -rf "${DATA_DIR:-}"' EXIT INT TERM
 
-test -d "$DECKCHECK_CARDS" || fail "card catalog not found at $DECKCHECK_CARDS"
+for dir in "$DECKCHECK_CARDS" "$DECKCHECK_LCG_CARDS" "$DECKCHECK_CCG_CARDS" "$DECKCHECK_LEGION_CARDS"; do
+  test -d "$dir" || fail "card data not found at $dir (set the game's DECKCHECK_*_CARDS, or put shared/ beside the repository)"
+done
 test -d "$DECKCHECK_DECKS" || fail "deck fixtures not found at $DECKCHECK_DECKS"
 command -v node >/dev/null && command -v npm >/dev/null || fail "node and npm are needed"
 
@@ -52,12 +60,13 @@ if [ ! -d "$E2E/node_modules/playwright-core" ] || [ "$E2E/package-lock.json" -n
   (cd "$E2E" && timeout 300 npm ci --no-audit --no-fund --loglevel=error >&2) || fail "npm ci in tests/e2e failed"
 fi
 
-timeout 1800 cargo build --release --locked --quiet >&2 || fail "cargo build --release failed"
+timeout 1800 cargo build --release --locked --quiet -p deckcheck >&2 || fail "cargo build --release failed"
 
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 URL="http://127.0.0.1:$PORT"
 mkdir -p "$ART"
-DECKCHECK_ADDR="127.0.0.1:$PORT" "$ROOT/target/release/deckcheck" serve >"$ART/server.log" 2>&1 &
+DATA_DIR=$(mktemp -d)
+DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" "$ROOT/target/release/deckcheck" serve >"$ART/server.log" 2>&1 &
 SERVER_PID=$!
 
 # Wait (at most 60 s) until the server answers /health.

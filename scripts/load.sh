@@ -12,8 +12,8 @@
 #
 #   scripts/load.sh [DURATION_SECONDS=10] [CONNECTIONS=64]      # ROUNDS=5 by default
 #
-# Needs wrk (Debian package `wrk`; installed if missing and we are root) and the card catalog
-# (DECKCHECK_CARDS, default ../shared/data/swu/cards).
+# Needs wrk (Debian package `wrk`; installed if missing and we are root) and the four games' card
+# data (DECKCHECK_CARDS, default ../shared/data/swu/cards, and the others, see loopback.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${1:-10}"
@@ -53,7 +53,7 @@ DURATION=2 health >/dev/null 2>&1
 DURATION=2 validate >/dev/null 2>&1
 
 results=$(mktemp)
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -f "$BODY" "$results"' EXIT
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -rf "$BODY" "$results" "$DATA_DIR"' EXIT
 errors=""
 for round in $(seq 1 "$ROUNDS"); do
   echo "== round $round of $ROUNDS: $CONNECTIONS connections, $THREADS threads, ${DURATION}s per phase" >&2

@@ -1,6 +1,7 @@
-//! Request bodies of the deck routes, through the real application: `deckcheck::http::Application`
-//! (the real routes, limits and error shape) is started once on a loopback port in this process,
-//! and each input is one HTTP request to it. A panic in a handler aborts the process (libFuzzer's
+//! Request bodies of the deck routes, through the real application:
+//! `deckcheck_server::Application` (the real routes, limits and error shape, every game whose data
+//! is there) is started once on a loopback port in this process, and each input is one HTTP
+//! request to it. A panic in a handler aborts the process (libFuzzer's
 //! panic hook), so it is kept as a crash like any other.
 //!
 //! Input: the first byte chooses the route and content type (low 3 bits) and the query string
@@ -17,23 +18,23 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use deckcheck::http::Application;
-use deckcheck::settings::Settings;
+use deckcheck_server::games::{GAMES, load_all};
+use deckcheck_server::{Application, Settings};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
 static SERVER: LazyLock<SocketAddr> = LazyLock::new(|| {
-    let checker = common::CHECKER.clone();
+    let mut settings = Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"])
+        .expect("the settings parse");
+    settings.catalogs = GAMES
+        .iter()
+        .map(|g| (g.id.to_string(), common::catalog_dir(g.id)))
+        .collect();
+    let loaded = load_all(&settings, false).expect("the real SWU catalog loads");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let settings = Settings {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                workers: Some(1),
-                cards: common::cards_dir(),
-                ..Settings::default()
-            };
-            let app = Application::build(settings, checker).expect("the app binds a free port");
+            let app = Application::build(settings, loaded).expect("the app binds a free port");
             tx.send(app.port()).unwrap();
             app.run_until_stopped().await.expect("the app serves");
         });
@@ -49,8 +50,8 @@ const ROUTES: [(&str, Option<&str>); 8] = [
     ("/v1/decks/validate-batch", Some("application/json")),
     ("/v1/decks/compare", Some("application/json")),
     ("/v1/decks/validate", Some("application/vnd.deck+json")),
-    ("/v1/decks/validate", Some("application/json")),
-    ("/v1/decks/validate-batch", None),
+    ("/v1/decks/window", Some("application/json")),
+    ("/v1/games/swu/decks/validate", Some("text/plain")),
 ];
 
 const QUERIES: [&str; 8] = [
@@ -157,22 +158,30 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     assert_eq!(status, 200, "{json}");
-    if path == "/v1/decks/validate" {
+    if path.ends_with("/decks/validate") {
         let reports = json["reports"].as_array().expect("reports");
-        let all_legal = reports.iter().all(|r| r["legal"] == true);
-        assert_eq!(json["legal"], all_legal, "legal is not every report's: {json}");
+        let count = |key: &str| json["summary"][key].as_array().map_or(0, Vec::len);
+        assert_eq!(
+            json["legal"] == true,
+            count("illegal") == 0 && count("unverified") == 0 && count("legal") > 0,
+            "legal is not the summary's: {json}"
+        );
         for r in reports {
-            let status = r["status"].as_str().expect("a status");
+            let verdict = r["verdict"].as_str().expect("a verdict");
+            assert!(["legal", "illegal", "unverified"].contains(&verdict), "{r}");
             let violations = r["violations"].as_array().expect("violations").len();
-            assert_eq!(status == "illegal", violations > 0, "{r}");
-            assert_eq!(status == "legal", r["legal"] == true, "{r}");
+            if verdict == "illegal" {
+                assert!(violations > 0, "illegal without a violation: {r}");
+            }
+            assert_eq!(verdict == "legal", r["legal"] == true, "{r}");
         }
     } else if path == "/v1/decks/validate-batch" {
         let results = json["results"].as_array().expect("results").len();
         assert_eq!(json["summary"]["entries"], results, "{json}");
         let s = &json["summary"];
+        let n = |key: &str| s[key].as_u64().unwrap();
         assert_eq!(
-            s["legal"].as_u64().unwrap() + s["illegal"].as_u64().unwrap(),
+            n("legal") + n("illegal") + n("unverified") + n("unreadable"),
             results as u64,
             "{json}"
         );

@@ -4,22 +4,19 @@
 
 mod common;
 
-use deckcheck::decklist::{InputFormat, import};
+use deckcheck_swu::decklist::import;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let catalog = &common::CHECKER.catalog;
+    let catalog = common::SWU.catalog();
     let result = import(catalog, &text, None);
     // Detection picks one reader; asking for that reader gives the same answer.
-    let detected = import(catalog, &text, Some(InputFormat::detect(&text)));
-    match (&result, &detected) {
-        (Ok(a), Ok(b)) => {
-            assert_eq!(a.deck, b.deck);
-            assert_eq!(a.diagnostics, b.diagnostics);
-        }
-        (Err(a), Err(b)) => assert_eq!(a, b),
-        _ => panic!("detection and the detected reader disagree"),
+    if let Ok(detected) = &result {
+        let asked = import(catalog, &text, Some(detected.format)).expect("the detected reader reads it");
+        assert_eq!(asked.deck, detected.deck);
+        assert_eq!(asked.diagnostics, detected.diagnostics);
+        assert_eq!(asked.format, detected.format);
     }
     common::after_import(result, common::seed_of(data));
 });

@@ -4,46 +4,44 @@
 
 mod common;
 
-use deckcheck::data::FormatId;
-use deckcheck::deck::{Deck, DeckEntry, Zone};
-use deckcheck::decklist::parse_pool;
-use deckcheck::rules::CheckOptions;
+use deckcheck_swu::deck::{Deck, DeckEntry, Zone};
+use deckcheck_swu::decklist::parse_pool;
+use deckcheck_swu::rules::{Submission, codes};
 use jiff::civil::date;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let checker = &*common::CHECKER;
-    let Ok(imported) = parse_pool(&checker.catalog, &text) else {
+    let swu = &*common::SWU;
+    let Ok(imported) = parse_pool(swu.catalog(), &text) else {
         return;
     };
     for d in &imported.diagnostics {
         common::assert_diagnostic(d);
     }
     // A deck of (up to 3 copies of) every pool card, checked against the pool.
-    let deck = Deck {
-        entries: imported
-            .pool
-            .copies
-            .iter()
-            .map(|(card, n)| DeckEntry {
-                zone: Zone::Main,
-                card: *card,
-                printing: checker.catalog.default_printing(*card),
-                count: (*n).clamp(1, 3) as u32,
-                line: None,
-            })
-            .collect(),
-        ..Deck::default()
-    };
-    for format in [FormatId::Sealed, FormatId::Draft] {
-        let mut options = CheckOptions::new(format, date(2025, 7, 11));
-        options.pool = Some(imported.pool.clone());
-        let report = checker.check(std::slice::from_ref(&deck), vec![], &options);
+    let mut deck = Deck::new();
+    for (card, n) in &imported.pool.copies {
+        deck.push(DeckEntry {
+            zone: Zone::Main,
+            card: *card,
+            printing: swu.catalog().default_printing(*card),
+            count: (*n).clamp(1, 3) as u32,
+            line: None,
+        });
+    }
+    for format in ["sealed", "draft"] {
+        let submission = Submission {
+            pool: Some(&imported.pool),
+            ..Submission::of(std::slice::from_ref(&deck))
+        };
+        let report = swu
+            .check_decks(format, date(2025, 7, 11), submission, 0)
+            .expect("a limited format");
         assert!(
-            !report.violations.iter().any(|v| v.code == deckcheck::rules::Code::CardNotInPool),
+            !report.has(codes::CARD_NOT_IN_POOL),
             "a card of the pool is not in the pool: {report:?}"
         );
-        serde_json::to_string(&report).expect("a report serializes");
+        common::assert_report(&report, 0);
     }
 });

@@ -4,11 +4,11 @@
 
 mod common;
 
-use deckcheck::decklist::parse_text;
+use deckcheck_swu::decklist::parse_text;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let result = parse_text(&common::CHECKER.catalog, &text);
+    let result = parse_text(common::SWU.catalog(), &text);
     common::after_import(result, common::seed_of(data));
 });

@@ -18,6 +18,8 @@ const STEP_MS = 30_000; // one check
 const TOTAL_MS = 240_000; // the whole run
 
 const WICHITA = readFileSync(join(DECKS, 'tournament/wichita-pq-4th-han-solo.melee.txt'), 'utf8');
+// A Legion HQ link (crates/legion/tests/legion/inputs.rs).
+const LEGION_LINK = 'https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw';
 const WICHITA_JSON = join(DECKS, 'tournament/wichita-pq-4th-han-solo.swudb.json');
 
 let passed = 0, failed = 0;
@@ -42,12 +44,12 @@ async function step(name, fn) {
   }
 }
 
-// Wait until the page shows the report for this format and date, and return its status.
+// Wait until the page shows the report for this format and date, and return its verdict.
 async function verdictFor(page, format, asOf) {
   const sel = `#verdict[data-format="${format}"][data-as-of="${asOf}"]`;
   await page.waitForSelector(`#report:not([hidden]) ${sel}`, { timeout: 15_000 });
   await page.waitForFunction(() => !document.body.classList.contains('busy'), null, { timeout: 15_000 });
-  return page.$eval(sel, (v) => ({ status: v.dataset.status, word: v.querySelector('.word').textContent, detail: v.querySelector('.detail').textContent }));
+  return page.$eval(sel, (v) => ({ status: v.dataset.verdict, word: v.querySelector('.word').textContent, detail: v.querySelector('.detail').textContent }));
 }
 const lineOfTextarea = (page, n) => page.$eval('#deck', (t, n) => t.value.split('\n')[n - 1], n);
 
@@ -83,6 +85,11 @@ try {
     assert(/^\d{4}-\d{2}-\d{2}$/.test(date), `event date not set to today by default: "${date}"`);
     assert(await page.inputValue('#format') === 'premier', 'Premier is not the default format');
     await page.waitForFunction(() => document.getElementById('format-summary').textContent.length > 0);
+    // The games, from GET /v1/games: Star Wars: Unlimited first and chosen.
+    await page.waitForFunction(() => document.getElementById('game').options.length > 1);
+    const games = await page.$$eval('#game option', (os) => os.map((o) => o.value));
+    assert(games.join() === 'swu,lcg,ccg,legion', `games: ${games}`);
+    assert(await page.inputValue('#game') === 'swu', 'Star Wars: Unlimited is not the default game');
   });
 
   await step('Wichita melee export, Premier, 2025-04-01: legal', async () => {
@@ -93,17 +100,28 @@ try {
     assert(v.status === 'legal', `status ${v.status}`);
     assert(v.word === 'Legal', `verdict says "${v.word}"`);
     assert(v.detail.includes('main deck 50, sideboard 10'), `detail: ${v.detail}`);
-    // The deck as read.
-    const leader = await page.textContent('#deckview .leaders li');
+    // The deck as read, section by section.
+    const leader = await page.textContent('#deckview .leader li');
     assert(leader.includes('Han Solo') && leader.includes('Audacious Smuggler'), `leader: ${leader}`);
-    assert((await page.textContent('#deckview .bases li')).includes('Level 1313'), 'base not shown');
+    assert((await page.textContent('#deckview .base li')).includes('Level 1313'), 'base not shown');
     assert((await page.textContent('#deckview .main h3 .count')) === '50', 'main deck count');
     assert((await page.textContent('#deckview .sideboard h3 .count')) === '10', 'sideboard count');
-    // A compact line for every other format, in order.
+    // A compact line for every other format played on that date, in order (no Eternal or
+    // Trilogy yet in April 2025).
+    const others = await page.$$eval('#others li', (ls) => ls.map((l) => l.dataset.format));
+    assert(others.join() === 'twin-suns,sealed,draft', `other formats: ${others}`);
+    assert((await page.textContent('#others li[data-format="sealed"]')).includes('pool'), 'sealed line does not mention the pool');
+  });
+
+  await step('2026-11-22: every format is listed; Trilogy needs three decks; rotated out of Premier, legal in Eternal', async () => {
+    await page.fill('#date', '2026-11-22');
+    const v = await verdictFor(page, 'premier', '2026-11-22');
+    assert(v.status === 'illegal', `Premier after the rotation: ${v.status}`);
+    assert((await page.textContent('#problems')).includes('left Premier'), 'no rotation in the problems');
     const others = await page.$$eval('#others li', (ls) => ls.map((l) => l.dataset.format));
     assert(others.join() === 'eternal,twin-suns,trilogy,sealed,draft', `other formats: ${others}`);
     assert((await page.textContent('#others li[data-format="trilogy"]')).includes('three decks'), 'trilogy line does not say it needs three decks');
-    assert((await page.textContent('#others li[data-format="sealed"]')).includes('pool'), 'sealed line does not mention the pool');
+    assert((await page.$eval('#others li[data-format="eternal"] .chip', (c) => c.textContent)) === 'Legal', 'not legal in Eternal');
   });
 
   await step('2025-05-01: DJ | Blatant Thief suspended (TR 3.2.1), shown next to line 13', async () => {
@@ -148,7 +166,7 @@ try {
     await page.screenshot({ path: join(ARTIFACTS, 'page-suggestion.png') });
     await fix.first().click();
     await page.waitForFunction(() => document.getElementById('deck').value.split('\n')[16] === '3 | Waylay');
-    await page.waitForSelector('#verdict[data-status="legal"][data-as-of="2025-04-01"]');
+    await page.waitForSelector('#verdict[data-verdict="legal"][data-as-of="2025-04-01"]');
     assert(!(await page.$('#problems li[data-line="17"]')), 'the problem on line 17 is still shown');
     assert((await page.textContent('#verdict .word')) === 'Legal', 'verdict did not update to Legal');
   });
@@ -180,7 +198,7 @@ try {
     assert(reached, 'Tab never reached the suggestion button');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('deck').value.split('\n')[19] === '3 | Bounty Hunter Crew');
-    await page.waitForSelector('#verdict[data-status="legal"][data-as-of="2025-04-01"]');
+    await page.waitForSelector('#verdict[data-verdict="legal"][data-as-of="2025-04-01"]');
     assert(await page.evaluate(() => document.activeElement.id) === 'verdict', 'focus did not move to the new verdict');
   });
 
@@ -203,19 +221,43 @@ try {
   });
 
   await step('network and API errors are shown in the page', async () => {
-    await page.route('**/v1/decks/validate', (r) => r.abort('connectionrefused'));
+    await page.route('**/v1/games/*/decks/validate', (r) => r.abort('connectionrefused'));
     await page.click('#submit');
     await page.waitForSelector('#error:not([hidden])');
     assert(/could not reach/i.test(await page.textContent('#error')), `network error: ${await page.textContent('#error')}`);
-    await page.unroute('**/v1/decks/validate');
-    await page.route('**/v1/decks/validate', (r) => r.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unreadable-deck', message: 'deck cannot be read as a deck list: test' } }) }));
+    await page.unroute('**/v1/games/*/decks/validate');
+    await page.route('**/v1/games/*/decks/validate', (r) => r.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unreadable-deck', message: 'deck cannot be read as a deck list: test' } }) }));
     await page.click('#submit');
     await page.waitForFunction(() => document.getElementById('error').textContent.includes('cannot be read'));
-    await page.unroute('**/v1/decks/validate');
+    await page.unroute('**/v1/games/*/decks/validate');
     await page.fill('#deck', WICHITA);
     await page.waitForSelector('#error', { state: 'hidden' }); // a good answer clears the error
     const v = await verdictFor(page, 'premier', '2025-05-01');
     assert(v.status === 'illegal', `after the errors: ${v.status}`);
+  });
+
+  await step('another game: its formats in the menu, its list checked at its own route', async () => {
+    const asked = [];
+    const seen = (r) => { if (r.method() === 'POST') asked.push(new URL(r.url()).pathname); };
+    page.on('request', seen);
+    await page.fill('#deck', '');
+    await page.selectOption('#game', 'legion');
+    const formats = await page.$$eval('#format option', (os) => os.map((o) => o.value));
+    assert(formats.length > 0 && !formats.includes('premier'), `Legion formats: ${formats}`);
+    await page.fill('#deck', LEGION_LINK);
+    await page.waitForSelector(`#report:not([hidden]) #verdict[data-format="${formats[0]}"]`);
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    assert(asked.some((p) => p === '/v1/games/legion/decks/validate'), `requests: ${asked}`);
+    const units = await page.$eval('#deckview section h3 .count', (c) => Number(c.textContent));
+    assert(units > 0, `the link was not read: ${await page.textContent('#deckview')}`);
+    page.off('request', seen);
+    await page.screenshot({ path: join(ARTIFACTS, 'page-legion.png') });
+    // Back to Unlimited: Premier and the Wichita deck again.
+    await page.selectOption('#game', 'swu');
+    assert(await page.inputValue('#format') === 'premier', 'Premier is not chosen again');
+    await page.fill('#deck', WICHITA);
+    const v = await verdictFor(page, 'premier', '2025-05-01');
+    assert(v.status === 'illegal', `back to Unlimited: ${v.status}`);
   });
 
   await step('readable on a 390px phone: nothing wider than the screen', async () => {

@@ -470,6 +470,12 @@ pub trait Game: Send + Sync + 'static {
     /// One card and its standing in each format on a date, as the game describes it.
     fn card(&self, id: &str, as_of: Date) -> Option<Value>;
 
+    /// A format's rules as the game's own data states them (each setting with its dates,
+    /// section and sources), for those who want to see what a check applies.
+    fn format_rules(&self, _format: &str) -> Option<Value> {
+        None
+    }
+
     /// Every date on which the game's dated data changes something for `format`: a release, a
     /// rotation, a suspension's start or end, a rule change. The legal window of a deck is
     /// judged at these dates.
@@ -585,6 +591,7 @@ pub trait AnyGame: Send + Sync {
     ) -> Result<(String, Vec<Diagnostic>), RequestError>;
     fn search(&self, query: &str, limit: usize) -> Vec<CardSummary>;
     fn card(&self, id: &str, as_of: Date) -> Option<Value>;
+    fn format_rules(&self, format: &str) -> Option<Value>;
     fn is_bare_deck(&self, body: &Map<String, Value>) -> bool;
     /// Whether the game can read these options (before any deck is read: a roster's options
     /// are refused once, not entry by entry).
@@ -711,6 +718,10 @@ impl<G: Game> AnyGame for G {
 
     fn card(&self, id: &str, as_of: Date) -> Option<Value> {
         Game::card(self, id, as_of)
+    }
+
+    fn format_rules(&self, format: &str) -> Option<Value> {
+        Game::format_rules(self, format)
     }
 
     fn is_bare_deck(&self, body: &Map<String, Value>) -> bool {

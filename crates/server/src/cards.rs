@@ -69,7 +69,19 @@ pub struct FormatsQuery {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct FormatsAnswer {
     /// Each game's formats, by game id.
-    pub formats: BTreeMap<String, Vec<FormatInfo>>,
+    pub formats: BTreeMap<String, Vec<FormatEntry>>,
+}
+
+/// A format, and its rules as the game's data states them.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct FormatEntry {
+    #[serde(flatten)]
+    pub info: FormatInfo,
+    /// Each setting as a timeline of dated values with the section that sets it and its
+    /// sources, where the game publishes them (SWU).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub rules: Option<serde_json::Value>,
 }
 
 /// `GET /v1/formats`: each game's formats as data.
@@ -97,7 +109,18 @@ pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
     Ok(HttpResponse::Ok().json(FormatsAnswer {
         formats: games
             .iter()
-            .map(|g| (g.info().id.to_string(), g.info().formats.clone()))
+            .map(|g| {
+                let formats = g
+                    .info()
+                    .formats
+                    .iter()
+                    .map(|f| FormatEntry {
+                        info: f.clone(),
+                        rules: g.format_rules(&f.id),
+                    })
+                    .collect();
+                (g.info().id.to_string(), formats)
+            })
             .collect(),
     }))
 }

@@ -54,10 +54,16 @@ pub struct Loaded {
     pub unavailable: Vec<Unavailable>,
 }
 
-/// The paths of a game's data under these settings.
+/// The paths of a game's data under these settings: a directory the settings name for it,
+/// else its variable, else its directory under the data directory.
 pub fn paths(spec: &GameSpec, settings: &Settings) -> Paths {
+    let named = settings
+        .catalogs
+        .iter()
+        .find(|(id, _)| id.eq_ignore_ascii_case(spec.id))
+        .map(|(_, dir)| dir.clone());
     Paths {
-        cards: catalog_dir(spec, &settings.data_dir()),
+        cards: named.unwrap_or_else(|| catalog_dir(spec, &settings.data_dir())),
         card_data: settings.card_data.clone(),
     }
 }

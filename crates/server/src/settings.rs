@@ -105,6 +105,11 @@ pub struct Settings {
     /// events in SQLite under the data directory.
     #[arg(long, env = "DECKCHECK_DATABASE_URL", hide_env_values = true, value_parser = parse_secret)]
     pub database_url: Option<SecretString>,
+    /// Catalog directories given by whoever builds the settings (game id, directory), ahead of
+    /// the environment: a service embedded in a test or a tool names its data without touching
+    /// the process's environment. Not a flag: the service reads the variables.
+    #[arg(skip)]
+    pub catalogs: Vec<(String, PathBuf)>,
 }
 
 fn parse_secret(text: &str) -> Result<SecretString, String> {

@@ -1,16 +1,20 @@
 // deckcheck's player page: validates the pasted list through the public API
-// (POST /v1/decks/validate) and shows the verdict, the problems by line and the
-// deck as read. Plain script, no framework, no build. Every text from the API or
-// the player is inserted with textContent, never as HTML.
+// (POST /v1/games/{game}/decks/validate) and shows the verdict, the problems by
+// line and the deck as read. The games and their formats come from GET /v1/games.
+// Plain script, no framework, no build. Every text from the API or the player is
+// inserted with textContent, never as HTML.
 'use strict';
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const deck = $('deck'), format = $('format'), date = $('date'), file = $('file');
-  const status = $('status'), errorBox = $('error');
-  const NAMES = { premier: 'Premier', eternal: 'Eternal', 'twin-suns': 'Twin Suns', trilogy: 'Trilogy', sealed: 'Sealed', draft: 'Draft' };
+  const deck = $('deck'), game = $('game'), format = $('format'), date = $('date'), file = $('file');
+  const status = $('status'), errorBox = $('error'), hint = $('deck-hint');
   const DEBOUNCE_MS = 300, TIMEOUT_MS = 20000;
-  let summaries = {}, timer = 0, seq = 0, inflight = null, last = null, focusVerdict = false;
+  const VERDICT = { legal: 'Legal', illegal: 'Not legal', unverified: 'Not verified' };
+  const NUMBERS = ['no', 'one', 'two', 'three', 'four'];
+  const SWU_HINT = hint.textContent;
+  // Games by id, as GET /v1/games lists them; SWU's formats are in the page until it answers.
+  let games = {}, timer = 0, seq = 0, inflight = null, last = null, focusVerdict = false;
 
   // --- small DOM helpers ------------------------------------------------------
   function el(tag, cls, text) {
@@ -28,8 +32,19 @@
     const d = new Date(iso + 'T12:00:00');
     return isNaN(d) ? iso : d.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
   }
+  function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
   function lineOf(at) { const m = /^line (\d+)$/.exec(at || ''); return m ? Number(m[1]) : 0; }
   function lines() { return deck.value.split('\n'); }
+  function formatInfo(id) {
+    const g = games[game.value];
+    return g && g.formats ? g.formats.find((f) => f.id === id) : null;
+  }
+  function formatName(id) {
+    const f = formatInfo(id);
+    if (f) return f.name;
+    const o = [...format.options].find((x) => x.value === id);
+    return o ? o.textContent : id;
+  }
 
   // --- the textarea: select a line, replace a line -----------------------------
   function lineRange(n) {
@@ -75,7 +90,9 @@
     if (inflight) inflight.abort();
     const text = deck.value;
     if (!text.trim()) { inflight = null; clear(); return; }
-    const body = { deck: text, format: 'all', explain: true };
+    // The chosen format (even one not played on the date: the answer says so), and every
+    // format that can be played on the date.
+    const body = { deck: text, format: [format.value, 'all'], explain: true };
     if (/^\d{4}-\d{2}-\d{2}$/.test(date.value)) body.as_of = date.value;
     const my = ++seq, ctl = new AbortController();
     inflight = ctl;
@@ -83,7 +100,7 @@
     document.body.classList.add('busy');
     say('Checking…');
     try {
-      const res = await fetch('/v1/decks/validate', {
+      const res = await fetch('/v1/games/' + encodeURIComponent(game.value) + '/decks/validate', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
@@ -119,67 +136,70 @@
   }
 
   // --- rendering ------------------------------------------------------------------
-  const VERDICT = { legal: 'Legal', illegal: 'Not legal', incomplete: 'Not verified' };
-
   function render(data) {
     last = data;
     const chosen = format.value;
     const rep = data.reports.find((r) => r.format === chosen) || data.reports[0];
-    const view = (data.decks || [])[0] || { leaders: [], bases: [], main: [], sideboard: [] };
+    const answer = (data.decks || [])[0] || {};
+    const sections = (answer.view && answer.view.sections) || [];
+    const diagnostics = answer.diagnostics || [];
     const v = $('verdict');
-    v.dataset.status = rep.status;
+    v.dataset.verdict = rep.verdict;
     v.dataset.format = rep.format;
     v.dataset.asOf = rep.as_of;
-    $('verdict-word').textContent = VERDICT[rep.status] || rep.status;
-    const nErr = rep.violations.length + (rep.diagnostics || []).filter((d) => d.severity === 'error').length;
-    $('verdict-detail').textContent = 'in ' + (NAMES[rep.format] || rep.format) + ' on ' + longDate(rep.as_of) +
+    $('verdict-word').textContent = VERDICT[rep.verdict] || rep.verdict;
+    const nErr = rep.violations.length + diagnostics.filter((d) => d.severity === 'error').length;
+    const counted = sections.filter((s) => s.id !== 'leader' && s.id !== 'base').map((s) => s.label + ' ' + s.count);
+    $('verdict-detail').textContent = 'in ' + formatName(rep.format) + ' on ' + longDate(rep.as_of) +
       (nErr ? ' · ' + nErr + (nErr === 1 ? ' problem' : ' problems') : '') +
-      ' · main deck ' + (view.main_count || 0) + ', sideboard ' + (view.sideboard_count || 0);
+      (counted.length ? ' · ' + counted.join(', ') : '');
 
-    renderOthers(data.reports.filter((r) => r !== rep));
-    renderProblems(rep, view);
-    renderDeck(view, rep);
+    renderOthers(data.reports.filter((r) => r !== rep), data.decks.length);
+    renderProblems(rep, sections, diagnostics);
+    renderDeck(sections, rep);
     $('empty').hidden = true;
     $('report').hidden = false;
     if (focusVerdict) { focusVerdict = false; v.focus(); }
   }
 
   // One compact line per other format, in words: why not, or what was not checked.
-  function otherReason(r) {
-    const codes = r.violations.map((x) => x.code);
-    if (r.format === 'trilogy' && codes.includes('wrong-number-of-decks')) return 'needs three decks; this is one';
-    const na = r.violations.find((x) => x.code === 'format-not-available');
-    if (na) return 'not played yet on this date';
+  function otherReason(r, decks) {
+    const f = formatInfo(r.format);
+    if (f && f.decks > decks) return 'needs ' + (NUMBERS[f.decks] || f.decks) + ' decks; this is ' + (NUMBERS[decks] || decks);
+    if (r.violations.some((x) => x.code === 'format-not-available')) return 'not played yet on this date';
     if (r.violations.length) {
       const more = r.violations.length - 1;
       return r.violations[0].message + (more ? ' (+' + more + ' more)' : '');
     }
-    if (r.status === 'incomplete') return 'a line of the list could not be read';
-    if ((r.format === 'sealed' || r.format === 'draft') && r.notes && r.notes.length) return 'as a deck; limited also needs the opened pool, not checked here';
+    if (r.verdict === 'unverified' && f && (f.needs || []).includes('pool')) return 'needs the opened pool to be judged';
+    if (r.verdict === 'unverified') {
+      const n = (r.notes || []).find((x) => x.kind === 'unverified');
+      return n ? n.message : 'something in this deck could not be judged';
+    }
     return '';
   }
-  function renderOthers(reports) {
+  function renderOthers(reports, decks) {
     const ul = $('others');
     ul.replaceChildren();
     for (const r of reports) {
-      const li = el('li', 'other ' + r.status);
+      const li = el('li', 'other ' + r.verdict);
       li.dataset.format = r.format;
-      const b = el('button', 'linkish', NAMES[r.format] || r.format);
+      const b = el('button', 'linkish', formatName(r.format));
       b.type = 'button';
       b.title = 'Show the report for ' + b.textContent;
       b.addEventListener('click', () => { format.value = r.format; formatChanged(); });
-      li.append(b, ' ', el('span', 'chip ' + r.status, VERDICT[r.status] || r.status));
-      const why = otherReason(r);
+      li.append(b, ' ', el('span', 'chip ' + r.verdict, VERDICT[r.verdict] || r.verdict));
+      const why = otherReason(r, decks);
       if (why) li.append(' ', el('span', 'why', why));
       ul.append(li);
     }
   }
 
-  // Map every card of the deck view to the lines it was read from.
-  function linesByCard(view) {
+  // Map every card of the deck as read to the lines it was read from.
+  function linesByCard(sections) {
     const m = new Map();
-    for (const zone of ['leaders', 'bases', 'main', 'sideboard']) {
-      for (const c of view[zone] || []) {
+    for (const s of sections) {
+      for (const c of s.lines || []) {
         if (!c.line) continue;
         for (const k of [c.id, cardName(c).toLowerCase()]) {
           if (!m.has(k)) m.set(k, []);
@@ -190,17 +210,21 @@
     return m;
   }
 
-  function renderProblems(rep, view) {
-    const byCard = linesByCard(view);
+  function renderProblems(rep, sections, diagnostics) {
+    const byCard = linesByCard(sections);
     const groups = new Map(); // line number (0 = the whole deck) -> items
     const add = (n, item) => { if (!groups.has(n)) groups.set(n, []); groups.get(n).push(item); };
     for (const v of rep.violations) {
+      // Next to each line it comes from; a violation of many cards (a rotation) once, for the deck.
       const ls = new Set();
-      for (const c of v.cards || []) for (const n of byCard.get(c.id) || byCard.get(cardName(c).toLowerCase()) || []) ls.add(n);
+      const cards = v.cards || [];
+      if (cards.length <= 3) {
+        for (const c of cards) for (const n of byCard.get(c.id) || byCard.get(cardName(c).toLowerCase()) || []) ls.add(n);
+      }
       if (ls.size) for (const n of ls) add(n, { kind: 'error', v });
       else add(0, { kind: 'error', v });
     }
-    for (const d of rep.diagnostics || []) add(lineOf(d.at), { kind: d.severity === 'error' ? 'error' : 'warning', d });
+    for (const d of diagnostics) add(lineOf(d.at), { kind: d.severity === 'error' ? 'error' : 'warning', d });
     for (const n of rep.notes || []) add(0, { kind: 'note', note: n });
 
     const ol = $('problems');
@@ -251,7 +275,7 @@
     wrap.dataset.code = d.code;
     // The line is shown beside it: drop the message's own "line N: " / "line N was ".
     const text = d.message.replace(/^line \d+(?::\s*|\s+was\s+)/, '');
-    wrap.append(message(text.charAt(0).toUpperCase() + text.slice(1), '', d.severity === 'error' ? 'bad' : 'info'));
+    wrap.append(message(capital(text), '', d.severity === 'error' ? 'bad' : 'info'));
     if (d.candidates && d.candidates.length) {
       const fixes = el('div', 'fixes');
       fixes.append(el('span', 'label', 'Replace with'));
@@ -269,44 +293,62 @@
   }
   function noteItem(n) { return message(n.message, n.section, 'info'); }
 
-  function renderDeck(view, rep) {
+  // The deck as read, section by section, as the game names them.
+  function renderDeck(sections, rep) {
     const flagged = new Set();
     for (const v of rep.violations) for (const c of v.cards || []) flagged.add(c.id);
     const box = $('deckview');
     box.replaceChildren();
-    const zones = [
-      ['leaders', view.leaders.length > 1 ? 'Leaders' : 'Leader'],
-      ['bases', 'Base'],
-      ['main', 'Main deck'],
-      ['sideboard', 'Sideboard'],
-    ];
-    for (const [zone, title] of zones) {
-      const cards = view[zone] || [];
-      const total = zone === 'main' ? view.main_count : zone === 'sideboard' ? view.sideboard_count : cards.reduce((s, c) => s + c.count, 0);
-      const sec = el('section', 'zone ' + zone);
-      const h = el('h3', '', title + ' ');
-      h.append(el('span', 'count', total || 0));
+    for (const s of sections) {
+      const sec = el('section', 'zone ' + s.id);
+      const h = el('h3', '', capital(s.label) + ' ');
+      h.append(el('span', 'count', s.count));
       sec.append(h);
       const ul = el('ul');
-      for (const c of cards) {
+      for (const c of s.lines || []) {
         const li = el('li', flagged.has(c.id) ? 'flagged' : '');
         li.dataset.id = c.id;
         li.append(el('span', 'n', c.count), el('span', 't', c.title));
         if (c.subtitle) li.append(el('span', 's', ' | ' + c.subtitle));
+        if (c.attached && c.attached.length) li.append(el('span', 's', ' + ' + c.attached.map(cardName).join(', ')));
         if (c.line) li.title = 'line ' + c.line + ' · ' + c.id;
         ul.append(li);
       }
-      if (!cards.length) ul.append(el('li', 'none', 'none'));
+      if (!(s.lines || []).length) ul.append(el('li', 'none', 'none'));
       sec.append(ul);
       box.append(sec);
     }
   }
 
-  // --- input: typing, format, date, files ----------------------------------------------
+  // --- input: typing, game, format, date, files ---------------------------------------
   function formatChanged() {
-    $('format-summary').textContent = summaries[format.value] || '';
+    const f = formatInfo(format.value);
+    $('format-summary').textContent = f ? f.summary || '' : '';
     if (last && last.reports.some((r) => r.format === format.value) && !inflight) render(last);
     else check();
+  }
+  // The chosen game's formats in the format menu, and its input formats in the hint.
+  function showGame() {
+    const g = games[game.value];
+    if (!g) return;
+    const keep = format.value;
+    format.replaceChildren();
+    for (const f of g.formats) {
+      const o = el('option', '', f.name);
+      o.value = f.id;
+      format.append(o);
+    }
+    if (g.formats.some((f) => f.id === keep)) format.value = keep;
+    hint.textContent = g.id === 'swu' ? SWU_HINT :
+      'Paste a list (' + (g.inputs || []).map((i) => i.name).join(', ') + ') or drop a file here. It is checked as you type.';
+    deck.placeholder = g.id === 'swu' ? deck.placeholder : '';
+    const f = formatInfo(format.value);
+    $('format-summary').textContent = f ? f.summary || '' : '';
+  }
+  function gameChanged() {
+    showGame();
+    last = null;
+    check();
   }
   async function loadFile(f) {
     if (!f) return;
@@ -319,6 +361,7 @@
   deck.addEventListener('input', schedule);
   date.addEventListener('change', check);
   format.addEventListener('change', formatChanged);
+  game.addEventListener('change', gameChanged);
   $('check').addEventListener('submit', (e) => { e.preventDefault(); check(); });
   file.addEventListener('change', () => { loadFile(file.files[0]); file.value = ''; });
   deck.addEventListener('dragover', (e) => { e.preventDefault(); deck.classList.add('drop'); });
@@ -329,10 +372,21 @@
     if (f) { e.preventDefault(); loadFile(f); }
   });
 
-  fetch('/v1/formats').then((r) => (r.ok ? r.json() : null)).then((d) => {
-    if (!d || !d.formats) return;
-    for (const [k, f] of Object.entries(d.formats)) { summaries[k] = f.summary || ''; if (f.name) NAMES[k] = f.name; }
-    $('format-summary').textContent = summaries[format.value] || '';
+  fetch('/v1/games').then((r) => (r.ok ? r.json() : null)).then((d) => {
+    if (!d || !Array.isArray(d.games) || !d.games.length) return;
+    const keep = game.value;
+    games = {};
+    game.replaceChildren();
+    for (const g of d.games) {
+      games[g.id] = g;
+      const o = el('option', '', g.name);
+      o.value = g.id;
+      game.append(o);
+    }
+    game.value = games[keep] ? keep : d.games[0].id;
+    game.disabled = d.games.length < 2;
+    showGame();
+    if (last) render(last);
   }).catch(() => {});
   if (deck.value.trim()) check();
 })();

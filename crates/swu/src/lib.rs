@@ -597,6 +597,10 @@ impl Game for Swu {
         }))
     }
 
+    fn format_rules(&self, format: &str) -> Option<Value> {
+        serde_json::to_value(self.data.format(format)?).ok()
+    }
+
     fn change_points(&self, format: &FormatInfo) -> Vec<ChangePoint> {
         let Some(def) = self.data.format(&format.id) else {
             return Vec::new();

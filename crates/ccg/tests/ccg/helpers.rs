@@ -67,9 +67,12 @@ pub fn extra_game() -> Option<&'static Ccg> {
 /// Says once that the real-data tests were skipped, and how to run them.
 pub fn skipped() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| eprintln!(
-        "real-data test skipped: {DATA} not found (run `cargo test -p deckcheck-ccg` from a checkout with shared/ beside the repository)"
-    ));
+    // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
+    ONCE.call_once(|| {
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!(
+        "real-data test skipped: {DATA} not found (run `cargo test -p deckcheck-ccg` from a checkout with shared/ beside the repository)\n"
+        ));
+    });
 }
 
 /// The game on the real data, or return from the test.

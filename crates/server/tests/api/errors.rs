@@ -1,6 +1,7 @@
-//! Every request that cannot be understood gets a 4xx with one JSON shape naming what was wrong.
+//! Every request that cannot be understood gets a 4xx with one JSON shape naming what was
+//! wrong (on the hand-written catalog: none of it needs real cards).
 
-use super::helpers::*;
+use crate::helpers::*;
 
 struct Case {
     name: &'static str,
@@ -76,6 +77,7 @@ fn cases() -> Vec<Case> {
             Some("deck"),
         ),
         c(
+            // The game's options refuse what they do not know, and name it.
             "unknown field",
             "POST",
             "/v1/decks/validate",
@@ -83,7 +85,7 @@ fn cases() -> Vec<Case> {
             br#"{"deck": "1 | Waylay", "fromat": "premier"}"#,
             400,
             "invalid-request",
-            None,
+            Some("fromat"),
         ),
         c(
             "a deck that is not a deck",
@@ -104,6 +106,26 @@ fn cases() -> Vec<Case> {
             400,
             "bad-value",
             Some("deck"),
+        ),
+        c(
+            "four decks",
+            "POST",
+            "/v1/decks/validate",
+            "application/json",
+            br#"{"decks": ["1 | Waylay", "1 | Waylay", "1 | Waylay", "1 | Waylay"]}"#,
+            400,
+            "bad-value",
+            Some("decks"),
+        ),
+        c(
+            "deck and decks",
+            "POST",
+            "/v1/decks/validate",
+            "application/json",
+            br#"{"deck": "1 | Waylay", "decks": ["1 | Waylay"]}"#,
+            400,
+            "bad-value",
+            Some("decks"),
         ),
         c(
             "invalid UTF-8",
@@ -198,7 +220,7 @@ fn cases() -> Vec<Case> {
         c(
             "bad date in a query",
             "GET",
-            "/v1/cards/SOR_001?as_of=yesterday",
+            "/v1/cards/SOR_017?as_of=yesterday",
             "",
             b"",
             400,
@@ -223,7 +245,7 @@ fn cases() -> Vec<Case> {
             b"",
             400,
             "bad-value",
-            Some("query"),
+            Some("colour"),
         ),
         c(
             "unknown route",
@@ -245,12 +267,92 @@ fn cases() -> Vec<Case> {
             "method-not-allowed",
             None,
         ),
+        c(
+            "an unknown game",
+            "POST",
+            "/v1/games/chess/decks/validate",
+            "text/plain",
+            b"1 | Waylay",
+            404,
+            "unknown-game",
+            Some("game"),
+        ),
+        c(
+            "a game whose data is not loaded",
+            "POST",
+            "/v1/games/legion/decks/validate",
+            "text/plain",
+            b"1 | Waylay",
+            503,
+            "game-unavailable",
+            Some("game"),
+        ),
+        c(
+            "a game named by the path and the body",
+            "POST",
+            "/v1/games/swu/decks/validate",
+            "application/json",
+            br#"{"game": "legion", "deck": "1 | Waylay"}"#,
+            400,
+            "bad-value",
+            Some("game"),
+        ),
+        c(
+            "a game named by the path and the query",
+            "POST",
+            "/v1/games/swu/decks/validate?game=swu",
+            "text/plain",
+            b"1 | Waylay",
+            400,
+            "bad-value",
+            Some("game"),
+        ),
+        c(
+            "a pool of the wrong kind",
+            "POST",
+            "/v1/decks/validate",
+            "application/json",
+            br#"{"deck": "1 | Waylay", "format": "sealed", "pool": 42}"#,
+            400,
+            "bad-value",
+            Some("pool"),
+        ),
+        c(
+            "a Trilogy card pool that is no format's",
+            "POST",
+            "/v1/decks/validate",
+            "application/json",
+            br#"{"deck": "1 | Waylay", "format": "trilogy", "as_of": "2026-11-22", "trilogy_pool": "twin-suns"}"#,
+            400,
+            "bad-value",
+            Some("pool_format"),
+        ),
+        c(
+            "a comparison for every format",
+            "POST",
+            "/v1/decks/compare",
+            "application/json",
+            br#"{"registered": "1 | Waylay", "presented": "1 | Waylay", "format": "all"}"#,
+            400,
+            "unknown-format",
+            Some("format"),
+        ),
+        c(
+            "a reload without the admin routes",
+            "POST",
+            "/v1/admin/reload",
+            "",
+            b"",
+            404,
+            "not-found",
+            None,
+        ),
     ]
 }
 
 #[actix_web::test]
 async fn every_bad_request_gets_a_structured_error() {
-    let app = spawn_app().await;
+    let app = spawn_fixture_app().await;
     let mut failures = Vec::new();
     for case in cases() {
         let mut request = app.client.request(
@@ -277,7 +379,7 @@ async fn every_bad_request_gets_a_structured_error() {
 
 #[actix_web::test]
 async fn a_body_over_the_limit_is_refused_with_413() {
-    let app = spawn_app_with(|s| s.body_limit = 1024).await;
+    let app = spawn_fixture_app_with(|s| s.body_limit = 1024).await;
     let big = format!("{{\"deck\": \"{}\"}}", "1 | Waylay\\n".repeat(200));
     let answer = app
         .post("/v1/decks/validate", "application/json", big)
@@ -289,7 +391,7 @@ async fn a_body_over_the_limit_is_refused_with_413() {
 
 #[actix_web::test]
 async fn a_batch_over_its_limit_is_refused_with_413() {
-    let app = spawn_app_with(|s| s.batch_limit = 2).await;
+    let app = spawn_fixture_app_with(|s| s.batch_limit = 2).await;
     let entries: Vec<_> = (0..3)
         .map(|_| serde_json::json!({ "deck": "1 | Waylay" }))
         .collect();

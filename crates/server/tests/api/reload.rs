@@ -1,21 +1,18 @@
-//! `POST /v1/admin/reload` (issue 5): guarded by a bearer token, swaps the catalog atomically,
-//! keeps the old one when the new one does not load, and loses no request while it reloads.
+//! `POST /v1/admin/reload` (issue 5): guarded by a bearer token, swaps the data atomically,
+//! keeps the old data when the new does not load, and loses no request while it reloads.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use deckcheck::checker::Checker;
-use deckcheck::http::Application;
-use deckcheck::settings::Settings;
+use deckcheck_core::{Paths, Registry};
+use deckcheck_server::games::Loaded;
 use futures_util::future::join_all;
 use serde_json::json;
 
-use super::helpers::{TestApp, wichita_json};
-use crate::helpers::shared_swu;
+use crate::helpers::*;
 
-/// A catalog directory of its own, starting with the combined card file.
-fn catalog_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckcheck-reload-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A SWU catalog directory of its own, starting with the combined card file of `../shared`.
+fn catalog_dir(root: &Path) -> PathBuf {
+    let dir = root.join("cards");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(
         shared_swu().join("cards/all_cards.json"),
@@ -25,27 +22,60 @@ fn catalog_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn add_raw_set(dir: &std::path::Path, code: &str) {
+fn add_raw_set(dir: &Path, code: &str) {
     let raw = shared_swu().join(format!("cards/swu-db-2026-10-08/{code}.json"));
     std::fs::copy(raw, dir.join(format!("{code}.json"))).unwrap();
 }
 
-async fn spawn(cards: PathBuf, token: Option<&str>) -> TestApp {
-    let settings = Settings {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: Some(2),
-        cards: cards.clone(),
-        admin_token: token.map(str::to_string),
-        ..Settings::default()
-    };
-    let checker = Checker::load(&cards, None).unwrap();
-    let app = Application::build(settings, checker).unwrap();
-    let address = format!("http://127.0.0.1:{}", app.port());
-    actix_web::rt::spawn(app.run_until_stopped());
-    TestApp {
-        address,
-        client: super::helpers::client(),
+/// The service with SWU read from `cards` and every other game on its real data (a reload
+/// reloads every game, so all of them must load); `None` without all the real data.
+async fn spawn(cards: &Path, token: Option<&str>) -> Option<TestApp> {
+    let real = real_games()?;
+    if !real.unavailable.is_empty() {
+        eprintln!(
+            "reload test skipped: every game's real data is needed ({:?} missing)",
+            real.unavailable.iter().map(|u| u.id).collect::<Vec<_>>()
+        );
+        return None;
     }
+    let mut args = vec!["--addr", "127.0.0.1:0", "--workers", "2"];
+    if let Some(t) = token {
+        args.extend(["--admin-token", t]);
+    }
+    let mut settings = deckcheck_server::Settings::parse_from(args).unwrap();
+    settings.card_data = None;
+    if token.is_none() {
+        settings.admin_token = None;
+    }
+    settings.catalogs = real_catalogs()
+        .into_iter()
+        .map(|(id, dir)| {
+            let dir = if id == "swu" {
+                cards.to_path_buf()
+            } else {
+                dir
+            };
+            (id.to_string(), dir)
+        })
+        .collect();
+    let swu = (deckcheck_swu::SPEC.load)(&Paths {
+        cards: cards.to_path_buf(),
+        card_data: None,
+    })
+    .unwrap();
+    let mut games = vec![swu];
+    games.extend(real.registry.games()[1..].iter().cloned());
+    Some(spawn_loaded(
+        settings,
+        Loaded {
+            registry: Registry::new(games),
+            unavailable: Vec::new(),
+        },
+    ))
+}
+
+fn spawn_loaded(settings: deckcheck_server::Settings, loaded: Loaded) -> TestApp {
+    crate::helpers::spawn(settings, loaded)
 }
 
 async fn reload(app: &TestApp, token: Option<&str>) -> (u16, serde_json::Value) {
@@ -59,27 +89,40 @@ async fn reload(app: &TestApp, token: Option<&str>) -> (u16, serde_json::Value) 
 
 #[actix_web::test]
 async fn the_admin_route_is_disabled_without_a_token_and_guarded_with_one() {
-    let dir = catalog_dir("auth");
-    let open = spawn(dir.clone(), None).await;
+    let root = tempfile::tempdir().unwrap();
+    if real_games().is_none() {
+        return;
+    }
+    let dir = catalog_dir(root.path());
+    let Some(open) = spawn(&dir, None).await else {
+        return;
+    };
     let (status, body) = reload(&open, Some("anything")).await;
     assert_eq!(
         (status, body["error"]["code"].as_str()),
         (404, Some("not-found"))
     );
 
-    let guarded = spawn(dir, Some("s3cret")).await;
+    let guarded = spawn(&dir, Some("s3cret")).await.unwrap();
     assert_eq!(reload(&guarded, None).await.0, 401);
     assert_eq!(reload(&guarded, Some("wrong")).await.0, 401);
     let (status, body) = reload(&guarded, Some("s3cret")).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["reloaded"], true);
+    assert_eq!(body["games"][0]["game"], "swu");
 }
 
 #[actix_web::test]
 async fn a_catalog_that_does_not_load_leaves_the_old_one_answering() {
-    let dir = catalog_dir("broken");
-    let app = spawn(dir.clone(), Some("t")).await;
-    let before = app.get("/health").await.body["catalog"].clone();
+    let root = tempfile::tempdir().unwrap();
+    if real_games().is_none() {
+        return;
+    }
+    let dir = catalog_dir(root.path());
+    let Some(app) = spawn(&dir, Some("t")).await else {
+        return;
+    };
+    let before = app.catalog().await;
     std::fs::write(
         dir.join("SOR.json"),
         br#"{"total_cards": 1, "data": [{"Set": "SOR"}]}"#,
@@ -95,18 +138,24 @@ async fn a_catalog_that_does_not_load_leaves_the_old_one_answering() {
             .contains("SOR.json"),
         "{body}"
     );
-    let health = app.get("/health").await;
-    assert_eq!((health.status, &health.body["catalog"]), (200, &before));
+    assert_eq!(app.catalog().await, before);
+    let answer = app
+        .validate(&json!({ "deck": wichita_json(), "as_of": "2025-04-01" }))
+        .await;
+    assert_eq!((answer.status, &answer.body["legal"]), (200, &json!(true)));
 }
 
 #[actix_web::test]
 async fn reloading_twice_under_a_burst_of_requests_fails_none_and_mixes_no_versions() {
-    let dir = catalog_dir("burst");
-    let app = spawn(dir.clone(), Some("t")).await;
-    let v0 = app.get("/health").await.body["catalog"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let root = tempfile::tempdir().unwrap();
+    if real_games().is_none() {
+        return;
+    }
+    let dir = catalog_dir(root.path());
+    let Some(app) = spawn(&dir, Some("t")).await else {
+        return;
+    };
+    let v0 = app.catalog().await;
     let request = json!({ "deck": wichita_json(), "format": ["premier", "eternal", "twin-suns"], "as_of": "2025-04-01" });
 
     let mut versions = vec![v0];
@@ -122,7 +171,7 @@ async fn reloading_twice_under_a_burst_of_requests_fails_none_and_mixes_no_versi
         let (burst, (status, body)) =
             futures_util::future::join(burst, reload(&app, Some("t"))).await;
         assert_eq!(status, 200, "reload {round}: {body}");
-        versions.push(body["catalog"].as_str().unwrap().to_string());
+        versions.push(body["games"][0]["catalog"].as_str().unwrap().to_string());
         answers.extend(burst);
     }
     assert_eq!(versions.len(), 3);

@@ -2,10 +2,11 @@
 //! what deckcheck must answer — resolved, ambiguous with exactly these candidates, or unknown
 //! with the right card among the first three suggestions (issue 3).
 
-use deckcheck::decklist::resolve::{Resolution, Section, resolve_name};
+use deckcheck_swu::catalog::CardId;
+use deckcheck_swu::decklist::resolve::{Resolution, Section, resolve_name};
 use serde::Deserialize;
 
-use crate::helpers::CHECKER;
+use crate::real;
 
 #[derive(Deserialize)]
 struct Corpus {
@@ -27,22 +28,39 @@ struct Case {
     expect_in_top3: Option<String>,
 }
 
-fn name(card: deckcheck::catalog::CardId) -> String {
-    CHECKER.catalog.card(card).display_name().to_lowercase()
-}
-
-#[test]
-fn every_case_of_the_corpus_resolves_as_specified() {
+fn corpus() -> Corpus {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/name_resolution.toml"
     ))
     .unwrap();
-    let corpus: Corpus = toml::from_str(&text).unwrap();
+    toml::from_str(&text).unwrap()
+}
+
+#[test]
+fn the_corpus_keeps_at_least_fifty_cases_in_known_sections() {
+    let corpus = corpus();
     assert!(
         corpus.case.len() >= 50,
         "the corpus keeps at least 50 cases"
     );
+    for case in &corpus.case {
+        assert!(
+            ["leader", "base", "deck"].contains(&case.section.as_str())
+                && ["resolved", "ambiguous", "unknown"].contains(&case.outcome.as_str()),
+            "{} / {:?}",
+            case.section,
+            case.title
+        );
+    }
+}
+
+#[test]
+fn every_case_of_the_corpus_resolves_as_specified() {
+    let swu = real!();
+    let catalog = swu.catalog();
+    let name = |card: CardId| catalog.card(card).display_name().to_lowercase();
+    let corpus = corpus();
     let mut failures = Vec::new();
     for case in &corpus.case {
         let section = match case.section.as_str() {
@@ -52,7 +70,7 @@ fn every_case_of_the_corpus_resolves_as_specified() {
             other => panic!("unknown section {other}"),
         };
         let subtitle = Some(case.subtitle.as_str()).filter(|s| !s.is_empty());
-        let got = resolve_name(&CHECKER.catalog, section, &case.title, subtitle, true);
+        let got = resolve_name(catalog, section, &case.title, subtitle, true);
         let ok = match (case.outcome.as_str(), &got) {
             ("resolved", Resolution::Resolved { card, .. }) => {
                 Some(name(*card)) == case.card.as_ref().map(|c| c.to_lowercase())

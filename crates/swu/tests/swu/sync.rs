@@ -1,6 +1,6 @@
 //! Card data sync (issue 5): a mock upstream on loopback serving the real raw API responses
 //! byte for byte, the faults that must leave the old catalog in place, conditional requests,
-//! the local mirror CI syncs from, and hot reload.
+//! and the local mirror CI syncs from.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -10,13 +10,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use deckcheck::catalog::load_dir;
-use deckcheck::checker::Checker;
-use deckcheck::http::AppState;
-use deckcheck::settings::Settings;
-use deckcheck::sync::{DirUpstream, HttpUpstream, SyncError, SyncOptions, sync};
+use deckcheck_core::Paths;
+use deckcheck_core::sync::{
+    CatalogDir, DirFetch, HttpFetch, HttpLimits, SyncError, SyncOptions, Synced, sync,
+};
+use deckcheck_swu::Swu;
+use deckcheck_swu::catalog::{identity_key, load_dir};
+use deckcheck_swu::sync::SwuDb;
 
 use crate::helpers::shared_swu;
+use crate::real;
 
 /// The six raw API responses stored byte for byte in `../shared`.
 fn raw_dir() -> PathBuf {
@@ -123,10 +126,14 @@ impl MockUpstream {
         }))
     }
 
-    fn upstream(&self) -> HttpUpstream {
-        HttpUpstream::new(&self.base, Duration::from_secs(2))
-            .unwrap()
-            .with_retries(2, Duration::from_millis(20))
+    fn fetch(&self) -> HttpFetch {
+        let limits = HttpLimits {
+            connect: Duration::from_secs(2),
+            request: Duration::from_secs(2),
+            attempts: 2,
+            backoff: Duration::from_millis(20),
+        };
+        HttpFetch::new(&self.base, limits, "swu").unwrap()
     }
 }
 
@@ -194,14 +201,11 @@ fn serve(stream: TcpStream, route: &Route, seen: &Seen) {
     let _ = reader.read(&mut [0u8; 1]);
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckcheck-sync-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn run(fetch: &dyn deckcheck_core::sync::Fetch, root: &Path) -> Result<Synced, SyncError> {
+    sync(&SwuDb, fetch, root, &SyncOptions::default())
 }
 
-/// Every file of a catalog directory with its bytes.
+/// Every file of a directory with its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -225,8 +229,8 @@ fn contents(dir: &Path) -> Vec<(String, String)> {
         .map(|p| {
             let card = catalog.card(p.card);
             (
-                catalog.printing_code(p.id),
-                deckcheck::catalog::identity_key(&card.title, card.subtitle.as_deref()),
+                p.code.to_string(),
+                identity_key(&card.title, card.subtitle.as_deref()),
             )
         })
         .collect();
@@ -242,31 +246,54 @@ fn assert_same(a: &[(String, String)], b: &[(String, String)]) {
     }
 }
 
+fn load(root: &Path) -> Swu {
+    Swu::load(&Paths {
+        cards: root.to_path_buf(),
+        card_data: None,
+    })
+    .expect("the synced catalog loads")
+}
+
 #[test]
 fn a_sync_from_the_mock_upstream_gives_the_catalog_the_raw_responses_give() {
+    real!();
     let mock = MockUpstream::of(raw_sets());
-    let dest = temp_dir("equal").join("cards");
-    let manifest = sync(&dest, &mock.upstream(), &SyncOptions::default()).unwrap();
-    assert_eq!(manifest.sets.len(), 6);
+    let root = tempfile::tempdir().unwrap();
+    let synced = run(&mock.fetch(), root.path()).unwrap();
+    assert_eq!(
+        synced.manifest.items.len(),
+        6,
+        "{:?}",
+        synced.manifest.items
+    );
+    assert_eq!(CatalogDir::new(root.path()).current(), synced.dir);
     for (code, bytes) in raw_sets() {
         assert_eq!(
-            std::fs::read(dest.join(format!("{code}.json"))).unwrap(),
+            std::fs::read(synced.dir.join(format!("{code}.json"))).unwrap(),
             bytes,
             "{code} is stored byte for byte"
         );
     }
-    assert_same(&contents(&dest), &contents(&raw_dir()));
+    assert_same(&contents(&synced.dir), &contents(&raw_dir()));
     let seen = mock.seen.lock().unwrap();
     assert!(seen.iter().any(|(p, _)| p == "/sets"));
 }
 
 #[test]
 fn a_second_sync_asks_conditionally_and_keeps_what_did_not_change() {
+    real!();
     let mock = MockUpstream::of(raw_sets());
-    let dest = temp_dir("conditional").join("cards");
-    sync(&dest, &mock.upstream(), &SyncOptions::default()).unwrap();
-    let again = sync(&dest, &mock.upstream(), &SyncOptions::default()).unwrap();
-    assert!(again.sets.values().all(|s| s.unchanged), "{:?}", again.sets);
+    let root = tempfile::tempdir().unwrap();
+    run(&mock.fetch(), root.path()).unwrap();
+    let again = run(&mock.fetch(), root.path()).unwrap();
+    let sets: Vec<_> = again
+        .manifest
+        .files
+        .iter()
+        .filter(|(_, f)| f.upstream.starts_with("cards/"))
+        .collect();
+    assert_eq!(sets.len(), 6, "{:?}", again.manifest.files);
+    assert!(sets.iter().all(|(_, f)| f.unchanged), "{sets:?}");
     let conditional = mock
         .seen
         .lock()
@@ -275,26 +302,18 @@ fn a_second_sync_asks_conditionally_and_keeps_what_did_not_change() {
         .filter(|(_, inm)| inm.is_some())
         .count();
     assert_eq!(conditional, 6, "every set was asked with If-None-Match");
-    assert_same(&contents(&dest), &contents(&raw_dir()));
+    assert_same(&contents(&again.dir), &contents(&raw_dir()));
 }
 
 /// Every fault leaves the previous catalog byte for byte, and says what failed.
 #[test]
 fn every_upstream_fault_leaves_the_previous_catalog_in_place() {
-    let dest = temp_dir("faults").join("cards");
-    sync(
-        &dest,
-        &MockUpstream::of(raw_sets()).upstream(),
-        &SyncOptions::default(),
-    )
-    .unwrap();
-    let before = snapshot(&dest);
-    let settings = Settings {
-        cards: dest.clone(),
-        ..Settings::default()
-    };
-    let state = AppState::new(Checker::load(&dest, None).unwrap(), settings);
-    let version = state.checker().catalog.version().to_string();
+    real!();
+    let root = tempfile::tempdir().unwrap();
+    let dest = root.path().join("cards");
+    let first = run(&MockUpstream::of(raw_sets()).fetch(), &dest).unwrap();
+    let before = snapshot(&first.dir);
+    let version = load(&dest).catalog().version().to_string();
 
     let hmw = raw_sets()["HMW"].clone();
     let half_of_hmw = {
@@ -308,81 +327,38 @@ fn every_upstream_fault_leaves_the_previous_catalog_in_place() {
             .collect();
         serde_json::to_vec(&serde_json::json!({ "total_cards": data.len(), "data": data })).unwrap()
     };
-    type Fault = (
-        &'static str,
-        Box<dyn Fn(&str, Reply) -> Reply + Send + Sync>,
-        &'static str,
-    );
+    type Hook = Box<dyn Fn(&str, Reply) -> Reply + Send + Sync>;
+    type Fault = (&'static str, Hook, &'static str);
+    let on_hmw = |reply: Reply| -> Hook {
+        Box::new(move |p, r| if p == "/cards/HMW" { reply.clone() } else { r })
+    };
     let faults: Vec<Fault> = vec![
-        (
-            "HTTP 500",
-            Box::new(|p, r| {
-                if p == "/cards/HMW" {
-                    Reply::Status(500)
-                } else {
-                    r
-                }
-            }),
-            "HTTP 500",
-        ),
+        ("HTTP 500", on_hmw(Reply::Status(500)), "HTTP 500"),
         (
             "timeout",
-            Box::new(|p, r| {
-                if p == "/cards/HMW" {
-                    Reply::Hang(Duration::from_secs(4))
-                } else {
-                    r
-                }
-            }),
+            on_hmw(Reply::Hang(Duration::from_secs(4))),
             "no answer within",
         ),
         (
             "truncated body",
-            Box::new(move |p, r| {
-                if p == "/cards/HMW" {
-                    Reply::Truncated(hmw.clone())
-                } else {
-                    r
-                }
-            }),
+            on_hmw(Reply::Truncated(hmw.clone())),
             "HMW",
         ),
         (
+            // A set answered empty is dropped as a preview set; losing it is refused.
             "empty set",
-            Box::new(|p, r| {
-                if p == "/cards/HMW" {
-                    Reply::Ok {
-                        body: br#"{"total_cards": 0, "data": []}"#.to_vec(),
-                        etag: None,
-                    }
-                } else {
-                    r
-                }
+            on_hmw(Reply::Ok {
+                body: br#"{"total_cards": 0, "data": []}"#.to_vec(),
+                etag: None,
             }),
-            "shrank from 954 to 0",
+            "no longer has an item that the current catalog holds (HMW)",
         ),
-        (
-            "one set missing",
-            Box::new(|p, r| {
-                if p == "/cards/HMW" {
-                    Reply::Status(404)
-                } else {
-                    r
-                }
-            }),
-            "HTTP 404",
-        ),
+        ("one set missing", on_hmw(Reply::Status(404)), "HTTP 404"),
         (
             "a set shrinking by half",
-            Box::new(move |p, r| {
-                if p == "/cards/HMW" {
-                    Reply::Ok {
-                        body: half_of_hmw.clone(),
-                        etag: None,
-                    }
-                } else {
-                    r
-                }
+            on_hmw(Reply::Ok {
+                body: half_of_hmw,
+                etag: None,
             }),
             "shrank from 954 to 400",
         ),
@@ -398,41 +374,50 @@ fn every_upstream_fault_leaves_the_previous_catalog_in_place() {
                     r
                 }
             }),
-            "set list",
+            "sets: ",
         ),
     ];
     for (name, hook, says) in faults {
         let mock = MockUpstream::with(raw_sets(), hook);
-        let error: SyncError =
-            sync(&dest, &mock.upstream(), &SyncOptions::default()).expect_err(name);
+        let error = run(&mock.fetch(), &dest).expect_err(name);
         assert!(error.to_string().contains(says), "{name}: {error}");
-        assert_eq!(snapshot(&dest), before, "{name}: the catalog changed");
-        // The service goes on answering from the same data, and a reload finds it intact.
-        let reloaded = state.reload().unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(reloaded.catalog, version, "{name}");
+        let current = CatalogDir::new(&dest).current();
+        assert_eq!(current, first.dir, "{name}: another version is current");
+        assert_eq!(snapshot(&current), before, "{name}: the catalog changed");
+        // A reload finds the same data, intact.
+        assert_eq!(
+            load(&dest).catalog().version().to_string(),
+            version,
+            "{name}"
+        );
     }
-    let leftovers: Vec<_> = std::fs::read_dir(dest.parent().unwrap())
+    let staging: Vec<_> = std::fs::read_dir(&dest)
         .unwrap()
-        .map(|e| e.unwrap().file_name())
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.starts_with(".staging"))
         .collect();
-    assert_eq!(leftovers, ["cards"], "no staging directory is left behind");
+    assert!(
+        staging.is_empty(),
+        "no staging directory is left behind: {staging:?}"
+    );
 }
 
 #[test]
 fn the_local_mirror_syncs_through_the_same_path_to_the_same_catalog() {
-    let dest = temp_dir("mirror").join("cards");
+    real!();
+    let root = tempfile::tempdir().unwrap();
     let mirror = shared_swu().join("cards");
-    let manifest = sync(
-        &dest,
-        &DirUpstream::new(&mirror).unwrap(),
-        &SyncOptions::default(),
-    )
-    .unwrap();
-    assert_eq!(manifest.sets.len(), 14);
-    assert_same(&contents(&dest), &contents(&mirror));
-    let synced = Checker::load(&dest, None).unwrap();
+    let synced = run(&DirFetch::new(&mirror).unwrap(), root.path()).unwrap();
+    assert_eq!(
+        synced.manifest.items.len(),
+        14,
+        "{:?}",
+        synced.manifest.items
+    );
+    assert_same(&contents(&synced.dir), &contents(&mirror));
+    let version = load(root.path()).catalog().version().to_string();
     assert!(
-        synced.catalog.version().contains('@'),
-        "the version names the sync time"
+        version.contains('@'),
+        "the version names the sync time: {version}"
     );
 }

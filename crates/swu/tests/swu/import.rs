@@ -3,23 +3,24 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck::catalog::CardId;
-use deckcheck::data::FormatId;
-use deckcheck::deck::{Deck, Zone};
-use deckcheck::decklist::{DiagnosticCode, Imported, InputFormat, import, to_swudb_json, to_text};
-use deckcheck::rules::{Code, Status};
+use deckcheck_core::{DiagnosticCode, Imported, Verdict};
+use deckcheck_swu::Swu;
+use deckcheck_swu::catalog::CardId;
+use deckcheck_swu::deck::{Deck, Zone};
+use deckcheck_swu::decklist::{import, to_swudb_json, to_text};
+use deckcheck_swu::rules::codes;
 use jiff::civil::date;
 
 use crate::helpers::*;
+use crate::real;
 
-fn read(relative: &str) -> Imported {
-    let text = std::fs::read_to_string(deck_file(relative)).unwrap();
-    import(&CHECKER.catalog, &text, None).unwrap()
+fn read(swu: &Swu, relative: &str) -> Imported<Deck> {
+    import(swu.catalog(), &deck_text(relative), None).unwrap()
 }
 
 fn by_zone(deck: &Deck) -> BTreeMap<(Zone, CardId), u64> {
     let mut out = BTreeMap::new();
-    for e in &deck.entries {
+    for e in deck.entries() {
         *out.entry((e.zone, e.card)).or_insert(0) += u64::from(e.count);
     }
     out
@@ -27,38 +28,40 @@ fn by_zone(deck: &Deck) -> BTreeMap<(Zone, CardId), u64> {
 
 fn by_card(deck: &Deck) -> BTreeMap<CardId, u64> {
     let mut out = BTreeMap::new();
-    for e in &deck.entries {
+    for e in deck.entries() {
         *out.entry(e.card).or_insert(0) += u64::from(e.count);
     }
     out
 }
 
-fn parse(text: &str) -> Imported {
-    import(&CHECKER.catalog, text, None).unwrap()
+fn parse(swu: &Swu, text: &str) -> Imported<Deck> {
+    import(swu.catalog(), text, None).unwrap()
 }
 
 #[test]
 fn the_three_formats_are_detected() {
-    let detect = |f: &str| InputFormat::detect(&std::fs::read_to_string(deck_file(f)).unwrap());
-    assert_eq!(
-        detect("tournament/wichita-pq-4th-han-solo.swudb.json"),
-        InputFormat::SwudbJson
-    );
-    assert_eq!(
-        detect("tournament/wichita-pq-4th-han-solo.melee.txt"),
-        InputFormat::Text
-    );
-    assert_eq!(
-        detect("tournament/wichita-pq-4th-han-solo.picklist.txt"),
-        InputFormat::Picklist
-    );
+    let swu = real!();
+    for (file, format) in [
+        (
+            "tournament/wichita-pq-4th-han-solo.swudb.json",
+            "swudb-json",
+        ),
+        ("tournament/wichita-pq-4th-han-solo.melee.txt", "text"),
+        (
+            "tournament/wichita-pq-4th-han-solo.picklist.txt",
+            "picklist",
+        ),
+    ] {
+        assert_eq!(read(swu, file).format, format, "{file}");
+    }
 }
 
 #[test]
 fn the_wichita_deck_in_its_three_formats_resolves_to_the_same_deck() {
-    let json = read("tournament/wichita-pq-4th-han-solo.swudb.json");
-    let melee = read("tournament/wichita-pq-4th-han-solo.melee.txt");
-    let picklist = read("tournament/wichita-pq-4th-han-solo.picklist.txt");
+    let swu = real!();
+    let json = read(swu, "tournament/wichita-pq-4th-han-solo.swudb.json");
+    let melee = read(swu, "tournament/wichita-pq-4th-han-solo.melee.txt");
+    let picklist = read(swu, "tournament/wichita-pq-4th-han-solo.picklist.txt");
     assert_eq!(
         by_zone(&melee.deck),
         by_zone(&json.deck),
@@ -74,7 +77,7 @@ fn the_wichita_deck_in_its_three_formats_resolves_to_the_same_deck() {
         picklist
             .diagnostics
             .iter()
-            .any(|d| d.code == DiagnosticCode::SectionsMerged)
+            .any(|d| d.code == DiagnosticCode::SECTIONS_MERGED)
     );
     // Nothing in them is unreadable; the melee base (written without subtitle) is pointed out.
     for imported in [&json, &melee, &picklist] {
@@ -87,7 +90,7 @@ fn the_wichita_deck_in_its_three_formats_resolves_to_the_same_deck() {
     let base = melee
         .diagnostics
         .iter()
-        .find(|d| d.code == DiagnosticCode::ResolvedLoosely)
+        .find(|d| d.code == DiagnosticCode::RESOLVED_LOOSELY)
         .unwrap();
     assert_eq!(base.at, "line 5");
     assert_eq!(
@@ -137,8 +140,9 @@ Sideboard:\r\n\
 
 #[test]
 fn a_hand_typed_list_in_every_plain_form_reads_as_the_same_deck() {
-    let typed = parse(HAND_TYPED);
-    let json = read("tournament/wichita-pq-4th-han-solo.swudb.json");
+    let swu = real!();
+    let typed = parse(swu, HAND_TYPED);
+    let json = read(swu, "tournament/wichita-pq-4th-han-solo.swudb.json");
     let errors: Vec<_> = typed
         .diagnostics
         .iter()
@@ -146,22 +150,23 @@ fn a_hand_typed_list_in_every_plain_form_reads_as_the_same_deck() {
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(by_zone(&typed.deck), by_zone(&json.deck));
-    assert_eq!(typed.deck.player.as_deref(), Some("Ada Lovelace"));
-    assert_eq!(typed.deck.uid.as_deref(), Some("1234567"));
+    assert_eq!(typed.deck.player(), Some("Ada Lovelace"));
+    assert_eq!(typed.deck.uid(), Some("1234567"));
 }
 
 #[test]
 fn misspelled_and_ambiguous_lines_are_reported_with_candidates_and_other_findings_remain() {
+    let swu = real!();
     let text = "Leaders\n1 | Han Solo | Audacious Smuggler\n\nBase\n1 | Level 1313\n\nDeck\n\
 3 | Bounty Huntr Crew\n3 | Luke Skywalker\n3 | Surprise Strike\n4 | Waylay\n";
-    let imported = parse(text);
+    let imported = parse(swu, text);
     let unknown = imported
         .diagnostics
         .iter()
-        .find(|d| d.code == DiagnosticCode::UnknownCard)
+        .find(|d| d.code == DiagnosticCode::UNKNOWN_CARD)
         .unwrap();
     assert_eq!(unknown.at, "line 8");
-    assert_eq!(unknown.candidates[0].title, "Bounty Hunter Crew");
+    assert_eq!(&*unknown.candidates[0].title, "Bounty Hunter Crew");
     assert!(
         unknown.message.contains("did you mean Bounty Hunter Crew?"),
         "{}",
@@ -170,7 +175,7 @@ fn misspelled_and_ambiguous_lines_are_reported_with_candidates_and_other_finding
     let ambiguous = imported
         .diagnostics
         .iter()
-        .find(|d| d.code == DiagnosticCode::AmbiguousCard)
+        .find(|d| d.code == DiagnosticCode::AMBIGUOUS_CARD)
         .unwrap();
     assert_eq!(ambiguous.at, "line 9");
     assert!(ambiguous.candidates.len() > 2);
@@ -178,39 +183,63 @@ fn misspelled_and_ambiguous_lines_are_reported_with_candidates_and_other_finding
         ambiguous
             .candidates
             .iter()
-            .all(|c| c.title == "Luke Skywalker")
+            .all(|c| &*c.title == "Luke Skywalker")
     );
 
-    let report = check(&imported, FormatId::Premier, date(2025, 4, 1));
-    assert!(!report.legal);
-    assert_eq!(report.status, Status::Illegal);
+    let report = check(swu, &imported, "premier", date(2025, 4, 1));
+    assert_eq!(report.verdict, Verdict::Illegal, "{}", explain(&report));
     assert!(
-        report.has(Code::TooManyCopies),
+        report.has(codes::TOO_MANY_COPIES),
         "4 Waylay is still reported"
     );
-    assert!(report.has(Code::MainDeckTooSmall));
+    // 13 cards, the 6 unreadable ones counted: too small whatever they are.
+    assert!(
+        report.has(codes::MAIN_DECK_TOO_SMALL),
+        "{}",
+        explain(&report)
+    );
 }
 
 #[test]
 fn a_list_that_breaks_no_rule_but_has_an_unknown_line_is_not_called_legal() {
-    let mut text =
-        std::fs::read_to_string(deck_file("tournament/wichita-pq-4th-han-solo.melee.txt")).unwrap();
-    text = text.replace("3 | Waylay", "3 | Waylay\n1 | Definitely Not A Card");
-    let report = check(&parse(&text), FormatId::Premier, date(2025, 4, 1));
+    let swu = real!();
+    let text = deck_text("tournament/wichita-pq-4th-han-solo.melee.txt")
+        .replace("3 | Waylay", "3 | Waylay\n1 | Definitely Not A Card");
+    let report = check(swu, &parse(swu, &text), "premier", date(2025, 4, 1));
+    assert_eq!(report.verdict, Verdict::Unverified, "{}", explain(&report));
     assert!(!report.legal);
-    assert_eq!(report.status, Status::Incomplete);
-    assert!(report.violations.is_empty());
+    assert!(report.violations.is_empty(), "{}", explain(&report));
+}
+
+/// Issue 16: an unknown card still counts toward the deck's size, so replacing one card of a
+/// 50-card deck by an unknown id is one diagnostic and `unverified`, never "too small".
+#[test]
+fn an_unknown_card_counts_toward_the_deck_size() {
+    let swu = real!();
+    let text = deck_text("tournament/wichita-pq-4th-han-solo.melee.txt")
+        .replace("3 | Waylay", "2 | Waylay\n1 | Definitely Not A Card");
+    let imported = parse(swu, &text);
+    assert_eq!(imported.unreadable(), 1, "{:?}", imported.diagnostics);
+    let report = check(swu, &imported, "premier", date(2025, 4, 1));
+    assert_eq!(report.verdict, Verdict::Unverified, "{}", explain(&report));
+    assert!(
+        !report.has(codes::MAIN_DECK_TOO_SMALL),
+        "{}",
+        explain(&report)
+    );
 }
 
 #[test]
 fn convert_writes_swudb_json_and_text_that_read_back_as_the_same_deck() {
-    let typed = parse(HAND_TYPED);
-    let json = to_swudb_json(&CHECKER.catalog, &typed.deck).unwrap();
-    let back = import(&CHECKER.catalog, &json, Some(InputFormat::SwudbJson)).unwrap();
+    let swu = real!();
+    let catalog = swu.catalog();
+    let typed = parse(swu, HAND_TYPED);
+    let json = to_swudb_json(catalog, &typed.deck).unwrap();
+    let back = import(catalog, &json, Some("swudb-json")).unwrap();
     assert_eq!(by_zone(&back.deck), by_zone(&typed.deck));
-    assert!(back.diagnostics.is_empty());
-    let text = to_text(&CHECKER.catalog, &typed.deck);
-    let back = import(&CHECKER.catalog, &text, Some(InputFormat::Text)).unwrap();
+    assert!(back.diagnostics.is_empty(), "{:#?}", back.diagnostics);
+    let text = to_text(catalog, &typed.deck);
+    let back = import(catalog, &text, Some("text")).unwrap();
     assert_eq!(by_zone(&back.deck), by_zone(&typed.deck));
     assert!(
         back.diagnostics.iter().all(|d| !d.blocks_verdict()),
@@ -221,19 +250,16 @@ fn convert_writes_swudb_json_and_text_that_read_back_as_the_same_deck() {
 
 #[test]
 fn every_official_deck_round_trips_through_both_exports() {
+    let swu = real!();
+    let catalog = swu.catalog();
     for entry in std::fs::read_dir(deck_file("official-starters")).unwrap() {
         let path = entry.unwrap().path();
-        let deck = import(
-            &CHECKER.catalog,
-            &std::fs::read_to_string(&path).unwrap(),
-            None,
-        )
-        .unwrap();
+        let deck = import(catalog, &std::fs::read_to_string(&path).unwrap(), None).unwrap();
         for written in [
-            to_swudb_json(&CHECKER.catalog, &deck.deck).unwrap(),
-            to_text(&CHECKER.catalog, &deck.deck),
+            to_swudb_json(catalog, &deck.deck).unwrap(),
+            to_text(catalog, &deck.deck),
         ] {
-            let back = import(&CHECKER.catalog, &written, None).unwrap();
+            let back = import(catalog, &written, None).unwrap();
             assert_eq!(
                 by_zone(&back.deck),
                 by_zone(&deck.deck),
@@ -246,7 +272,8 @@ fn every_official_deck_round_trips_through_both_exports() {
 
 #[test]
 fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
-    let catalog = &CHECKER.catalog;
+    let swu = real!();
+    let catalog = swu.catalog();
     for p in catalog.printings() {
         let set = catalog.set_code(p.set);
         let number = p.number.trim_start_matches('0');
@@ -256,7 +283,7 @@ fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
             p.number.clone()
         };
         for id in [
-            catalog.printing_code(p.id),
+            p.code.to_string(),
             format!("{}-{number}", set.to_lowercase()),
             format!(" {set} {padded} "),
         ] {
@@ -268,4 +295,33 @@ fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
             );
         }
     }
+}
+
+/// The inputs that once made the two SWUDB readings disagree (the old crate's scanner, its
+/// `proptest-regressions`): one reading now, and each gives a deck or a clear error, never a
+/// panic.
+#[test]
+fn the_swudb_inputs_that_split_the_old_readings_are_read_once() {
+    let swu = real!();
+    let catalog = swu.catalog();
+    let huge = import(
+        catalog,
+        r#"{"deck":[{"id":"SOR_017","count":18446744073709551616}]}"#,
+        Some("swudb-json"),
+    )
+    .unwrap();
+    assert!(
+        huge.diagnostics
+            .iter()
+            .any(|d| d.code == DiagnosticCode::BAD_COUNT),
+        "{:?}",
+        huge.diagnostics
+    );
+    // A sideboard entry left open: not JSON.
+    let open = import(
+        catalog,
+        "{\n    \"sideboard\"\n    :\n    [\r\n{\"id\":\"SOR_017\",\"count\":1\r\n]}",
+        Some("swudb-json"),
+    );
+    assert!(open.is_err(), "{:?}", open.map(|i| i.diagnostics));
 }
