@@ -122,7 +122,8 @@ fn operation(endpoint: Endpoint, game: Option<&str>) -> utoipa::openapi::path::O
             "Reload every game's data (admin bearer token)",
             "Reloaded",
         ),
-        Endpoint::PageIndex | Endpoint::PageScript | Endpoint::PageStyle => ("page", "", ""),
+        e if e.is_event() => crate::events::describe(e),
+        _ => ("page", "", ""),
     };
     let ok_schema = if answer.is_empty() {
         serde_json::Value::schema()

@@ -508,6 +508,7 @@ impl Store {
         new: NewEvent,
         now: Timestamp,
     ) -> Result<Created, StoreError> {
+        let now = rows::whole_micros(now);
         let info = game.info();
         if !info.id.eq_ignore_ascii_case(new.game.trim()) {
             return Err(StoreError::invalid("game", "not the game given"));
@@ -605,6 +606,7 @@ impl Store {
         changes: EventChanges,
         now: Timestamp,
     ) -> Result<Event, StoreError> {
+        let now = rows::whole_micros(now);
         let mut w = self.db.write().await?;
         let mut event = self.event_in(&mut w.tx, event_id).await?;
         Self::open_for_players(&event, now)?;
@@ -630,6 +632,7 @@ impl Store {
 
     /// Freezes the lists now (already locked: unchanged).
     pub async fn lock(&self, event_id: &str, now: Timestamp) -> Result<Event, StoreError> {
+        let now = rows::whole_micros(now);
         let mut w = self.db.write().await?;
         sqlx::query("UPDATE events SET locked_at = $2 WHERE id = $1 AND locked_at IS NULL")
             .bind(event_id)
@@ -648,6 +651,7 @@ impl Store {
         name: &str,
         now: Timestamp,
     ) -> Result<String, StoreError> {
+        let now = rows::whole_micros(now);
         let name = text_field("name", name, MAX_NAME)?;
         let token = token::new_token(Role::Judge);
         let mut w = self.db.write().await?;
@@ -676,6 +680,7 @@ impl Store {
         submission: &Submission,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
+        let now = rows::whole_micros(now);
         let event = self.event_by_code(code).await?;
         Self::open_for_players(&event, now)?;
         let player = text_field("player", player, MAX_NAME)?;
@@ -841,6 +846,7 @@ impl Store {
         submission: &Submission,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
+        let now = rows::whole_micros(now);
         let player_id = access.registration_id.as_deref().ok_or_else(|| {
             StoreError::forbidden(access.role, "resubmit a list", &[Role::Player])
         })?;
@@ -897,6 +903,7 @@ impl Store {
         reason: &str,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
+        let now = rows::whole_micros(now);
         let reason = text_field("reason", reason, MAX_REASON)?;
         let event = self.event_row(&access.event_id).await?;
         let source = match access.role {
@@ -971,6 +978,7 @@ impl Store {
         reason: &str,
         now: Timestamp,
     ) -> Result<Registration, StoreError> {
+        let now = rows::whole_micros(now);
         let reason = text_field("reason", reason, MAX_REASON)?;
         let registration = self.registration(&access.event_id, player_id).await?;
         if registration.state != State::Pending {
@@ -1022,6 +1030,7 @@ impl Store {
         note: Option<&str>,
         now: Timestamp,
     ) -> Result<DeckCheck, StoreError> {
+        let now = rows::whole_micros(now);
         let event = self.event_row(&access.event_id).await?;
         let registration = self.registration(&event.id, player_id).await?;
         let current = self.current(&registration).await?;
@@ -1117,6 +1126,7 @@ impl Store {
         again: bool,
         now: Timestamp,
     ) -> Result<Vec<Registration>, StoreError> {
+        let now = rows::whole_micros(now);
         let share = share.unwrap_or(DEFAULT_CHECK_SHARE);
         if !(share > 0.0 && share <= 1.0) {
             return Err(StoreError::invalid(
@@ -1202,6 +1212,7 @@ impl Store {
         which: Publish,
         now: Timestamp,
     ) -> Result<Publication, StoreError> {
+        let now = rows::whole_micros(now);
         let event = self.event_row(event_id).await?;
         if !event.is_locked(now) {
             return Err(StoreError::Conflict(

@@ -42,6 +42,11 @@ macro_rules! check_columns {
 }
 pub(crate) use check_columns;
 
+/// A time as stored: to the microsecond.
+pub fn whole_micros(t: Timestamp) -> Timestamp {
+    Timestamp::from_microsecond(t.as_microsecond()).unwrap_or(t)
+}
+
 pub fn micros(t: Timestamp) -> i64 {
     t.as_microsecond()
 }
