@@ -685,6 +685,16 @@ impl Store {
         Self::open_for_players(&event, now)?;
         let player = text_field("player", player, MAX_NAME)?;
         let uid = text_field("uid", uid, MAX_UID)?;
+        // Said before the list is judged (the insert below guards it too).
+        let taken =
+            sqlx::query("SELECT id FROM registrations WHERE event_id = $1 AND uid_key = $2")
+                .bind(&event.id)
+                .bind(uid_key(&uid))
+                .fetch_optional(&self.db.pool)
+                .await?;
+        if taken.is_some() {
+            return Err(StoreError::AlreadyRegistered { uid });
+        }
         let checked = check_list(game, &event, &player, &uid, submission)?;
         let state = Self::state_for(&event, &checked)?;
         let id = token::new_id("pl");
