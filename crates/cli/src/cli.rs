@@ -122,8 +122,9 @@ struct CreateArgs {
     json: bool,
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    store: StoreArgs,
+    /// PostgreSQL URL of the event store [default: SQLite in the data directory].
+    #[arg(long, env = "DECKCHECK_DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -807,7 +808,11 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
     match command {
         EventsCommand::Create(args) => {
             let game = args.game.load()?;
-            let store = args.store.open(&runtime)?;
+            let store = StoreArgs {
+                database_url: args.database_url.clone(),
+                data_dir: args.game.data_dir.clone(),
+            }
+            .open(&runtime)?;
             let format = if args.format.trim().is_empty() {
                 formats_asked(game.as_ref(), "").join("")
             } else {
