@@ -827,7 +827,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             let options = args
                 .options
                 .as_deref()
-                .map(|o| serde_json::from_str::<Map<String, Value>>(o))
+                .map(serde_json::from_str::<Map<String, Value>>)
                 .transpose()
                 .context("--options is a JSON object")?;
             let new = NewEvent {
