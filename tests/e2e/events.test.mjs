@@ -82,7 +82,7 @@ let code = '', judgeLink = '', event = '';
 
 async function register(page, name, uid, deck) {
   await page.goto(`${BASE}/events/register#code=${code}`);
-  await page.waitForSelector('body.ready');
+  await page.waitForSelector('body.ready', { state: 'attached' });
   await page.waitForFunction(() => document.getElementById('event').textContent.includes('Wichita'));
   await page.fill('#player', name);
   await page.fill('#uid', uid);
@@ -95,7 +95,7 @@ try {
     const res = await organizer.goto(`${BASE}/events/organizer`);
     assert(res.ok(), `GET /events/organizer answered ${res.status()}`);
     assert((res.headers()['content-security-policy'] || '').includes("default-src 'self'"), 'no CSP');
-    await organizer.waitForSelector('#create:not([hidden]) #game option[value="swu"]');
+    await organizer.waitForSelector('#create:not([hidden]) #game option[value="swu"]', { state: 'attached' });
     await organizer.fill('#name', 'Wichita PQ replay');
     await organizer.selectOption('#game', 'swu');
     await organizer.selectOption('#format', 'premier');
@@ -156,7 +156,7 @@ try {
 
   await step('after the lock the player can no longer change the list', async () => {
     await player.reload();
-    await player.waitForSelector('body.ready');
+    await player.waitForSelector('body.ready', { state: 'attached' });
     await player.waitForFunction(() => document.getElementById('event').dataset.locked === 'yes');
     assert(await player.$eval('#submit', (b) => b.disabled), 'submit is disabled');
   });

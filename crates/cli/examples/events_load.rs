@@ -1,6 +1,7 @@
 //! Load client for the event store (issue 19, item 9; run by scripts/events-load.sh): creates
 //! an event, registers PLAYERS players at once (one request each, all in flight together),
-//! and reports p50/p99/max latency per submission and every failure. With two service
+//! and reports p50/p99/max latency per submission and every failure; then 200 more one at a
+//! time (the cost of one submission when nothing queues). With two service
 //! addresses (replicas on one PostgreSQL), registrations alternate between them, and it then
 //! checks the replicas agree: each registration made on one is read at once on the other, and
 //! a lock made on one is honored by the other.
@@ -124,6 +125,26 @@ async fn main() {
         latencies.len() as f64 / wall.as_secs_f64()
     );
     let mut ok = failures.is_empty() && stored == players;
+
+    // One at a time: what a single submission costs when nothing queues.
+    let mut alone = Vec::new();
+    for i in 0..200 {
+        let t = Instant::now();
+        let res = client
+            .post(format!("{}/v1/events/code/{code}/players", bases[i % bases.len()]))
+            .json(&json!({"player": format!("Lone Player{i}"), "uid": format!("lone-{i}"), "deck": deck}))
+            .send()
+            .await
+            .unwrap();
+        ok &= res.status().as_u16() == 201;
+        alone.push(t.elapsed());
+    }
+    alone.sort();
+    println!(
+        "one at a time: 200 registrations, p50 {}, p99 {}",
+        ms(percentile(&alone, 0.50)),
+        ms(percentile(&alone, 0.99))
+    );
 
     if bases.len() > 1 {
         let (a, b) = (&bases[0], &bases[1]);

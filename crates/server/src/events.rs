@@ -159,8 +159,9 @@ async fn authorize(
         })
 }
 
-/// A 401 answer carries `WWW-Authenticate`.
+/// The answer to a route: a 401 carries `WWW-Authenticate`, a 429 `Retry-After`.
 fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
+    use actix_web::http::header::HeaderValue;
     match result {
         Ok(r) => r,
         Err(e) => {
@@ -168,10 +169,13 @@ fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
             if e.status == StatusCode::UNAUTHORIZED {
                 res.headers_mut().insert(
                     WWW_AUTHENTICATE,
-                    actix_web::http::header::HeaderValue::from_static(
-                        "Bearer realm=\"deckcheck events\"",
-                    ),
+                    HeaderValue::from_static("Bearer realm=\"deckcheck events\""),
                 );
+            }
+            let wait = e.details.as_ref().and_then(|d| d["retry_after"].as_u64());
+            if let (StatusCode::TOO_MANY_REQUESTS, Some(wait)) = (e.status, wait) {
+                res.headers_mut()
+                    .insert(RETRY_AFTER, HeaderValue::from(wait));
             }
             res
         }
@@ -703,14 +707,12 @@ pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> 
 
 // ---- players ----
 
-fn limited(state: &AppState, req: &HttpRequest, code: &str) -> Result<(), ApiError> {
+fn limited(state: &AppState, code: &str) -> Result<(), ApiError> {
     let key = format!("code:{}", deckcheck_store::token::normalize_code(code));
     state
         .limiter
         .attempt(&key, state.limiter.per_minute())
-        .map_err(|wait| too_many(wait, "registration attempts for this event code"))?;
-    let _ = req;
-    Ok(())
+        .map_err(|wait| too_many(wait, "registration attempts for this event code"))
 }
 
 /// An unknown code costs the client's address a try: guessing codes is slow.
@@ -741,22 +743,12 @@ fn too_many(wait: u64, what: &str) -> ApiError {
     .details(json!({ "retry_after": wait }))
 }
 
-fn with_retry_after(mut res: HttpResponse) -> HttpResponse {
-    if res.status() == StatusCode::TOO_MANY_REQUESTS {
-        res.headers_mut().insert(
-            RETRY_AFTER,
-            actix_web::http::header::HeaderValue::from_static("60"),
-        );
-    }
-    res
-}
-
 /// `GET /v1/events/code/{code}`: what a player sees before registering.
 pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     let code = path(&req, "code").to_string();
-    with_retry_after(answer(
+    answer(
         async {
-            limited(&state, &req, &code)?;
+            limited(&state, &code)?;
             let event = store(&state)
                 .event_by_code(&code)
                 .await
@@ -764,7 +756,7 @@ pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
             Ok(HttpResponse::Ok().json(event.public(now())))
         }
         .await,
-    ))
+    )
 }
 
 #[derive(Deserialize)]
@@ -787,9 +779,9 @@ struct RegisterBody {
 /// the organizer's setting, stored as pending.
 pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     let code = path(&req, "code").to_string();
-    with_retry_after(answer(
+    answer(
         async {
-            limited(&state, &req, &code)?;
+            limited(&state, &code)?;
             let event = store(&state)
                 .event_by_code(&code)
                 .await
@@ -825,7 +817,7 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
             })))
         }
         .await,
-    ))
+    )
 }
 
 /// `GET /v1/events/{event}/me`: the player's own registration and its versions.

@@ -284,16 +284,6 @@ async function organizerPage() {
     $('date').value = new Date().toISOString().slice(0, 10);
   }
 
-  if (!event) {
-    $('create').hidden = false;
-    $('login').hidden = false;
-    try { await fillGames(); } catch (e) { showError(e); }
-  } else if (!token) {
-    $('login').hidden = false;
-    $('login-event').value = event;
-  } else {
-    await openConsole();
-  }
 
   $('create').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -417,6 +407,18 @@ async function organizerPage() {
     if (!placed.length) { showError(new Error('Give the places of the players to publish.')); return; }
     publish(placed);
   });
+
+  // Started last: everything above is defined by now.
+  if (!event) {
+    $('create').hidden = false;
+    $('login').hidden = false;
+    try { await fillGames(); } catch (e) { showError(e); }
+  } else if (!token) {
+    $('login').hidden = false;
+    $('login-event').value = event;
+  } else {
+    await openConsole();
+  }
 }
 
 // ---- judge ----
@@ -426,13 +428,6 @@ async function judgePage() {
   let event = kept.event;
   let token = kept.token;
   let player = null;
-
-  if (!event || !token) {
-    $('login').hidden = false;
-    if (event) $('login-event').value = event;
-  } else {
-    await openFinder();
-  }
 
   $('login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -539,6 +534,14 @@ async function judgePage() {
       await openPlayer(player.registration.id);
     } catch (e) { showError(e); }
   });
+
+  // Started last: everything above is defined by now.
+  if (!event || !token) {
+    $('login').hidden = false;
+    if (event) $('login-event').value = event;
+  } else {
+    await openFinder();
+  }
 }
 
 const PAGES = { register: registerPage, organizer: organizerPage, judge: judgePage };
