@@ -74,8 +74,13 @@ watch(organizer);
 
 /// No horizontal scrolling: everything fits the width.
 async function fits(page, what) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, width: window.innerWidth }));
-  assert(scroll <= width + 1, `${what} is wider than the screen (${scroll} > ${width})`);
+  const { scroll, width, widest } = await page.evaluate(() => {
+    const w = window.innerWidth;
+    const over = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.table-wrap') && e.getBoundingClientRect().right > w + 1);
+    const last = over[over.length - 1];
+    return { scroll: document.scrollingElement.scrollWidth, width: w, widest: last ? `${last.tagName.toLowerCase()}#${last.id}.${last.className}` : '' };
+  });
+  assert(scroll <= width + 1, `${what} is wider than the screen (${scroll} > ${width}; ${widest})`);
 }
 
 let code = '', judgeLink = '', event = '';
