@@ -1,8 +1,7 @@
 # Sourced by load.sh and soak.sh: wrk (installed with apt when run as root), the Wichita deck as
 # a client sends it (compact JSON, in $BODY), and a release `deckcheck serve` on 127.0.0.1:$PORT
 # ($SERVER), stopped on exit, its log on stderr or in $SERVER_LOG. Needs PORT set; the four
-# games' DECKCHECK_*_CARDS and DECK_FILE
-# have defaults under ../shared.
+# games' DECKCHECK_*_CARDS and DECK_FILE have defaults under ../shared.
 SHARED="$(cd .. && pwd)/shared/data"
 export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$SHARED/swu/cards}"
 export DECKCHECK_LCG_CARDS="${DECKCHECK_LCG_CARDS:-$SHARED/swlcg}"

@@ -1,4 +1,4 @@
-//! The command line: `check`, `window`, `convert`, `diff`, `sync` and `serve`, for every game
+//! The command line: `check`, `window`, `convert`, `diff`, `sync`, `serve` and `events`, for every game
 //! (`--game`, Star Wars: Unlimited by default), with output for people (text) and programs
 //! (`--json`).
 //!
@@ -22,6 +22,7 @@ use deckcheck_core::{
 use deckcheck_server::games::{GAMES, catalog_dir};
 use deckcheck_server::settings::{LogFormat, Settings, default_data_dir};
 use deckcheck_server::{Application, games};
+use deckcheck_store::{EventExport, IllegalLists, Location, NewEvent, State, Store, Tier};
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
 
@@ -53,6 +54,107 @@ enum Command {
     /// Fetch a game's card data from its public upstream (or a local mirror) and make it
     /// current in one step; on any failure the current data stays as it was.
     Sync(SyncArgs),
+    /// Events, for organizers' scripts: create, lock, roster, export and import, on the event
+    /// store `serve` uses (DECKCHECK_DATABASE_URL, else SQLite under the data directory).
+    #[command(subcommand)]
+    Events(EventsCommand),
+}
+
+#[derive(Subcommand)]
+enum EventsCommand {
+    /// Create an event; prints its id, registration code and the organizer token (once).
+    Create(CreateArgs),
+    /// Freeze every list of an event now.
+    Lock(EventArg),
+    /// The roster: every player with the state and verdict of their list. Exit 0 when every
+    /// list is accepted, 1 when some wait for a judge.
+    Roster(RosterArgs),
+    /// Write an event as JSON (a backup): every registration with every version, the token
+    /// hashes, deck checks and published lists.
+    Export(ExportArgs),
+    /// Restore an exported event (refused if this store has it already).
+    Import(ImportArgs),
+    /// The events in the store.
+    List(StoreArgs),
+}
+
+/// Where the event store is.
+#[derive(clap::Args)]
+struct StoreArgs {
+    /// PostgreSQL URL of the event store [default: SQLite in the data directory].
+    #[arg(long, env = "DECKCHECK_DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// The data directory [default: $XDG_DATA_HOME/deckcheck].
+    #[arg(long, env = "DECKCHECK_DATA_DIR", value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct EventArg {
+    /// The event's id (`ev_…`).
+    event: String,
+    #[command(flatten)]
+    store: StoreArgs,
+}
+
+#[derive(clap::Args)]
+struct CreateArgs {
+    #[arg(long)]
+    name: String,
+    /// The format (default: the game's first).
+    #[arg(long, default_value = "")]
+    format: String,
+    /// The day of the event, YYYY-MM-DD.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    date: Date,
+    /// casual, relaxed, competitive (default) or master.
+    #[arg(long)]
+    tier: Option<String>,
+    /// When lists are due, RFC 3339 (2026-07-12T09:00:00-05:00); default: locked by hand.
+    #[arg(long, value_name = "TIME")]
+    locks_at: Option<jiff::Timestamp>,
+    /// Store lists that are not legal as pending for a judge instead of refusing them.
+    #[arg(long)]
+    pending: bool,
+    /// The game's options for every check, as JSON (`{"event_set": "SOR"}` for a limited event).
+    #[arg(long, value_name = "JSON")]
+    options: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+    /// PostgreSQL URL of the event store [default: SQLite in the data directory].
+    #[arg(long, env = "DECKCHECK_DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct RosterArgs {
+    event: String,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    store: StoreArgs,
+}
+
+#[derive(clap::Args)]
+struct ExportArgs {
+    event: String,
+    /// Write to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    store: StoreArgs,
+}
+
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The export (`-` for standard input).
+    file: PathBuf,
+    #[command(flatten)]
+    store: StoreArgs,
 }
 
 /// Which game, and where its data is.
@@ -332,6 +434,7 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Events(command) => run_events(command).unwrap_or_else(fail),
         Command::Serve(settings) => run_serve(*settings)
             .map(|()| ExitCode::SUCCESS)
             .unwrap_or_else(fail),
@@ -757,6 +860,164 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         synced.manifest.synced_at
     );
     Ok(())
+}
+
+impl StoreArgs {
+    /// Opens the store (and brings its schema up to date) in `runtime`.
+    fn open(&self, runtime: &tokio::runtime::Runtime) -> Result<Store> {
+        let data_dir = self.data_dir.clone().unwrap_or_else(default_data_dir);
+        let location = Location::from_settings(self.database_url.as_deref(), &data_dir)?;
+        runtime
+            .block_on(Store::open(&location))
+            .with_context(|| format!("cannot open the event store {location:?}"))
+    }
+}
+
+fn run_events(command: EventsCommand) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let now = jiff::Timestamp::now();
+    match command {
+        EventsCommand::Create(args) => {
+            let game = args.game.load()?;
+            let store = StoreArgs {
+                database_url: args.database_url.clone(),
+                data_dir: args.game.data_dir.clone(),
+            }
+            .open(&runtime)?;
+            let format = if args.format.trim().is_empty() {
+                formats_asked(game.as_ref(), "").join("")
+            } else {
+                args.format.clone()
+            };
+            let tier = args
+                .tier
+                .as_deref()
+                .map(|t| serde_json::from_value::<Tier>(Value::String(t.to_ascii_lowercase())))
+                .transpose()
+                .context("--tier is casual, relaxed, competitive or master")?;
+            let options = args
+                .options
+                .as_deref()
+                .map(serde_json::from_str::<Map<String, Value>>)
+                .transpose()
+                .context("--options is a JSON object")?;
+            let new = NewEvent {
+                name: args.name.clone(),
+                game: game.info().id.to_string(),
+                format,
+                date: args.date,
+                tier,
+                locks_at: args.locks_at,
+                illegal_lists: args.pending.then_some(IllegalLists::Pending),
+                options,
+            };
+            let created = runtime.block_on(store.create_event(game.as_ref(), new, now))?;
+            if args.json {
+                println!("{}", serde_json::to_string_pretty(&created)?);
+            } else {
+                let e = &created.event;
+                println!(
+                    "event {} created: {} ({} {}, {})",
+                    e.id, e.name, e.game, e.format, e.date
+                );
+                println!("registration code: {}", e.registration_code);
+                println!(
+                    "organizer token (shown once, keep it): {}",
+                    created.organizer_token
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        EventsCommand::Lock(args) => {
+            let store = args.store.open(&runtime)?;
+            let event = runtime.block_on(store.lock(&args.event, now))?;
+            println!(
+                "event {} locked at {}",
+                event.id,
+                event.locked_at.map(|t| t.to_string()).unwrap_or_default()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        EventsCommand::Roster(args) => {
+            let store = args.store.open(&runtime)?;
+            let event = runtime.block_on(store.event(&args.event))?;
+            let roster = runtime.block_on(store.roster(&args.event))?;
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&json!({ "event": event, "players": roster }))?
+                );
+            } else {
+                println!(
+                    "{} ({} {}, {}): {} players{}",
+                    event.name,
+                    event.game,
+                    event.format,
+                    event.date,
+                    roster.len(),
+                    if event.is_locked(now) { ", locked" } else { "" }
+                );
+                for r in &roster {
+                    println!(
+                        "  {:<22} {:<24} {:<10} {:<8} {:<10} v{} checks {}",
+                        r.id,
+                        r.player,
+                        r.uid,
+                        serde_json::to_value(r.state)?.as_str().unwrap_or(""),
+                        serde_json::to_value(r.verdict)?.as_str().unwrap_or(""),
+                        r.version,
+                        r.checks
+                    );
+                }
+            }
+            let pending = roster.iter().any(|r| r.state == State::Pending);
+            Ok(ExitCode::from(u8::from(pending)))
+        }
+        EventsCommand::Export(args) => {
+            let store = args.store.open(&runtime)?;
+            let export = runtime.block_on(store.export(&args.event))?;
+            let text = serde_json::to_string_pretty(&export)? + "\n";
+            match &args.output {
+                Some(file) => std::fs::write(file, text)
+                    .with_context(|| format!("cannot write {}", file.display()))?,
+                None => print!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        EventsCommand::Import(args) => {
+            let store = args.store.open(&runtime)?;
+            let text = read_text(&args.file)?;
+            let export: EventExport = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not an event export", args.file.display()))?;
+            let event = runtime.block_on(store.import(&export))?;
+            println!(
+                "event {} ({}) imported: {} players",
+                event.id,
+                event.name,
+                export.registrations.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        EventsCommand::List(args) => {
+            let store = args.open(&runtime)?;
+            for e in runtime.block_on(store.events())? {
+                println!(
+                    "{}  {}  {} {}  {}  code {}{}",
+                    e.id,
+                    e.date,
+                    e.game,
+                    e.format,
+                    e.name,
+                    e.registration_code,
+                    if e.is_locked(now) { "  locked" } else { "" }
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 fn run_serve(settings: Settings) -> Result<()> {

@@ -6,7 +6,7 @@
 use actix_web::Route;
 use actix_web::web;
 
-use crate::{admin, cards, decks, health, page};
+use crate::{admin, cards, decks, events, health, page};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Endpoint {
@@ -26,6 +26,31 @@ pub enum Endpoint {
     PageIndex,
     PageScript,
     PageStyle,
+    EventCreate,
+    Event,
+    EventSettings,
+    EventLock,
+    EventJudges,
+    EventRoster,
+    EventExport,
+    EventReview,
+    EventPublish,
+    EventPublished,
+    EventPlayer,
+    EventAmend,
+    EventResolve,
+    EventDeckCheck,
+    EventDeckChecks,
+    EventPick,
+    EventByCode,
+    EventRegister,
+    EventMe,
+    EventResubmit,
+    PageRegister,
+    PageOrganizer,
+    PageJudge,
+    PageEventsScript,
+    PageEventsStyle,
 }
 
 /// How an endpoint is reached.
@@ -36,7 +61,7 @@ pub enum Method {
 }
 
 impl Endpoint {
-    pub const ALL: [Endpoint; 16] = [
+    pub const ALL: [Endpoint; 41] = [
         Self::Validate,
         Self::ValidateBatch,
         Self::Compare,
@@ -53,6 +78,31 @@ impl Endpoint {
         Self::PageIndex,
         Self::PageScript,
         Self::PageStyle,
+        Self::EventCreate,
+        Self::Event,
+        Self::EventSettings,
+        Self::EventLock,
+        Self::EventJudges,
+        Self::EventRoster,
+        Self::EventExport,
+        Self::EventReview,
+        Self::EventPublish,
+        Self::EventPublished,
+        Self::EventPlayer,
+        Self::EventAmend,
+        Self::EventResolve,
+        Self::EventDeckCheck,
+        Self::EventDeckChecks,
+        Self::EventPick,
+        Self::EventByCode,
+        Self::EventRegister,
+        Self::EventMe,
+        Self::EventResubmit,
+        Self::PageRegister,
+        Self::PageOrganizer,
+        Self::PageJudge,
+        Self::PageEventsScript,
+        Self::PageEventsStyle,
     ];
 
     /// The path of the default game's endpoint (Star Wars: Unlimited for game routes).
@@ -74,6 +124,31 @@ impl Endpoint {
             Self::PageIndex => "/",
             Self::PageScript => "/app.js",
             Self::PageStyle => "/style.css",
+            Self::EventCreate => "/v1/events",
+            Self::Event => "/v1/events/{event}",
+            Self::EventSettings => "/v1/events/{event}/settings",
+            Self::EventLock => "/v1/events/{event}/lock",
+            Self::EventJudges => "/v1/events/{event}/judges",
+            Self::EventRoster => "/v1/events/{event}/players",
+            Self::EventExport => "/v1/events/{event}/export",
+            Self::EventReview => "/v1/events/{event}/review",
+            Self::EventPublish => "/v1/events/{event}/publish",
+            Self::EventPublished => "/v1/events/{event}/published",
+            Self::EventPlayer => "/v1/events/{event}/players/{player}",
+            Self::EventAmend => "/v1/events/{event}/players/{player}/lists",
+            Self::EventResolve => "/v1/events/{event}/players/{player}/resolve",
+            Self::EventDeckCheck => "/v1/events/{event}/players/{player}/deck-checks",
+            Self::EventDeckChecks => "/v1/events/{event}/deck-checks",
+            Self::EventPick => "/v1/events/{event}/deck-checks/pick",
+            Self::EventByCode => "/v1/events/code/{code}",
+            Self::EventRegister => "/v1/events/code/{code}/players",
+            Self::EventMe => "/v1/events/{event}/me",
+            Self::EventResubmit => "/v1/events/{event}/me/lists",
+            Self::PageRegister => "/events/register",
+            Self::PageOrganizer => "/events/organizer",
+            Self::PageJudge => "/events/judge",
+            Self::PageEventsScript => "/events/events.js",
+            Self::PageEventsStyle => "/events/events.css",
         }
     }
 
@@ -102,7 +177,18 @@ impl Endpoint {
             | Self::ValidateBatch
             | Self::Compare
             | Self::Window
-            | Self::AdminReload => Method::Post,
+            | Self::AdminReload
+            | Self::EventCreate
+            | Self::EventSettings
+            | Self::EventLock
+            | Self::EventJudges
+            | Self::EventPublish
+            | Self::EventAmend
+            | Self::EventResolve
+            | Self::EventDeckCheck
+            | Self::EventPick
+            | Self::EventRegister
+            | Self::EventResubmit => Method::Post,
             _ => Method::Get,
         }
     }
@@ -151,12 +237,36 @@ impl Endpoint {
             Self::PageIndex => ("page_index", "The player's page"),
             Self::PageScript => ("page_script", "The page's script"),
             Self::PageStyle => ("page_style", "The page's style sheet"),
+            Self::PageRegister => ("page_register", "The registration page"),
+            Self::PageOrganizer => ("page_organizer", "The organizer's page"),
+            Self::PageJudge => ("page_judge", "The judge's page"),
+            Self::PageEventsScript => ("page_events_script", "The event pages' script"),
+            Self::PageEventsStyle => ("page_events_style", "The event pages' style sheet"),
+            event => {
+                let (id, summary, _) = events::describe(event);
+                (id, summary)
+            }
         }
     }
 
     /// Part of the API (described in the document), or a page asset.
     pub fn is_api(self) -> bool {
-        !matches!(self, Self::PageIndex | Self::PageScript | Self::PageStyle)
+        !matches!(
+            self,
+            Self::PageIndex
+                | Self::PageScript
+                | Self::PageStyle
+                | Self::PageRegister
+                | Self::PageOrganizer
+                | Self::PageJudge
+                | Self::PageEventsScript
+                | Self::PageEventsStyle
+        )
+    }
+
+    /// An event route (`/v1/events/...`).
+    pub fn is_event(self) -> bool {
+        self.path().starts_with("/v1/events")
     }
 
     /// The handler, as actix routes it.
@@ -178,6 +288,31 @@ impl Endpoint {
             Self::PageIndex => route.to(page::index),
             Self::PageScript => route.to(page::script),
             Self::PageStyle => route.to(page::style),
+            Self::EventCreate => route.to(events::create),
+            Self::Event => route.to(events::event),
+            Self::EventSettings => route.to(events::configure),
+            Self::EventLock => route.to(events::lock),
+            Self::EventJudges => route.to(events::judges),
+            Self::EventRoster => route.to(events::roster),
+            Self::EventExport => route.to(events::export),
+            Self::EventReview => route.to(events::review),
+            Self::EventPublish => route.to(events::publish),
+            Self::EventPublished => route.to(events::published),
+            Self::EventPlayer => route.to(events::player),
+            Self::EventAmend => route.to(events::amend),
+            Self::EventResolve => route.to(events::resolve),
+            Self::EventDeckCheck => route.to(events::deck_check),
+            Self::EventDeckChecks => route.to(events::deck_checks),
+            Self::EventPick => route.to(events::pick),
+            Self::EventByCode => route.to(events::by_code),
+            Self::EventRegister => route.to(events::register),
+            Self::EventMe => route.to(events::me),
+            Self::EventResubmit => route.to(events::resubmit),
+            Self::PageRegister => route.to(page::register),
+            Self::PageOrganizer => route.to(page::organizer),
+            Self::PageJudge => route.to(page::judge),
+            Self::PageEventsScript => route.to(page::events_script),
+            Self::PageEventsStyle => route.to(page::events_style),
         }
     }
 

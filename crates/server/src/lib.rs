@@ -15,6 +15,7 @@ mod cards;
 pub mod decks;
 pub mod endpoints;
 mod error;
+pub mod events;
 pub mod games;
 mod health;
 pub mod openapi;
@@ -60,6 +61,10 @@ pub struct AppState {
     openapi: String,
     /// What the document says of each game: the fields and values its requests may name.
     apis: Vec<openapi::DocGame>,
+    /// Events: registrations, locks, deck checks (SQLite or PostgreSQL).
+    pub store: deckcheck_store::Store,
+    /// Registration attempts per event code.
+    pub limiter: events::Limiter,
 }
 
 /// What a reload did, game by game.
@@ -84,7 +89,7 @@ pub struct GameReload {
 }
 
 impl AppState {
-    pub fn new(loaded: Loaded, settings: Settings) -> Self {
+    pub fn new(loaded: Loaded, settings: Settings, store: deckcheck_store::Store) -> Self {
         let (openapi, apis) = match openapi::games(settings.card_data.as_deref()) {
             Ok(games) => (openapi::document_json(&games), games),
             Err(e) => {
@@ -94,6 +99,8 @@ impl AppState {
         };
         Self {
             loaded: ArcSwap::from_pointee(loaded),
+            limiter: events::Limiter::new(settings.registration_rate),
+            store,
             settings,
             reloading: Mutex::new(()),
             receiving: AtomicUsize::new(0),
@@ -258,15 +265,56 @@ pub struct Application {
     state: Data<AppState>,
 }
 
+/// Opens the event store the settings name and brings its schema up to date (on a thread of
+/// its own, so it can be called from inside or outside a runtime); the store's pool then
+/// connects on first use, in the service's runtime.
+pub fn open_store(settings: &Settings) -> std::io::Result<deckcheck_store::Store> {
+    let location = settings.store_location().map_err(std::io::Error::other)?;
+    let migrate = location.clone();
+    let migrated = std::thread::spawn(move || -> Result<(), String> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        runtime.block_on(async {
+            let store = deckcheck_store::Store::open(&migrate)
+                .await
+                .map_err(|e| e.to_string())?;
+            store.close().await;
+            Ok(())
+        })
+    })
+    .join()
+    .map_err(|_| std::io::Error::other("the event store's migration thread panicked"))?;
+    let named = |e: String| {
+        std::io::Error::other(format!(
+            "cannot open the event store ({location:?}; DECKCHECK_DATABASE_URL, else DECKCHECK_DATA_DIR): {e}"
+        ))
+    };
+    migrated.map_err(named)?;
+    deckcheck_store::Store::lazy(&location).map_err(|e| named(e.to_string()))
+}
+
 impl Application {
-    /// Binds `settings.addr` and prepares the server (it serves once awaited).
+    /// Binds `settings.addr` and prepares the server (it serves once awaited), with the event
+    /// store the settings name.
     pub fn build(settings: Settings, loaded: Loaded) -> std::io::Result<Self> {
+        let store = open_store(&settings)?;
+        Self::build_with_store(settings, loaded, store)
+    }
+
+    /// As [`Application::build`], with a store opened already.
+    pub fn build_with_store(
+        settings: Settings,
+        loaded: Loaded,
+        store: deckcheck_store::Store,
+    ) -> std::io::Result<Self> {
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();
         let workers = settings.workers;
         let header_timeout = Duration::from_secs(settings.header_timeout);
         let max_connections = settings.max_connections as usize;
-        let state = Data::new(AppState::new(loaded, settings));
+        let state = Data::new(AppState::new(loaded, settings, store));
         let shared = state.clone();
         let mut server = HttpServer::new(move || {
             App::new()

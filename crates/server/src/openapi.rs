@@ -658,9 +658,8 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
                 Vec::new(),
                 None,
             ),
-            Endpoint::PageIndex | Endpoint::PageScript | Endpoint::PageStyle => {
-                (json!({}), Vec::new(), Vec::new(), None)
-            }
+            event if event.is_event() => crate::events::operation_parts(event),
+            _ => (json!({}), Vec::new(), Vec::new(), None),
         };
     errors.sort_unstable();
     let mut responses = Map::new();

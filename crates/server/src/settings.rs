@@ -110,6 +110,10 @@ pub struct Settings {
     /// the process's environment. Not a flag: the service reads the variables.
     #[arg(skip)]
     pub catalogs: Vec<(String, PathBuf)>,
+    /// Registration attempts per minute for one event code (registering, looking the code up);
+    /// past it a 429. Lookups of codes that name no event are limited per client address.
+    #[arg(long, env = "DECKCHECK_REGISTRATION_RATE", default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub registration_rate: u32,
 }
 
 fn parse_secret(text: &str) -> Result<SecretString, String> {
@@ -163,6 +167,17 @@ impl Settings {
             ));
         }
         Ok(())
+    }
+
+    /// Where the event store is: PostgreSQL when `DECKCHECK_DATABASE_URL` is set, else
+    /// `events.sqlite3` in the data directory.
+    pub fn store_location(&self) -> Result<deckcheck_store::Location, String> {
+        use secrecy::ExposeSecret;
+        deckcheck_store::Location::from_settings(
+            self.database_url.as_ref().map(|u| u.expose_secret()),
+            &self.data_dir(),
+        )
+        .map_err(|e| e.to_string())
     }
 
     pub fn data_dir(&self) -> PathBuf {

@@ -4,6 +4,11 @@
 //! The real-catalog tests read `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`); without
 //! it they pass without running and one line says so. The rest run on a hand-written catalog
 //! written to a temporary directory.
+//!
+//! - `events`: `deckcheck events` (create, lock, roster, export, import) and the service killed
+//!   with SIGKILL in a burst of registrations, losing none it acknowledged (issue 19, item 7)
+
+mod events;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,1005 @@
+//! The event routes (`/v1/events/...`): an organizer creates an event and gets its token once;
+//! players register with the event's code and get a token that edits only their own list;
+//! the organizer locks, issues judge tokens, reviews pairings, exports and publishes; judges
+//! find players, read their list and history, amend with a reason, deck-check and pick.
+//!
+//! Every route but creation, the code routes and the published lists takes
+//! `Authorization: Bearer <token>`, checked against the event in the path and the roles the
+//! route allows: a missing token, an unknown one or one of another event is a 401 alike; a
+//! token of the event whose role may not do it is a 403. Registration attempts are limited
+//! per event code (and lookups of unknown codes per client address), a 429 past it.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE};
+use actix_web::web::{Data, Payload};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use deckcheck_core::AnyGame;
+use deckcheck_core::json::from_object;
+use deckcheck_store::{
+    Access, EventChanges, NewEvent, Publish, Role, Store, StoreError, Submission,
+};
+use jiff::Timestamp;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::AppState;
+use super::body;
+use super::error::ApiError;
+
+/// Registration attempts per minute allowed for one event code, and lookups of unknown codes
+/// per client address.
+pub struct Limiter {
+    per_minute: u32,
+    windows: Mutex<HashMap<String, (Instant, u32)>>,
+}
+
+/// Keys kept before old windows are swept.
+const LIMITER_KEYS: usize = 10_000;
+
+impl Limiter {
+    pub fn new(per_minute: u32) -> Self {
+        Self {
+            per_minute,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one attempt under `key`; past the limit of this minute, how many seconds to wait.
+    pub fn attempt(&self, key: &str, limit: u32) -> Result<(), u64> {
+        let now = Instant::now();
+        let minute = Duration::from_secs(60);
+        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if windows.len() > LIMITER_KEYS {
+            windows.retain(|_, (start, _)| now.duration_since(*start) < minute);
+        }
+        let (start, count) = windows.entry(key.to_string()).or_insert((now, 0));
+        if now.duration_since(*start) >= minute {
+            *start = now;
+            *count = 0;
+        }
+        *count += 1;
+        if *count > limit {
+            return Err((minute - now.duration_since(*start)).as_secs().max(1));
+        }
+        Ok(())
+    }
+
+    pub fn per_minute(&self) -> u32 {
+        self.per_minute
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        let message = e.to_string();
+        match e {
+            StoreError::NoEvent(_) => ApiError::new(StatusCode::NOT_FOUND, "no-event", message),
+            StoreError::NoPlayer(_) => ApiError::new(StatusCode::NOT_FOUND, "no-player", message),
+            StoreError::Unauthorized => {
+                ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+            }
+            StoreError::Forbidden { .. } => {
+                ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
+            }
+            StoreError::Locked { since } => {
+                ApiError::new(StatusCode::CONFLICT, "event-locked", message)
+                    .details(json!({ "locked_since": since.to_string() }))
+            }
+            StoreError::AlreadyRegistered { .. } => {
+                ApiError::new(StatusCode::CONFLICT, "already-registered", message).field("uid")
+            }
+            StoreError::Refused { verdict, report } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "list-refused", message)
+                    .field("deck")
+                    .details(json!({ "verdict": verdict, "report": report }))
+            }
+            StoreError::Request(e) => e.into(),
+            StoreError::Invalid { field, .. } => {
+                ApiError::new(StatusCode::BAD_REQUEST, "bad-value", message).field(field)
+            }
+            StoreError::Conflict(_) => ApiError::new(StatusCode::CONFLICT, "conflict", message),
+            StoreError::GameUnavailable(_) => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "game-unavailable", message)
+            }
+            StoreError::Database(_) | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+                tracing::error!(error = %message, "event store error");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "store-unavailable",
+                    "the event store did not answer; nothing was changed, retry in a moment",
+                )
+            }
+        }
+    }
+}
+
+fn store(state: &AppState) -> &Store {
+    &state.store
+}
+
+fn now() -> Timestamp {
+    Timestamp::now()
+}
+
+/// The bearer token of a request, if any (the scheme in any case, RFC 7235).
+fn bearer(req: &HttpRequest) -> Option<&str> {
+    req.headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, credentials)| credentials.trim())
+}
+
+fn path<'a>(req: &'a HttpRequest, name: &str) -> &'a str {
+    req.match_info().get(name).unwrap_or("")
+}
+
+/// Checks the request's token for the event in the path and the roles allowed.
+async fn authorize(
+    req: &HttpRequest,
+    state: &AppState,
+    allowed: &[Role],
+    action: &'static str,
+) -> Result<Access, ApiError> {
+    store(state)
+        .authorize(path(req, "event"), bearer(req), allowed, action)
+        .await
+        .map_err(|e| {
+            let unauthorized = matches!(e, StoreError::Unauthorized);
+            let mut err = ApiError::from(e);
+            if unauthorized {
+                err = err.details(json!({ "scheme": "Bearer" }));
+            }
+            err
+        })
+}
+
+/// The answer to a route: a 401 carries `WWW-Authenticate`, a 429 `Retry-After`.
+fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
+    use actix_web::http::header::HeaderValue;
+    match result {
+        Ok(r) => r,
+        Err(e) => {
+            let mut res = e.error_response();
+            if e.status == StatusCode::UNAUTHORIZED {
+                res.headers_mut().insert(
+                    WWW_AUTHENTICATE,
+                    HeaderValue::from_static("Bearer realm=\"deckcheck events\""),
+                );
+            }
+            let wait = e.details.as_ref().and_then(|d| d["retry_after"].as_u64());
+            if let (StatusCode::TOO_MANY_REQUESTS, Some(wait)) = (e.status, wait) {
+                res.headers_mut()
+                    .insert(RETRY_AFTER, HeaderValue::from(wait));
+            }
+            res
+        }
+    }
+}
+
+async fn json_body<T: serde::de::DeserializeOwned>(
+    req: &HttpRequest,
+    state: &AppState,
+    payload: Payload,
+) -> Result<T, ApiError> {
+    let text = body::read(req, state, payload, state.settings.body_limit as usize).await?;
+    body::kind_of(req, &text, false)?;
+    from_object(&text).map_err(|e| ApiError::json(&e))
+}
+
+fn game_of_event(state: &AppState, game: &str) -> Result<std::sync::Arc<dyn AnyGame>, ApiError> {
+    state.game(Some(game))
+}
+
+/// A deck in a body: a list (a string) or a JSON deck (an object, kept as its JSON text).
+fn deck_text(field: &str, value: Value) -> Result<String, ApiError> {
+    match value {
+        Value::String(s) => Ok(s),
+        v @ Value::Object(_) => Ok(v.to_string()),
+        _ => Err(ApiError::bad_value(
+            field,
+            format!("{field} must be a deck list (a string) or a JSON deck (an object)"),
+        )),
+    }
+}
+
+/// The list fields of a body: `deck` or `decks`, `input_format`, `pool`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListFields {
+    #[serde(default)]
+    deck: Option<Value>,
+    #[serde(default)]
+    decks: Option<Vec<Value>>,
+    #[serde(default)]
+    input_format: Option<String>,
+    #[serde(default)]
+    pool: Option<Value>,
+}
+
+impl ListFields {
+    fn submission(self, pool_alone: bool) -> Result<Submission, ApiError> {
+        let decks = match (self.deck, self.decks) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_value(
+                    "decks",
+                    "give either deck or decks, not both",
+                ));
+            }
+            (Some(d), None) => vec![deck_text("deck", d)?],
+            (None, Some(list)) => {
+                if list.len() > deckcheck_core::game::MAX_DECKS {
+                    return Err(ApiError::bad_value(
+                        "decks",
+                        format!(
+                            "{} decks were given; no format plays more than {}",
+                            list.len(),
+                            deckcheck_core::game::MAX_DECKS
+                        ),
+                    ));
+                }
+                list.into_iter()
+                    .enumerate()
+                    .map(|(i, d)| deck_text(&format!("decks[{i}]"), d))
+                    .collect::<Result<_, _>>()?
+            }
+            (None, None) if pool_alone && self.pool.is_some() => Vec::new(),
+            (None, None) => return Err(ApiError::missing("deck", "the deck list")),
+        };
+        Ok(Submission {
+            decks,
+            input_format: self.input_format,
+            pool: self.pool.map(|p| deck_text("pool", p)).transpose()?,
+        })
+    }
+}
+
+// ---- organizer ----
+
+/// `POST /v1/events`: name, game, format and date; the rest defaulted.
+pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let new: NewEvent = json_body(&req, &state, payload).await?;
+            let game = game_of_event(&state, &new.game)?;
+            let created = store(&state)
+                .create_event(game.as_ref(), new, now())
+                .await?;
+            let id = created.event.id.clone();
+            let code = created.event.registration_code.clone();
+            Ok(HttpResponse::Created().json(json!({
+                "event": created.event,
+                "organizer_token": created.organizer_token,
+                "pages": {
+                    "register": format!("/events/register#code={code}"),
+                    "organizer": format!("/events/organizer#event={id}"),
+                },
+            })))
+        }
+        .await,
+    )
+}
+
+/// `GET /v1/events/{event}`: the event and its counts (organizer, judge).
+pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Organizer, Role::Judge],
+                "read the event",
+            )
+            .await?;
+            let event = store(&state).event(&access.event_id).await?;
+            let roster = store(&state).roster(&access.event_id).await?;
+            let count = |f: &dyn Fn(&deckcheck_store::Registration) -> bool| {
+                roster.iter().filter(|r| f(r)).count()
+            };
+            let at = now();
+            Ok(HttpResponse::Ok().json(json!({
+                "event": event,
+                "locked": event.is_locked(at),
+                "role": access.role,
+                "you": access.label,
+                "players": roster.len(),
+                "accepted": count(&|r| r.state == deckcheck_store::State::Accepted),
+                "pending": count(&|r| r.state == deckcheck_store::State::Pending),
+            })))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/settings`: name, deadline, illegal-list setting (before the lock).
+pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Organizer], "change the event").await?;
+            let changes: EventChanges = json_body(&req, &state, payload).await?;
+            let event = store(&state)
+                .configure(&access.event_id, changes, now())
+                .await?;
+            Ok(HttpResponse::Ok().json(event))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/lock`: lists are frozen now.
+pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
+            let event = store(&state).lock(&access.event_id, now()).await?;
+            Ok(HttpResponse::Ok().json(json!({ "event": event, "locked": true })))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JudgeBody {
+    name: String,
+}
+
+/// `POST /v1/events/{event}/judges`: a judge token, shown once.
+pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
+            let body: JudgeBody = json_body(&req, &state, payload).await?;
+            let token = store(&state)
+                .issue_judge(&access.event_id, &body.name, now())
+                .await?;
+            Ok(HttpResponse::Created().json(json!({
+                "judge": body.name.trim(),
+                "token": token,
+                "page": format!("/events/judge#event={}", access.event_id),
+            })))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RosterQuery {
+    /// Part of a name or UID.
+    #[serde(default)]
+    q: Option<String>,
+}
+
+/// `GET /v1/events/{event}/players`: the roster with verdicts and states (organizer, judge).
+pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Organizer, Role::Judge],
+                "read the roster",
+            )
+            .await?;
+            let query: RosterQuery = serde_urlencoded::from_str(req.query_string())
+                .map_err(|e| ApiError::query("query", e))?;
+            let mut players = store(&state).roster(&access.event_id).await?;
+            if let Some(q) = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+                let q = q.to_lowercase();
+                players.retain(|p| {
+                    p.player.to_lowercase().contains(&q) || p.uid.to_lowercase().contains(&q)
+                });
+            }
+            Ok(HttpResponse::Ok().json(json!({ "players": players })))
+        }
+        .await,
+    )
+}
+
+/// `GET /v1/events/{event}/export`: the whole event as JSON (a backup).
+pub async fn export(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Organizer], "export the event").await?;
+            let export = store(&state).export(&access.event_id).await?;
+            Ok(HttpResponse::Ok().json(export))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewQuery {
+    a: String,
+    b: String,
+}
+
+/// `GET /v1/events/{event}/review?a=&b=`: two players' lists for open decklist review before
+/// a top-cut match (CEG 5.10, TR 4.5.1).
+pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Organizer, Role::Judge],
+                "open a review",
+            )
+            .await?;
+            let query: ReviewQuery =
+                serde_urlencoded::from_str(req.query_string()).map_err(|e| {
+                    ApiError::query(
+                        "a",
+                        format!("give the pairing's two players as ?a=ID&b=ID ({e})"),
+                    )
+                })?;
+            let event = store(&state).event(&access.event_id).await?;
+            let game = game_of_event(&state, &event.game)?;
+            let [a, b] = store(&state)
+                .review(game.as_ref(), &access.event_id, [&query.a, &query.b])
+                .await?;
+            Ok(HttpResponse::Ok().json(json!({ "a": a, "b": b })))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PublishBody {
+    /// `"all"`, or the players' ids in finishing order.
+    players: Value,
+}
+
+/// `POST /v1/events/{event}/publish`: after the event, all lists or the top N.
+pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Organizer], "publish lists").await?;
+            let body: PublishBody = json_body(&req, &state, payload).await?;
+            let which = match body.players {
+                Value::String(s) if s.eq_ignore_ascii_case("all") => Publish::All,
+                Value::Array(ids) => Publish::Top(
+                    ids.into_iter()
+                        .enumerate()
+                        .map(|(i, v)| match v {
+                            Value::String(s) => Ok(s),
+                            _ => Err(ApiError::bad_value(
+                                &format!("players[{i}]"),
+                                "a player id (a string)",
+                            )),
+                        })
+                        .collect::<Result<_, _>>()?,
+                ),
+                _ => {
+                    return Err(ApiError::bad_value(
+                        "players",
+                        "give \"all\" or the players' ids in finishing order",
+                    ));
+                }
+            };
+            let event = store(&state).event(&access.event_id).await?;
+            let game = game_of_event(&state, &event.game)?;
+            let publication = store(&state)
+                .publish(game.as_ref(), &access.event_id, which, now())
+                .await?;
+            Ok(HttpResponse::Ok().json(publication))
+        }
+        .await,
+    )
+}
+
+/// `GET /v1/events/{event}/published`: the published lists, for anyone; 404 before.
+pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let publication = store(&state).published(path(&req, "event"), now()).await?;
+            Ok(HttpResponse::Ok().json(publication))
+        }
+        .await,
+    )
+}
+
+// ---- judges ----
+
+/// `GET /v1/events/{event}/players/{player}`: the registration, every version, every check.
+pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Organizer, Role::Judge],
+                "read a player's list",
+            )
+            .await?;
+            let record = store(&state)
+                .player(&access.event_id, path(&req, "player"))
+                .await?;
+            Ok(HttpResponse::Ok().json(record))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AmendBody {
+    #[serde(default)]
+    deck: Option<Value>,
+    #[serde(default)]
+    decks: Option<Vec<Value>>,
+    #[serde(default)]
+    input_format: Option<String>,
+    #[serde(default)]
+    pool: Option<Value>,
+    reason: String,
+}
+
+/// `POST /v1/events/{event}/players/{player}/lists`: a judge's (or, before the lock, the
+/// organizer's) change to a list, with the reason.
+pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Judge, Role::Organizer],
+                "amend a list",
+            )
+            .await?;
+            let body: AmendBody = json_body(&req, &state, payload).await?;
+            let submission = ListFields {
+                deck: body.deck,
+                decks: body.decks,
+                input_format: body.input_format,
+                pool: body.pool,
+            }
+            .submission(true)?;
+            let event = store(&state).event(&access.event_id).await?;
+            let game = game_of_event(&state, &event.game)?;
+            let submitted = store(&state)
+                .amend(
+                    game.as_ref(),
+                    &access,
+                    path(&req, "player"),
+                    &submission,
+                    &body.reason,
+                    now(),
+                )
+                .await?;
+            Ok(HttpResponse::Ok().json(submitted))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResolveBody {
+    reason: String,
+}
+
+/// `POST /v1/events/{event}/players/{player}/resolve`: a judge accepts a pending list as it is.
+pub async fn resolve(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Judge], "resolve a pending list").await?;
+            let body: ResolveBody = json_body(&req, &state, payload).await?;
+            let registration = store(&state)
+                .resolve(&access, path(&req, "player"), &body.reason, now())
+                .await?;
+            Ok(HttpResponse::Ok().json(registration))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckBody {
+    presented: Value,
+    #[serde(default, rename = "box")]
+    deck_box: Option<Value>,
+    #[serde(default)]
+    deck_index: Option<usize>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+/// `POST /v1/events/{event}/players/{player}/deck-checks`: the presented deck against the
+/// registered list, stored with the judge and the time.
+pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Judge, Role::Organizer],
+                "run a deck check",
+            )
+            .await?;
+            let body: CheckBody = json_body(&req, &state, payload).await?;
+            let presented = deck_text("presented", body.presented)?;
+            let deck_box = body.deck_box.map(|b| deck_text("box", b)).transpose()?;
+            let event = store(&state).event(&access.event_id).await?;
+            let game = game_of_event(&state, &event.game)?;
+            let check = store(&state)
+                .deck_check(
+                    game.as_ref(),
+                    &access,
+                    path(&req, "player"),
+                    &presented,
+                    deck_box.as_deref(),
+                    body.deck_index.unwrap_or(0),
+                    body.note.as_deref(),
+                    now(),
+                )
+                .await?;
+            Ok(HttpResponse::Created().json(check))
+        }
+        .await,
+    )
+}
+
+/// `GET /v1/events/{event}/deck-checks`: every check and pick so far.
+pub async fn deck_checks(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Judge, Role::Organizer],
+                "read deck checks",
+            )
+            .await?;
+            let checks = store(&state).deck_checks(&access.event_id).await?;
+            let picks = store(&state).picks(&access.event_id).await?;
+            Ok(HttpResponse::Ok().json(json!({ "checks": checks, "picks": picks })))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PickBody {
+    #[serde(default)]
+    share: Option<f64>,
+    #[serde(default)]
+    again: bool,
+}
+
+/// `POST /v1/events/{event}/deck-checks/pick`: players picked at random for deck checks (CEG
+/// 5.11: around 10% of decks), never one picked or checked before unless `again`.
+pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(
+                &req,
+                &state,
+                &[Role::Judge, Role::Organizer],
+                "pick players for deck checks",
+            )
+            .await?;
+            let text =
+                body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
+            let body: PickBody = if text.trim().is_empty() {
+                PickBody::default()
+            } else {
+                from_object(&text).map_err(|e| ApiError::json(&e))?
+            };
+            let picked = store(&state)
+                .pick(&access, body.share, body.again, now())
+                .await?;
+            Ok(HttpResponse::Ok().json(json!({ "picked": picked })))
+        }
+        .await,
+    )
+}
+
+// ---- players ----
+
+fn limited(state: &AppState, code: &str) -> Result<(), ApiError> {
+    let key = format!("code:{}", deckcheck_store::token::normalize_code(code));
+    state
+        .limiter
+        .attempt(&key, state.limiter.per_minute())
+        .map_err(|wait| too_many(wait, "registration attempts for this event code"))
+}
+
+/// An unknown code costs the client's address a try: guessing codes is slow.
+fn unknown_code(state: &AppState, req: &HttpRequest, e: StoreError) -> ApiError {
+    if matches!(e, StoreError::NoEvent(_)) {
+        let peer = req
+            .peer_addr()
+            .map_or_else(|| "unknown".to_string(), |a| a.ip().to_string());
+        if let Err(wait) = state
+            .limiter
+            .attempt(&format!("peer:{peer}"), UNKNOWN_CODES_PER_MINUTE)
+        {
+            return too_many(wait, "lookups of unknown event codes from this address");
+        }
+    }
+    e.into()
+}
+
+/// Lookups of codes that name no event, per client address and minute.
+const UNKNOWN_CODES_PER_MINUTE: u32 = 30;
+
+fn too_many(wait: u64, what: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-attempts",
+        format!("too many {what}; retry in {wait} s"),
+    )
+    .details(json!({ "retry_after": wait }))
+}
+
+/// `GET /v1/events/code/{code}`: what a player sees before registering.
+pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    let code = path(&req, "code").to_string();
+    answer(
+        async {
+            limited(&state, &code)?;
+            let event = store(&state)
+                .event_by_code(&code)
+                .await
+                .map_err(|e| unknown_code(&state, &req, e))?;
+            Ok(HttpResponse::Ok().json(event.public(now())))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegisterBody {
+    player: String,
+    uid: String,
+    #[serde(default)]
+    deck: Option<Value>,
+    #[serde(default)]
+    decks: Option<Vec<Value>>,
+    #[serde(default)]
+    input_format: Option<String>,
+    #[serde(default)]
+    pool: Option<Value>,
+}
+
+/// `POST /v1/events/code/{code}/players`: a player registers; the answer is the validate
+/// report. A list that is not legal is refused (422, every reason in `details.report`) or, by
+/// the organizer's setting, stored as pending.
+pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    let code = path(&req, "code").to_string();
+    answer(
+        async {
+            limited(&state, &code)?;
+            let event = store(&state)
+                .event_by_code(&code)
+                .await
+                .map_err(|e| unknown_code(&state, &req, e))?;
+            let body: RegisterBody = json_body(&req, &state, payload).await?;
+            let submission = ListFields {
+                deck: body.deck,
+                decks: body.decks,
+                input_format: body.input_format,
+                pool: body.pool,
+            }
+            .submission(false)?;
+            let game = game_of_event(&state, &event.game)?;
+            let submitted = store(&state)
+                .register(
+                    game.as_ref(),
+                    &code,
+                    &body.player,
+                    &body.uid,
+                    &submission,
+                    now(),
+                )
+                .await?;
+            Ok(HttpResponse::Created().json(json!({
+                "event": event.public(now()),
+                "player": submitted.player,
+                "token": submitted.token,
+                "state": submitted.state,
+                "verdict": submitted.verdict,
+                "version": submitted.version,
+                "report": submitted.report,
+                "page": format!("/events/register#event={}", event.id),
+            })))
+        }
+        .await,
+    )
+}
+
+/// `GET /v1/events/{event}/me`: the player's own registration and its versions.
+pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Player], "read a registration").await?;
+            let id = access.registration_id.as_deref().unwrap_or("");
+            let record = store(&state).player(&access.event_id, id).await?;
+            let event = store(&state).event(&access.event_id).await?;
+            Ok(HttpResponse::Ok().json(json!({
+                "event": event.public(now()),
+                "player": record.registration,
+                "versions": record.versions,
+            })))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/me/lists`: the player's new list, until the lock (then 409).
+pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            let access = authorize(&req, &state, &[Role::Player], "resubmit a list").await?;
+            let body: ListFields = json_body(&req, &state, payload).await?;
+            let submission = body.submission(false)?;
+            let event = store(&state).event(&access.event_id).await?;
+            let game = game_of_event(&state, &event.game)?;
+            let submitted = store(&state)
+                .resubmit(game.as_ref(), &access, &submission, now())
+                .await?;
+            Ok(HttpResponse::Ok().json(submitted))
+        }
+        .await,
+    )
+}
+
+/// The API document's words for an event route: operation id, summary, answer schema (none
+/// named: any JSON object).
+pub fn describe(
+    endpoint: crate::endpoints::Endpoint,
+) -> (&'static str, &'static str, &'static str) {
+    use crate::endpoints::Endpoint as E;
+    match endpoint {
+        E::EventCreate => (
+            "create_event",
+            "Create an event (name, game, format, date; the rest defaulted); the organizer token is in the answer, once",
+            "",
+        ),
+        E::Event => (
+            "event",
+            "The event and its counts (organizer or judge token)",
+            "",
+        ),
+        E::EventSettings => (
+            "configure_event",
+            "Change the event's name, deadline or illegal-list setting before the lock (organizer token)",
+            "",
+        ),
+        E::EventLock => ("lock_event", "Freeze every list now (organizer token)", ""),
+        E::EventJudges => (
+            "issue_judge_token",
+            "Issue a judge token, shown once (organizer token)",
+            "",
+        ),
+        E::EventRoster => (
+            "roster",
+            "Players with their verdicts and states; ?q= filters by name or UID (organizer or judge token)",
+            "",
+        ),
+        E::EventExport => (
+            "export_event",
+            "The whole event as JSON, for backups (organizer token)",
+            "",
+        ),
+        E::EventReview => (
+            "review_pairing",
+            "Two players' lists for open decklist review, ?a=ID&b=ID (CEG 5.10; organizer or judge token)",
+            "",
+        ),
+        E::EventPublish => (
+            "publish_lists",
+            "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
+            "",
+        ),
+        E::EventPublished => (
+            "published_lists",
+            "The published lists as SWUDB JSON and text (no token; 404 before publishing)",
+            "",
+        ),
+        E::EventPlayer => (
+            "event_player",
+            "A player's registration, every version of the list and every deck check (organizer or judge token)",
+            "",
+        ),
+        E::EventAmend => (
+            "amend_list",
+            "Amend a player's list with a reason kept in its history: judges, and the organizer before the lock",
+            "",
+        ),
+        E::EventResolve => (
+            "resolve_list",
+            "Accept a pending list as it is, with a reason (judge token)",
+            "",
+        ),
+        E::EventDeckCheck => (
+            "deck_check",
+            "Deck check: the presented deck against the registered list, stored with the judge and time",
+            "",
+        ),
+        E::EventDeckChecks => (
+            "deck_checks",
+            "Every deck check and pick of the event (organizer or judge token)",
+            "",
+        ),
+        E::EventPick => (
+            "pick_deck_checks",
+            "Pick about 10% of players at random for deck checks, never twice unless asked (CEG 5.11)",
+            "",
+        ),
+        E::EventByCode => (
+            "event_by_code",
+            "The event a registration code names (rate-limited)",
+            "",
+        ),
+        E::EventRegister => (
+            "register",
+            "Register with the event's code: the answer is the validate report; a list that is not legal is refused (422) or pending",
+            "",
+        ),
+        E::EventMe => (
+            "my_registration",
+            "The player's own registration and its versions (player token)",
+            "",
+        ),
+        E::EventResubmit => (
+            "resubmit_list",
+            "A new list until the lock; 409 after (player token)",
+            "",
+        ),
+        _ => ("page", "", ""),
+    }
+}
+
+/// What the API document says an event route reads and answers: its path parameters, a JSON
+/// body for the routes that take one, any JSON object as the answer, and the errors it gives.
+pub fn operation_parts(
+    endpoint: crate::endpoints::Endpoint,
+) -> (Value, Vec<u16>, Vec<Value>, Option<Value>) {
+    use crate::endpoints::{Endpoint as E, Method};
+    let params: Vec<Value> = endpoint
+        .path()
+        .split('/')
+        .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
+        .map(|name| {
+            json!({
+                "name": name,
+                "in": "path",
+                "required": true,
+                "schema": { "type": "string" },
+            })
+        })
+        .collect();
+    let body = (endpoint.method() == Method::Post).then(|| {
+        json!({
+            "required": !matches!(endpoint, E::EventLock | E::EventJudges | E::EventPick),
+            "content": { "application/json": { "schema": { "type": "object" } } },
+        })
+    });
+    let mut errors = vec![400, 404, 503];
+    if !matches!(
+        endpoint,
+        E::EventCreate | E::EventByCode | E::EventRegister | E::EventPublished
+    ) {
+        errors.extend([401, 403]);
+    }
+    if body.is_some() {
+        errors.extend([408, 409, 413, 415, 422]);
+    }
+    if matches!(endpoint, E::EventByCode | E::EventRegister) {
+        errors.push(429);
+    }
+    (json!({ "type": "object" }), errors, params, body)
+}

@@ -1,0 +1,123 @@
+//! Isolation (issue 19, item 6): every event route is tried with another event's tokens, a
+//! made-up token and none (401, and nothing of the event in the answer), and with this event's
+//! tokens of roles the route does not allow (403).
+
+use deckcheck_server::endpoints::{Endpoint, Method};
+use reqwest::Method as HttpMethod;
+use serde_json::{Value, json};
+
+use super::helpers::*;
+
+/// The roles each route allows; `None` for the public ones.
+fn allowed(e: Endpoint) -> Option<&'static [&'static str]> {
+    use Endpoint as E;
+    Some(match e {
+        E::Event | E::EventRoster | E::EventReview | E::EventPlayer => &["organizer", "judge"],
+        E::EventSettings | E::EventLock | E::EventJudges | E::EventExport | E::EventPublish => {
+            &["organizer"]
+        }
+        E::EventAmend | E::EventDeckCheck | E::EventDeckChecks | E::EventPick => {
+            &["organizer", "judge"]
+        }
+        E::EventResolve => &["judge"],
+        E::EventMe | E::EventResubmit => &["player"],
+        _ => return None,
+    })
+}
+
+fn body_for(e: Endpoint) -> Value {
+    use Endpoint as E;
+    match e {
+        E::EventSettings => json!({"name": "Renamed by an intruder"}),
+        E::EventJudges => json!({"name": "Intruder"}),
+        E::EventPublish => json!({"players": "all"}),
+        E::EventAmend => json!({"deck": wichita(), "reason": "intrusion"}),
+        E::EventResolve => json!({"reason": "intrusion"}),
+        E::EventDeckCheck => json!({"presented": wichita()}),
+        E::EventResubmit => json!({"deck": wichita()}),
+        _ => json!({}),
+    }
+}
+
+#[actix_web::test]
+async fn every_event_route_refuses_other_events_tokens_and_none_and_wrong_roles() {
+    for app in every_backend(&[]).await {
+        let (a, code_a, org_a) = app.event().await;
+        let (pa, player_a) = app.player(&code_a, "Ada Secret", "777").await;
+        let (pa2, _) = app.player(&code_a, "Bo Secret", "778").await;
+        let judge_a = app.judge(&a, &org_a).await;
+        let (b, code_b, org_b) = app.event().await;
+        let (_, player_b) = app.player(&code_b, "Cy Other", "1").await;
+        let judge_b = app.judge(&b, &org_b).await;
+        let mut tried = 0;
+        for e in Endpoint::ALL.into_iter().filter(|e| e.is_event()) {
+            let Some(roles) = allowed(e) else { continue };
+            let path = e.path().replace("{event}", &a).replace("{player}", &pa)
+                + if e == Endpoint::EventReview {
+                    format!("?a={pa}&b={pa2}")
+                } else {
+                    String::new()
+                }
+                .as_str();
+            let method = match e.method() {
+                Method::Get => HttpMethod::GET,
+                Method::Post => HttpMethod::POST,
+            };
+            let body = (e.method() == Method::Post).then(|| body_for(e));
+            for token in [
+                None,
+                Some(org_b.as_str()),
+                Some(judge_b.as_str()),
+                Some(player_b.as_str()),
+                Some("dco_0000"),
+            ] {
+                let res = app.call(method.clone(), &path, token, body.clone()).await;
+                assert_eq!(
+                    res.status, 401,
+                    "{} {path} with {token:?}: {}",
+                    app.backend, res.body
+                );
+                let text = res.body.to_string();
+                assert!(
+                    !text.contains("Secret") && !text.contains(&a),
+                    "{path} leaks: {text}"
+                );
+            }
+            for (role, token) in [
+                ("organizer", &org_a),
+                ("judge", &judge_a),
+                ("player", &player_a),
+            ] {
+                if roles.contains(&role) {
+                    continue;
+                }
+                let res = app
+                    .call(method.clone(), &path, Some(token), body.clone())
+                    .await;
+                assert_eq!(res.status, 403, "{path} as {role}: {}", res.body);
+                assert!(!res.body.to_string().contains("Secret"));
+            }
+            tried += 1;
+        }
+        assert_eq!(tried, 16, "every token route was tried");
+        // Nothing of A was changed by any of it.
+        let event = app.get(&format!("/v1/events/{a}"), Some(&org_a)).await;
+        assert_eq!(
+            (
+                event.body["event"]["name"].as_str(),
+                event.body["locked"].as_bool()
+            ),
+            (Some("Wichita PQ"), Some(false))
+        );
+        let record = app
+            .get(&format!("/v1/events/{a}/players/{pa}"), Some(&org_a))
+            .await;
+        assert_eq!(record.body["versions"].as_array().unwrap().len(), 1);
+        assert!(record.body["checks"].as_array().unwrap().is_empty());
+        // A judge of B cannot read A's player through B's path either.
+        let res = app
+            .get(&format!("/v1/events/{b}/players/{pa}"), Some(&judge_b))
+            .await;
+        assert_eq!(res.status, 404);
+    }
+}

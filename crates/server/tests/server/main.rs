@@ -1,0 +1,6 @@
+//! The service's integration tests.
+//!
+//! - `events`: the event routes (issue 19): the whole flow over HTTP, every route tried with
+//!   another event's tokens and with none, roles, the rate limit, the API document
+
+mod events;

@@ -1,0 +1,551 @@
+// The event pages (registration, organizer, judge): plain DOM over the same API as everyone
+// else (/v1/events/...). Tokens are kept in this browser only (localStorage), per event and
+// role; a link may carry one in its fragment (#event=…&token=…), never sent to the server in a
+// URL. Everything shown is built with text nodes: nothing from the server is read as HTML.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+function fragment() {
+  return new URLSearchParams(location.hash.replace(/^#/, ''));
+}
+
+const store = {
+  key: (event, role) => `deckcheck:${role}:${event}`,
+  get(event, role) { try { return localStorage.getItem(this.key(event, role)); } catch { return null; } },
+  set(event, role, token) { try { localStorage.setItem(this.key(event, role), token); } catch { /* private mode */ } },
+};
+
+/// Reads an event id and token from the fragment, keeps the token, and leaves only the event
+/// in the address bar.
+function takeToken(role) {
+  const f = fragment();
+  const event = f.get('event');
+  const token = f.get('token');
+  if (event && token) {
+    store.set(event, role, token);
+    history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(event)}`);
+  }
+  return event ? { event, token: store.get(event, role) } : { event: null, token: null };
+}
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.error && body.error.message) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function api(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { json = { error: { message: text } }; }
+  if (!res.ok) throw new ApiError(res.status, json);
+  return json;
+}
+
+function showError(e) {
+  const box = $('error');
+  if (!box) return;
+  if (!e) { box.hidden = true; box.textContent = ''; return; }
+  box.hidden = false;
+  box.textContent = e.message || String(e);
+}
+
+function status(text) {
+  const s = $('status');
+  if (s) s.textContent = text || '';
+}
+
+function when(t) {
+  if (!t) return '';
+  const d = new Date(t);
+  return Number.isNaN(d.getTime()) ? t : d.toLocaleString();
+}
+
+// ---- a validate report, as the player page shows it ----
+
+function verdictOf(report) {
+  if (!report) return 'unverified';
+  if (report.legal) return 'legal';
+  return report.summary && report.summary.illegal && report.summary.illegal.length ? 'illegal' : 'unverified';
+}
+
+const WORDS = { legal: 'Legal', illegal: 'Not legal', unverified: 'Cannot be judged yet' };
+
+function showReport(report, stateText) {
+  const v = $('verdict');
+  const status = verdictOf(report);
+  v.hidden = false;
+  v.dataset.status = status;
+  v.querySelector('.word').textContent = WORDS[status];
+  v.querySelector('.detail').textContent = stateText || '';
+  const list = $('problems');
+  list.replaceChildren();
+  for (const deck of report.decks || []) {
+    for (const d of deck.diagnostics || []) {
+      if (d.severity !== 'error' && d.code === 'resolved-loosely') continue;
+      list.append(el('li', { class: `problem ${d.severity === 'error' ? 'error' : 'mild'}` },
+        el('div', { class: 'where' }, el('span', { class: 'lineno' }, d.at || ''), el('code', { class: 'text' }, d.text || '')),
+        el('p', { class: 'msg' }, d.message)));
+    }
+  }
+  for (const r of report.reports || []) {
+    for (const x of r.violations || []) {
+      list.append(el('li', { class: 'problem error', 'data-code': x.code },
+        el('div', { class: 'where' }, el('span', { class: 'section' }, x.section || ''), el('span', { class: 'text' }, x.code)),
+        el('p', { class: 'msg' }, x.message)));
+    }
+    for (const n of r.notes || []) {
+      list.append(el('li', { class: 'problem mild' }, el('p', { class: 'msg info' }, n.message)));
+    }
+  }
+  if (!list.children.length && status === 'legal') list.append(el('li', { class: 'none' }, 'Nothing to fix.'));
+}
+
+function readFile(input, target) {
+  input.addEventListener('change', async () => {
+    const f = input.files && input.files[0];
+    if (!f) return;
+    target.value = await f.text();
+    input.value = '';
+  });
+}
+
+// ---- registration ----
+
+async function registerPage() {
+  const f = fragment();
+  let current = null; // the event, once found
+  let token = null;
+  if (f.get('code')) $('code').value = f.get('code');
+  readFile($('file'), $('deck'));
+
+  const listBody = () => {
+    const deck = $('deck').value;
+    const pool = $('pool').value.trim();
+    const body = { deck };
+    if (pool) body.pool = pool;
+    return body;
+  };
+
+  function showEvent(e) {
+    current = e;
+    const due = e.locks_at ? ` · lists due ${when(e.locks_at)}` : '';
+    $('event').textContent = `${e.name} · ${e.game.toUpperCase()} ${e.format} · ${e.date}${due}${e.locked ? ' · LOCKED: lists can no longer be changed' : ''}`;
+    $('event').dataset.locked = e.locked ? 'yes' : 'no';
+    $('submit').disabled = !!e.locked;
+  }
+
+  async function findByCode() {
+    showError(null);
+    const code = $('code').value.trim();
+    if (!code) return null;
+    try {
+      const e = await api('GET', `/v1/events/code/${encodeURIComponent(code)}`);
+      showEvent(e);
+      return e;
+    } catch (e) {
+      $('event').textContent = '';
+      showError(e.status === 404 ? new Error('No event has this code. Check it with the organizer.') : e);
+      return null;
+    }
+  }
+
+  async function showMine() {
+    const me = await api('GET', `/v1/events/${encodeURIComponent(current.id)}/me`, { token });
+    showEvent(me.event);
+    $('player').value = me.player.player;
+    $('uid').value = me.player.uid;
+    $('player').readOnly = $('uid').readOnly = true;
+    const last = me.versions[me.versions.length - 1];
+    if (!$('deck').value) $('deck').value = last.decks[0] || '';
+    showReport(last.report, stateText(me.player.state, me.player.version));
+    const h = $('history');
+    h.replaceChildren(...me.versions.map((v) => el('li', {},
+      `Version ${v.version}, ${when(v.at)}, by ${v.source === 'player' ? 'you' : `${v.source} ${v.actor}`}: `,
+      el('span', { class: `v-${v.verdict}` }, v.verdict),
+      v.reason ? ` (${v.reason})` : '')));
+    $('history-box').hidden = false;
+  }
+
+  function stateText(state, version) {
+    return state === 'accepted'
+      ? `Registered (version ${version}).`
+      : `Stored as pending (version ${version}): a judge will look at it.`;
+  }
+
+  // A returning player: their event and token from this browser (or the link).
+  const kept = takeToken('player');
+  if (kept.event && kept.token) {
+    token = kept.token;
+    current = { id: kept.event };
+    try { await showMine(); } catch (e) { showError(e); }
+  } else if ($('code').value) {
+    await findByCode();
+  }
+
+  $('find').addEventListener('click', findByCode);
+
+  $('check').addEventListener('click', async () => {
+    showError(null);
+    const e = current && current.game ? current : await findByCode();
+    if (!e) return;
+    status('Checking…');
+    try {
+      const body = {
+        deck: $('deck').value, format: e.format, as_of: e.date, competitive: true,
+        player: $('player').value.trim() || undefined, uid: $('uid').value.trim() || undefined,
+      };
+      if ($('pool').value.trim()) body.pool = $('pool').value.trim();
+      const report = await api('POST', `/v1/games/${e.game}/decks/validate`, { body });
+      showReport(report, 'Checked only: not submitted yet.');
+      status('');
+    } catch (err) { status(''); showError(err); }
+  });
+
+  $('register').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    showError(null);
+    $('registered').hidden = true;
+    status('Submitting…');
+    try {
+      if (token && current) {
+        const s = await api('POST', `/v1/events/${encodeURIComponent(current.id)}/me/lists`, { token, body: listBody() });
+        showReport(s.report, stateText(s.state, s.version));
+        await showMine();
+      } else {
+        const code = $('code').value.trim();
+        const body = { player: $('player').value, uid: $('uid').value, ...listBody() };
+        const s = await api('POST', `/v1/events/code/${encodeURIComponent(code)}/players`, { body });
+        token = s.token;
+        current = s.event;
+        store.set(s.event.id, 'player', s.token);
+        showReport(s.report, stateText(s.state, s.version));
+        const link = `${location.origin}/events/register#event=${encodeURIComponent(s.event.id)}&token=${encodeURIComponent(s.token)}`;
+        const box = $('registered');
+        box.replaceChildren(
+          el('p', {}, 'Your list is registered. This browser remembers it; to change it from another device until the event locks, keep this private link:'),
+          el('p', {}, el('code', { id: 'my-link' }, link)));
+        box.hidden = false;
+        history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(s.event.id)}`);
+        await showMine();
+      }
+      status('');
+    } catch (e) {
+      status('');
+      if (e.body && e.body.error && e.body.error.code === 'list-refused') {
+        showReport(e.body.error.details.report, 'Refused: fix what is listed and submit again. Nothing was stored.');
+      } else {
+        showError(e);
+      }
+    }
+  });
+}
+
+// ---- organizer ----
+
+async function organizerPage() {
+  const kept = takeToken('organizer');
+  let event = kept.event;
+  let token = kept.token;
+
+  async function fillGames() {
+    const answer = await api('GET', '/v1/games');
+    const games = answer.games || answer;
+    const game = $('game');
+    game.replaceChildren(...games.map((g) => el('option', { value: g.id }, g.name)));
+    const formats = () => {
+      const g = games.find((x) => x.id === game.value) || games[0];
+      $('format').replaceChildren(...g.formats.map((f) => el('option', { value: f.id }, f.name)));
+    };
+    game.addEventListener('change', formats);
+    formats();
+    $('date').value = new Date().toISOString().slice(0, 10);
+  }
+
+
+  $('create').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    showError(null);
+    try {
+      const body = { name: $('name').value, game: $('game').value, format: $('format').value, date: $('date').value, tier: $('tier').value, illegal_lists: $('illegal').value };
+      if ($('locks-at').value) body.locks_at = new Date($('locks-at').value).toISOString();
+      const c = await api('POST', '/v1/events', { body });
+      event = c.event.id;
+      token = c.organizer_token;
+      store.set(event, 'organizer', token);
+      history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(event)}`);
+      $('create').hidden = $('login').hidden = true;
+      const once = $('token-once');
+      once.replaceChildren(
+        el('p', {}, 'Your organizer token, shown once. This browser keeps it; write it down to open the event elsewhere:'),
+        el('p', {}, el('code', { id: 'organizer-token' }, token)));
+      once.hidden = false;
+      await openConsole();
+    } catch (e) { showError(e); }
+  });
+
+  $('login').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    event = $('login-event').value.trim();
+    token = $('login-token').value.trim();
+    store.set(event, 'organizer', token);
+    history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(event)}`);
+    $('login').hidden = $('create').hidden = true;
+    await openConsole();
+  });
+
+  async function openConsole() {
+    showError(null);
+    try {
+      const info = await api('GET', `/v1/events/${encodeURIComponent(event)}`, { token });
+      const e = info.event;
+      $('console').hidden = false;
+      $('event-title').textContent = e.name;
+      const reg = `${location.origin}/events/register#code=${e.registration_code}`;
+      $('event-facts').replaceChildren(
+        `${e.game.toUpperCase()} ${e.format} · ${e.date} · ${e.tier} · code `, el('strong', { id: 'code' }, e.registration_code),
+        ` · ${info.players} players (${info.pending} pending) · `,
+        info.locked ? el('strong', { id: 'locked' }, 'locked') : (e.locks_at ? `lists due ${when(e.locks_at)}` : 'open until you lock it'),
+        e.published_at ? ' · published' : '',
+        el('br'), 'Players register at ', el('a', { href: reg }, reg));
+      $('lock').disabled = info.locked;
+      await loadRoster();
+    } catch (e) {
+      showError(e);
+      if (e.status === 401) { $('login').hidden = false; $('login-event').value = event; }
+    }
+  }
+
+  async function loadRoster() {
+    const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/players`, { token });
+    const body = $('roster').querySelector('tbody');
+    body.replaceChildren(...r.players.map((p) => el('tr', { 'data-player': p.id },
+      el('td', {}, el('input', { type: 'checkbox', class: 'pairing', value: p.id, 'aria-label': `Review ${p.player}` })),
+      el('td', {}, p.player), el('td', {}, p.uid),
+      el('td', { class: `state-${p.state}` }, p.state), el('td', { class: `v-${p.verdict}` }, p.verdict),
+      el('td', {}, p.version), el('td', {}, p.checks),
+      el('td', {}, el('input', { type: 'number', min: '1', class: 'place', 'data-id': p.id, 'aria-label': `Place of ${p.player}` })))));
+  }
+
+  $('lock').addEventListener('click', async () => {
+    if (!confirm('Lock every list now? Players can no longer change them; only judges can.')) return;
+    try { await api('POST', `/v1/events/${encodeURIComponent(event)}/lock`, { token, body: {} }); await openConsole(); status('Locked.'); } catch (e) { showError(e); }
+  });
+
+  $('issue-judge').addEventListener('click', async () => {
+    showError(null);
+    try {
+      const j = await api('POST', `/v1/events/${encodeURIComponent(event)}/judges`, { token, body: { name: $('judge-name').value } });
+      const link = `${location.origin}/events/judge#event=${encodeURIComponent(event)}&token=${encodeURIComponent(j.token)}`;
+      const box = $('judge-token');
+      box.replaceChildren(el('p', {}, `Judge token for ${j.judge} (shown once). Give this private link to the judge:`), el('p', {}, el('code', { id: 'judge-link' }, link)));
+      box.hidden = false;
+    } catch (e) { showError(e); }
+  });
+
+  $('export').addEventListener('click', async () => {
+    try {
+      const x = await api('GET', `/v1/events/${encodeURIComponent(event)}/export`, { token });
+      const blob = new Blob([JSON.stringify(x, null, 2)], { type: 'application/json' });
+      const a = el('a', { href: URL.createObjectURL(blob), download: `${event}.json` });
+      document.body.append(a); a.click(); a.remove();
+      status('Exported.');
+    } catch (e) { showError(e); }
+  });
+
+  function listView(title, shown) {
+    return el('div', { class: 'result' }, el('h3', {}, title), ...shown.decks.map((d) => el('pre', { class: 'list' }, d.text)));
+  }
+
+  $('review').addEventListener('click', async () => {
+    showError(null);
+    const ticked = [...document.querySelectorAll('.pairing:checked')].map((c) => c.value);
+    if (ticked.length !== 2) { showError(new Error('Tick the two players of the pairing.')); return; }
+    try {
+      const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/review?a=${encodeURIComponent(ticked[0])}&b=${encodeURIComponent(ticked[1])}`, { token });
+      const view = $('review-view');
+      view.replaceChildren(listView(r.a.player, r.a), listView(r.b.player, r.b));
+      view.hidden = false;
+      view.scrollIntoView({ block: 'nearest' });
+    } catch (e) { showError(e); }
+  });
+
+  async function publish(players) {
+    showError(null);
+    try {
+      const p = await api('POST', `/v1/events/${encodeURIComponent(event)}/publish`, { token, body: { players } });
+      const url = `${location.origin}/v1/events/${encodeURIComponent(event)}/published`;
+      status(`Published ${p.lists.length} lists at ${url}`);
+      await openConsole();
+    } catch (e) { showError(e); }
+  }
+  $('publish-all').addEventListener('click', () => publish('all'));
+  $('publish-top').addEventListener('click', () => {
+    const placed = [...document.querySelectorAll('.place')].filter((i) => i.value).sort((a, b) => Number(a.value) - Number(b.value)).map((i) => i.dataset.id);
+    if (!placed.length) { showError(new Error('Give the places of the players to publish.')); return; }
+    publish(placed);
+  });
+
+  // Started last: everything above is defined by now.
+  if (!event) {
+    $('create').hidden = false;
+    $('login').hidden = false;
+    try { await fillGames(); } catch (e) { showError(e); }
+  } else if (!token) {
+    $('login').hidden = false;
+    $('login-event').value = event;
+  } else {
+    await openConsole();
+  }
+}
+
+// ---- judge ----
+
+async function judgePage() {
+  const kept = takeToken('judge');
+  let event = kept.event;
+  let token = kept.token;
+  let player = null;
+
+  $('login').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    event = $('login-event').value.trim();
+    token = $('login-token').value.trim();
+    store.set(event, 'judge', token);
+    history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(event)}`);
+    await openFinder();
+  });
+
+  async function openFinder() {
+    showError(null);
+    try {
+      const info = await api('GET', `/v1/events/${encodeURIComponent(event)}`, { token });
+      $('login').hidden = true;
+      $('finder').hidden = false;
+      $('event-title').textContent = `${info.event.name} (${info.players} players${info.locked ? ', locked' : ''}) · ${info.you}`;
+      await search();
+    } catch (e) {
+      showError(e);
+      $('login').hidden = false;
+    }
+  }
+
+  const playerButton = (p) => el('li', {}, el('button', { type: 'button', 'data-player': p.id, onclick: () => openPlayer(p.id) },
+    `${p.player} · ${p.uid} · `, el('span', { class: `state-${p.state}` }, p.state), ' · ', el('span', { class: `v-${p.verdict}` }, p.verdict),
+    p.checks ? ` · ${p.checks} check(s)` : ''));
+
+  async function search() {
+    const q = $('search').value.trim();
+    const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/players${q ? `?q=${encodeURIComponent(q)}` : ''}`, { token });
+    $('players').replaceChildren(...r.players.map(playerButton));
+  }
+  let timer = null;
+  $('search').addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => search().catch(showError), 200); });
+
+  $('pick').addEventListener('click', async () => {
+    try {
+      const r = await api('POST', `/v1/events/${encodeURIComponent(event)}/deck-checks/pick`, { token, body: {} });
+      $('picked').replaceChildren(...(r.picked.length ? r.picked.map(playerButton) : [el('li', {}, 'Every player has been picked or checked already.')]));
+    } catch (e) { showError(e); }
+  });
+
+  function checkLine(c) {
+    return el('li', { 'data-verdict': c.verdict }, `${when(c.at)} · ${c.judge} · `, el('strong', {}, c.verdict), c.note ? ` · ${c.note}` : '',
+      ...(c.comparison.findings || []).map((f) => el('div', { class: 'msg' }, f.message)));
+  }
+
+  async function openPlayer(id) {
+    showError(null);
+    try {
+      const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(id)}`, { token });
+      player = r;
+      const reg = r.registration;
+      const last = r.versions[r.versions.length - 1];
+      $('record').hidden = false;
+      $('player-title').textContent = reg.player;
+      $('player-facts').replaceChildren(`UID ${reg.uid} · version ${reg.version} · `, el('span', { class: `state-${reg.state}` }, reg.state), ' · ', el('span', { class: `v-${reg.verdict}` }, reg.verdict));
+      $('registered-list').textContent = last.decks.join('\n\n');
+      $('amended').value = last.decks[0] || '';
+      $('resolve').disabled = reg.state !== 'pending';
+      $('checks').replaceChildren(...(r.checks.length ? r.checks.map(checkLine) : [el('li', {}, 'None yet.')]));
+      $('history').replaceChildren(...r.versions.map((v) => el('li', {}, `Version ${v.version}, ${when(v.at)}, ${v.source} ${v.actor}: ${v.verdict}, ${v.state}`, v.reason ? ` (${v.reason})` : '')));
+      $('check-result').hidden = true;
+      $('record').focus();
+    } catch (e) { showError(e); }
+  }
+
+  $('deck-check').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!player) return;
+    showError(null);
+    try {
+      const body = { presented: $('presented').value, note: $('note').value || undefined };
+      if ($('box').value.trim()) body.box = $('box').value;
+      const c = await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/deck-checks`, { token, body });
+      const out = $('check-result');
+      const status = c.verdict === 'mismatch' ? 'illegal' : 'legal';
+      out.replaceChildren(el('div', { class: 'verdict', 'data-status': status, id: 'check-verdict', 'data-verdict': c.verdict },
+        el('p', { class: 'word' }, c.verdict === 'match' ? 'Match' : c.verdict === 'mismatch' ? 'Mismatch' : 'Legal sideboarding'),
+        el('p', { class: 'detail' }, `${(c.comparison.findings || []).length} difference(s) with version ${c.version}`)),
+      el('ol', { class: 'problems' }, ...(c.comparison.findings || []).map((f) => el('li', { class: `problem ${f.mismatch ? 'error' : 'mild'}` }, el('p', { class: 'msg' }, f.message)))));
+      out.hidden = false;
+      await openPlayer(player.registration.id);
+      $('check-result').hidden = false;
+    } catch (e) { showError(e); }
+  });
+
+  $('amend').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!player) return;
+    showError(null);
+    try {
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/lists`, { token, body: { deck: $('amended').value, reason: $('reason').value } });
+      await openPlayer(player.registration.id);
+    } catch (e) { showError(e); }
+  });
+
+  $('resolve').addEventListener('click', async () => {
+    if (!player) return;
+    showError(null);
+    try {
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/resolve`, { token, body: { reason: $('reason').value } });
+      await openPlayer(player.registration.id);
+    } catch (e) { showError(e); }
+  });
+
+  // Started last: everything above is defined by now.
+  if (!event || !token) {
+    $('login').hidden = false;
+    if (event) $('login-event').value = event;
+  } else {
+    await openFinder();
+  }
+}
+
+const PAGES = { register: registerPage, organizer: organizerPage, judge: judgePage };
+document.addEventListener('DOMContentLoaded', () => {
+  const page = PAGES[document.body.dataset.page];
+  if (page) page().catch(showError).finally(() => document.body.classList.add('ready'));
+});

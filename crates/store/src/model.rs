@@ -1,0 +1,378 @@
+//! What an event holds, as the service answers it and the export writes it: events,
+//! registrations, list versions, deck checks, picks and published lists. Each enum is stored
+//! as its kebab-case name; [`Stored`] reads it back and refuses anything else.
+
+use jiff::Timestamp;
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::error::StoreError;
+
+/// A value kept in a TEXT column by its name.
+pub trait Stored: Sized + Copy + 'static {
+    const ALL: &'static [Self];
+    fn as_str(self) -> &'static str;
+
+    fn parse(column: &str, text: &str) -> Result<Self, StoreError> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| StoreError::Corrupt(format!("{column} holds {text:?}")))
+    }
+}
+
+macro_rules! stored {
+    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl Stored for $ty {
+            const ALL: &'static [Self] = &[$(Self::$variant),+];
+            fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $name),+ }
+            }
+        }
+    };
+}
+
+/// The tier of play (CEG 2.3): deck lists are required at Competitive and Master tier (CEG
+/// 3.3.3, 5.9), and only there is a list checked for registration completeness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tier {
+    Casual,
+    Relaxed,
+    Competitive,
+    Master,
+}
+stored!(Tier { Casual => "casual", Relaxed => "relaxed", Competitive => "competitive", Master => "master" });
+
+impl Tier {
+    /// Whether a list must be complete for registration (name, UID, leader, base, deck and
+    /// sideboard: CEG 3.3.3, TR 3.1.3).
+    pub fn needs_complete_list(self) -> bool {
+        matches!(self, Self::Competitive | Self::Master)
+    }
+}
+
+/// What happens to a list that is not legal when submitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum IllegalLists {
+    /// Refused with every reason; nothing is stored (the default).
+    Refuse,
+    /// Stored as `pending` for a judge to resolve; never counted as accepted.
+    Pending,
+}
+stored!(IllegalLists { Refuse => "refuse", Pending => "pending" });
+
+/// Who a token speaks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Organizer,
+    Judge,
+    Player,
+}
+stored!(Role { Organizer => "organizer", Judge => "judge", Player => "player" });
+
+/// Where a list version came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// The player, with their token (before the lock).
+    Player,
+    /// The organizer, with a reason.
+    Organizer,
+    /// A judge, with a reason (after the lock only judges amend lists: CPG 4.3).
+    Judge,
+}
+stored!(Source { Player => "player", Organizer => "organizer", Judge => "judge" });
+
+/// Where a registration stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    /// Its current list is legal, or a judge accepted it with a reason.
+    Accepted,
+    /// Its current list is illegal or unverified and waits for a judge.
+    Pending,
+}
+stored!(State { Accepted => "accepted", Pending => "pending" });
+
+/// A verdict as stored (the core's three values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ListVerdict {
+    Legal,
+    Illegal,
+    Unverified,
+}
+stored!(ListVerdict { Legal => "legal", Illegal => "illegal", Unverified => "unverified" });
+
+/// The answer of a deck check, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheckVerdict {
+    Match,
+    LegalSideboarding,
+    Mismatch,
+}
+stored!(CheckVerdict { Match => "match", LegalSideboarding => "legal-sideboarding", Mismatch => "mismatch" });
+
+impl From<deckcheck_core::ComparisonVerdict> for CheckVerdict {
+    fn from(v: deckcheck_core::ComparisonVerdict) -> Self {
+        match v {
+            deckcheck_core::ComparisonVerdict::Match => Self::Match,
+            deckcheck_core::ComparisonVerdict::LegalSideboarding => Self::LegalSideboarding,
+            deckcheck_core::ComparisonVerdict::Mismatch => Self::Mismatch,
+        }
+    }
+}
+
+/// What an organizer gives to create an event; only name, game, format and date are needed.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewEvent {
+    pub name: String,
+    /// `swu`, `lcg`, `ccg`, `legion`.
+    pub game: String,
+    /// One of the game's formats (`premier`, `sealed`, `standard`…).
+    pub format: String,
+    /// The day of the event: lists are judged as of this date.
+    #[schema(value_type = String, format = Date)]
+    pub date: Date,
+    /// Default `competitive`.
+    #[serde(default)]
+    pub tier: Option<Tier>,
+    /// When lists are due, RFC 3339 (`2026-07-12T09:00:00-05:00`): from then on changes are
+    /// refused. Default: none, the organizer locks by hand.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub locks_at: Option<Timestamp>,
+    /// Default `refuse`.
+    #[serde(default)]
+    pub illegal_lists: Option<IllegalLists>,
+    /// The game's options every check of the event gets: a limited event's set
+    /// (`{"event_set": "SOR"}`), a Trilogy card pool (`{"pool_format": "eternal"}`)…
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<Map<String, Value>>,
+}
+
+/// What an organizer may change after creating an event (before the lock).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventChanges {
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A new deadline; `null` removes it.
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub locks_at: Option<Option<Timestamp>>,
+    #[serde(default)]
+    pub illegal_lists: Option<IllegalLists>,
+}
+
+/// `Some(None)` for an explicit `null`, `None` for an absent field.
+mod double_option {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn deserialize<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: Deserialize<'de>,
+    {
+        Option::<T>::deserialize(d).map(Some)
+    }
+}
+
+/// An event as its organizer and judges see it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct Event {
+    pub id: String,
+    pub name: String,
+    pub game: String,
+    pub format: String,
+    #[schema(value_type = String, format = Date)]
+    pub date: Date,
+    pub tier: Tier,
+    pub illegal_lists: IllegalLists,
+    #[schema(value_type = Object)]
+    pub options: Map<String, Value>,
+    /// What players register with.
+    pub registration_code: String,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub locks_at: Option<Timestamp>,
+    /// When the organizer locked it.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub locked_at: Option<Timestamp>,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub published_at: Option<Timestamp>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+}
+
+impl Event {
+    /// Whether lists are frozen at `now`: the organizer locked it, or its deadline passed.
+    pub fn is_locked(&self, now: Timestamp) -> bool {
+        self.locked_at.is_some() || self.locks_at.is_some_and(|t| now >= t)
+    }
+
+    /// What a player sees before registering (no code, no settings).
+    pub fn public(&self, now: Timestamp) -> PublicEvent {
+        PublicEvent {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            game: self.game.clone(),
+            format: self.format.clone(),
+            date: self.date,
+            tier: self.tier,
+            locks_at: self.locks_at,
+            locked: self.is_locked(now),
+            published: self.published_at.is_some(),
+        }
+    }
+}
+
+/// An event as a player sees it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublicEvent {
+    pub id: String,
+    pub name: String,
+    pub game: String,
+    pub format: String,
+    #[schema(value_type = String, format = Date)]
+    pub date: Date,
+    pub tier: Tier,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub locks_at: Option<Timestamp>,
+    /// Lists can no longer be changed by players.
+    pub locked: bool,
+    pub published: bool,
+}
+
+/// A list as a player, organizer or judge submits it.
+#[derive(Debug, Clone, Default)]
+pub struct Submission {
+    /// The deck texts (one; two for a Light Side / Dark Side pair; three for Trilogy), each a
+    /// list in any input format of the game, or a JSON deck as its JSON text.
+    pub decks: Vec<String>,
+    pub input_format: Option<String>,
+    /// Limited: the registered pool (CEG 9.2.5.1), as a list in any input format.
+    pub pool: Option<String>,
+}
+
+/// One registration on the roster.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct Registration {
+    pub id: String,
+    pub player: String,
+    pub uid: String,
+    /// The current version of the list.
+    pub version: i64,
+    pub state: State,
+    pub verdict: ListVerdict,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    #[schema(value_type = String, format = DateTime)]
+    pub updated_at: Timestamp,
+    /// Deck checks made on this player.
+    #[serde(default)]
+    pub checks: i64,
+}
+
+/// One version of a list: the texts as submitted, how they were judged, who wrote them.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ListVersion {
+    pub version: i64,
+    #[schema(value_type = String, format = DateTime)]
+    pub at: Timestamp,
+    pub source: Source,
+    /// The player's name, or the organizer's or judge's.
+    pub actor: String,
+    /// Why an organizer or judge changed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub decks: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_format: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<String>,
+    pub verdict: ListVerdict,
+    pub state: State,
+    /// Printing ids per deck and section: `[{"main": [["SOR_010", 3], …], …}]`.
+    #[schema(value_type = Object)]
+    pub cards: Value,
+    /// The validate answer this version got (as `POST /v1/decks/validate` answers it).
+    #[schema(value_type = Object)]
+    pub report: Value,
+}
+
+/// A deck check: the presented deck against the registered list, by whom and when.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct DeckCheck {
+    pub id: String,
+    pub player_id: String,
+    pub version: i64,
+    pub deck_index: i64,
+    pub judge: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub at: Timestamp,
+    pub verdict: CheckVerdict,
+    pub presented: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck_box: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The comparison (as `POST /v1/decks/compare` answers it).
+    #[schema(value_type = Object)]
+    pub comparison: Value,
+}
+
+/// A player picked for a deck check.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct Pick {
+    pub player_id: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub at: Timestamp,
+    pub picked_by: String,
+}
+
+/// A player's record as a judge reads it: the registration, every version, every check.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PlayerRecord {
+    pub registration: Registration,
+    /// Every version, oldest first; the last is the registered list.
+    pub versions: Vec<ListVersion>,
+    pub checks: Vec<DeckCheck>,
+}
+
+/// One deck of a published or reviewed list.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct RenderedDeck {
+    /// SWUDB JSON, where the game writes it.
+    #[schema(value_type = Option<Object>)]
+    pub swudb: Option<Value>,
+    /// One card per line.
+    pub text: String,
+}
+
+/// A player's list as shown to their opponent (open decklists, CEG 5.10) or published.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ShownList {
+    pub player_id: String,
+    pub player: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<i64>,
+    pub version: i64,
+    pub decks: Vec<RenderedDeck>,
+}
+
+/// The lists published after the event.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Publication {
+    pub event: PublicEvent,
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: Timestamp,
+    pub lists: Vec<ShownList>,
+}

@@ -1,0 +1,94 @@
+//! The schema (issue 19, item 1): migrations run at start-up, forwards only, from an empty
+//! database and from the previous schema, on both backends.
+
+use deckcheck_store::{Location, MIGRATOR, Publish, Store};
+use sqlx::migrate::Migrator;
+
+use crate::helpers::*;
+
+async fn applied(location: &Location) -> Vec<i64> {
+    let url = match location {
+        Location::Sqlite(p) => format!("sqlite://{}", p.display()),
+        Location::Postgres(u) => u.clone(),
+    };
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let rows: Vec<(i64,)> = sqlx::query_as("SELECT version FROM _sqlx_migrations ORDER BY version")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    rows.into_iter().map(|r| r.0).collect()
+}
+
+#[tokio::test]
+async fn an_empty_database_gets_every_migration_and_opening_again_changes_nothing() {
+    for db in every_backend().await {
+        let all: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
+        assert_eq!(all, [1, 2]);
+        assert_eq!(applied(&db.location).await, all, "{}", db.name);
+        db.store.close().await;
+        let again = Store::open(&db.location).await.unwrap();
+        assert!(again.events().await.unwrap().is_empty());
+        assert_eq!(applied(&db.location).await, all);
+    }
+}
+
+/// A database at the first schema, with an event and a registration in it.
+async fn previous_schema(url: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let first = MIGRATOR.iter().next().unwrap();
+    std::fs::write(
+        dir.path().join(format!(
+            "{:04}_{}.sql",
+            first.version,
+            first.description.replace(' ', "_")
+        )),
+        first.sql.as_ref(),
+    )
+    .unwrap();
+    let old = Migrator::new(dir.path()).await.unwrap();
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    old.run(&pool).await.unwrap();
+    for sql in [
+        "INSERT INTO events (id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, created_at) VALUES ('ev_old', 'Old Cup', 'toy', 'open', '2026-07-12', 'competitive', 'refuse', '{}', 'OLDCODE2', NULL, 1780000100000000, 1780000000000000)",
+        "INSERT INTO registrations (id, event_id, player, uid, uid_key, version, state, verdict, created_at, updated_at) VALUES ('pl_old', 'ev_old', 'Ada', 'U1', 'u1', 1, 'accepted', 'legal', 1780000010000000, 1780000010000000)",
+        "INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report) VALUES ('pl_old', 1, 'ev_old', 1780000010000000, 'player', 'Ada', NULL, '[\"2 Luke\"]', NULL, NULL, 'legal', 'accepted', '[]', '{}')",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
+    sqlx::any::install_default_drivers();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("events.sqlite3");
+    let mut locations = vec![Location::Sqlite(path.clone())];
+    std::fs::File::create(&path).unwrap();
+    if let Some(url) = fresh_postgres_url().await {
+        locations.push(Location::Postgres(url));
+    }
+    for location in locations {
+        let url = match &location {
+            Location::Sqlite(p) => format!("sqlite://{}", p.display()),
+            Location::Postgres(u) => u.clone(),
+        };
+        previous_schema(&url).await;
+        assert_eq!(applied(&location).await, [1]);
+        let store = Store::open(&location).await.unwrap();
+        assert_eq!(applied(&location).await, [1, 2]);
+        let event = store.event("ev_old").await.unwrap();
+        assert_eq!((event.name.as_str(), event.published_at), ("Old Cup", None));
+        assert_eq!(
+            store.player("ev_old", "pl_old").await.unwrap().versions[0].decks,
+            ["2 Luke"]
+        );
+        // What the new migration brings works on the old data.
+        let published = store
+            .publish(toy().as_ref(), "ev_old", Publish::All, t(500))
+            .await
+            .unwrap();
+        assert_eq!(published.lists[0].decks[0].text, "2 Luke\n");
+    }
+}

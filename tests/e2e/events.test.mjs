@@ -1,0 +1,229 @@
+// End-to-end test of the event pages (issue 19) in Debian's headless Chromium, driven by
+// playwright-core, at desktop and phone width: an organizer creates an event and a judge token,
+// players register (a refused list first), the organizer locks, the judge finds a player and
+// deck-checks them, the organizer reviews a pairing and publishes. Started by
+// scripts/e2e-events.sh:  DECKCHECK_URL=http://127.0.0.1:PORT node events.test.mjs
+// Prints one line per check and, last, `e2e-events: N passed, M failed`.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
+const BASE = process.env.DECKCHECK_URL || 'http://127.0.0.1:8080';
+const DECKS = process.env.DECKCHECK_DECKS || resolve(ROOT, '../shared/data/swu/decks');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARTIFACTS = join(HERE, 'artifacts');
+const STEP_MS = 30_000;
+const TOTAL_MS = 240_000;
+const DESKTOP = { width: 1200, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const WICHITA = readFileSync(join(DECKS, 'tournament/wichita-pq-4th-han-solo.melee.txt'), 'utf8');
+// One card that does not exist, one copy too many: refused with both reasons.
+const BROKEN = WICHITA.replace('3 | Waylay', '4 | Waylay').replace('Cunning', 'Cunnning Plan of Nobody');
+
+let passed = 0, failed = 0;
+const hardStop = setTimeout(() => {
+  console.log(`not ok - the whole run took longer than ${TOTAL_MS / 1000}s`);
+  console.log(`e2e-events: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, TOTAL_MS);
+
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+async function step(name, fn) {
+  let t;
+  try {
+    await Promise.race([fn(), new Promise((_, rej) => { t = setTimeout(() => rej(new Error(`timed out after ${STEP_MS / 1000}s`)), STEP_MS); })]);
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n  ${String(e && e.stack || e).split('\n').slice(0, 4).join('\n  ')}`);
+  } finally {
+    clearTimeout(t);
+  }
+}
+
+mkdirSync(ARTIFACTS, { recursive: true });
+const profile = mkdtempSync(join(tmpdir(), 'deckcheck-e2e-events-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: DESKTOP,
+  locale: 'en-US',
+  timezoneId: 'UTC',
+  colorScheme: 'light',
+  timeout: 30_000,
+});
+context.setDefaultTimeout(15_000);
+const origin = new URL(BASE).origin;
+const foreign = [], consoleErrors = [];
+context.on('page', (p) => watch(p));
+function watch(p) {
+  p.on('request', (r) => { const u = r.url(); if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) foreign.push(u); });
+  p.on('console', (m) => { if (m.type() === 'error' && !/the server responded with a status of (401|409|422)/.test(m.text())) consoleErrors.push(m.text()); });
+  p.on('pageerror', (e) => consoleErrors.push(String(e)));
+  p.on('dialog', (d) => d.accept());
+}
+const organizer = context.pages()[0] || await context.newPage();
+watch(organizer);
+
+/// No horizontal scrolling: everything fits the width.
+async function fits(page, what) {
+  const { scroll, width, widest } = await page.evaluate(() => {
+    const w = window.innerWidth;
+    const over = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.table-wrap') && e.getBoundingClientRect().right > w + 1);
+    const last = over[over.length - 1];
+    return { scroll: document.scrollingElement.scrollWidth, width: w, widest: last ? `${last.tagName.toLowerCase()}#${last.id}.${last.className}` : '' };
+  });
+  assert(scroll <= width + 1, `${what} is wider than the screen (${scroll} > ${width}; ${widest})`);
+}
+
+let code = '', judgeLink = '', event = '';
+
+async function register(page, name, uid, deck) {
+  await page.goto(`${BASE}/events/register#code=${code}`);
+  await page.waitForSelector('body.ready', { state: 'attached' });
+  await page.waitForFunction(() => document.getElementById('event').textContent.includes('Wichita'));
+  await page.fill('#player', name);
+  await page.fill('#uid', uid);
+  await page.fill('#deck', deck);
+  await page.click('#submit');
+}
+
+try {
+  await step('the organizer creates an event and gets the token once', async () => {
+    const res = await organizer.goto(`${BASE}/events/organizer`);
+    assert(res.ok(), `GET /events/organizer answered ${res.status()}`);
+    assert((res.headers()['content-security-policy'] || '').includes("default-src 'self'"), 'no CSP');
+    await organizer.waitForSelector('#create:not([hidden]) #game option[value="swu"]', { state: 'attached' });
+    await organizer.fill('#name', 'Wichita PQ replay');
+    await organizer.selectOption('#game', 'swu');
+    await organizer.selectOption('#format', 'premier');
+    await organizer.fill('#date', '2025-01-15');
+    await organizer.click('#create button[type=submit]');
+    await organizer.waitForSelector('#console:not([hidden]) #code');
+    code = await organizer.textContent('#code');
+    assert(/^[A-Z2-9]{8}$/.test(code), `code ${code}`);
+    const token = await organizer.textContent('#organizer-token');
+    assert(token.startsWith('dco_'), 'organizer token shown');
+    event = new URL(organizer.url()).hash.replace('#event=', '');
+    assert(event.startsWith('ev_') && !organizer.url().includes('dco_'), 'the token is not left in the address');
+    await organizer.fill('#judge-name', 'Jo Judge');
+    await organizer.click('#issue-judge');
+    judgeLink = await (await organizer.waitForSelector('#judge-link')).textContent();
+    assert(judgeLink.includes('token=dcj_'), 'judge link');
+    await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-new.png'), fullPage: true });
+  });
+
+  const player = await context.newPage();
+  await step('a list that is not legal is refused with every reason, nothing stored', async () => {
+    await register(player, 'Ada Lovelace', '1001', BROKEN);
+    await player.waitForSelector('#verdict:not([hidden])[data-status="illegal"]');
+    const problems = await player.$$eval('#problems li', (l) => l.map((x) => x.textContent));
+    assert(problems.some((p) => p.includes('Cunnning')), 'the unknown card is listed');
+    assert(problems.length >= 2, `every reason: ${problems.join(' | ')}`);
+    assert(/Refused/.test(await player.textContent('#verdict .detail')), 'says refused');
+  });
+
+  await step('the same player registers a legal list and gets a private link', async () => {
+    await player.fill('#deck', WICHITA);
+    await player.click('#submit');
+    await player.waitForSelector('#verdict[data-status="legal"]');
+    const link = await player.textContent('#my-link');
+    assert(link.includes('token=dcp_'), 'a private link with the token');
+    await player.waitForSelector('#history-box:not([hidden]) #history li');
+    await player.screenshot({ path: join(ARTIFACTS, 'events-register-desktop.png'), fullPage: true });
+  });
+
+  await step('at phone width a second player registers, the page fitting the screen', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE);
+    await register(phone, 'Bo Katan', '1002', WICHITA);
+    await phone.waitForSelector('#verdict[data-status="legal"]');
+    await fits(phone, 'the registration page');
+    await phone.screenshot({ path: join(ARTIFACTS, 'events-register-phone.png'), fullPage: true });
+    await phone.close();
+  });
+
+  await step('the organizer sees the roster with verdicts and locks it', async () => {
+    await organizer.reload();
+    await organizer.waitForSelector('#roster tbody tr:nth-child(2)');
+    const rows = await organizer.$$eval('#roster tbody tr', (r) => r.map((x) => x.textContent));
+    assert(rows.length === 2 && rows.every((r) => r.includes('accepted') && r.includes('legal')), rows.join(' | '));
+    await organizer.click('#lock');
+    await organizer.waitForSelector('#locked');
+  });
+
+  await step('after the lock the player can no longer change the list', async () => {
+    await player.reload();
+    await player.waitForSelector('body.ready', { state: 'attached' });
+    await player.waitForFunction(() => document.getElementById('event').dataset.locked === 'yes');
+    assert(await player.$eval('#submit', (b) => b.disabled), 'submit is disabled');
+  });
+
+  await step('the judge finds a player, reads the list and deck-checks it (phone width)', async () => {
+    const judge = await context.newPage();
+    await judge.setViewportSize(PHONE);
+    await judge.goto(judgeLink);
+    await judge.waitForSelector('#finder:not([hidden])');
+    assert(!judge.url().includes('dcj_'), 'the token is not left in the address');
+    await judge.fill('#search', 'lovel');
+    await judge.waitForFunction(() => document.querySelectorAll('#players li').length === 1);
+    await judge.click('#players button');
+    await judge.waitForSelector('#record:not([hidden])');
+    assert((await judge.textContent('#registered-list')).includes('Han Solo'), 'the registered list');
+    await judge.fill('#presented', WICHITA);
+    await judge.fill('#note', 'round 1, table 4');
+    await judge.click('#deck-check button[type=submit]');
+    await judge.waitForSelector('#check-verdict[data-verdict="match"]');
+    await judge.fill('#presented', WICHITA.replace('3 | Waylay', '2 | Waylay'));
+    await judge.click('#deck-check button[type=submit]');
+    await judge.waitForSelector('#check-verdict[data-verdict="mismatch"]');
+    await judge.waitForFunction(() => document.querySelectorAll('#checks li').length === 2);
+    await fits(judge, 'the judge page');
+    await judge.screenshot({ path: join(ARTIFACTS, 'events-judge-phone.png'), fullPage: true });
+    await judge.setViewportSize(DESKTOP);
+    await judge.screenshot({ path: join(ARTIFACTS, 'events-judge-desktop.png'), fullPage: true });
+    await judge.click('#pick');
+    await judge.waitForSelector('#picked li');
+    await judge.close();
+  });
+
+  await step('the organizer opens a top-cut review and publishes the lists', async () => {
+    await organizer.reload();
+    await organizer.waitForSelector('#roster tbody tr:nth-child(2)');
+    const boxes = await organizer.$$('.pairing');
+    await boxes[0].check();
+    await boxes[1].check();
+    await organizer.click('#review');
+    await organizer.waitForSelector('#review-view:not([hidden]) pre');
+    const lists = await organizer.$$eval('#review-view pre', (p) => p.map((x) => x.textContent));
+    assert(lists.length === 2 && lists.every((l) => l.includes('Han Solo')), 'both lists');
+    await organizer.click('#publish-all');
+    await organizer.waitForFunction(() => document.getElementById('status').textContent.includes('Published 2'));
+    const res = await organizer.request.get(`${BASE}/v1/events/${event}/published`);
+    assert(res.ok(), 'the published lists are public');
+    const body = await res.json();
+    assert(body.lists.length === 2 && body.lists[0].decks[0].swudb.leader.id === 'SOR_017', 'SWUDB JSON of each list');
+    await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-desktop.png'), fullPage: true });
+    await organizer.setViewportSize(PHONE);
+    await fits(organizer, 'the organizer page');
+    await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-phone.png'), fullPage: true });
+  });
+
+  await step('the pages asked nothing of other hosts and logged no errors', async () => {
+    assert(foreign.length === 0, `foreign requests: ${foreign.join(', ')}`);
+    assert(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
+  });
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  clearTimeout(hardStop);
+  console.log(`e2e-events: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
