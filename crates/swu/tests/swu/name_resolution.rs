@@ -3,7 +3,7 @@
 //! with the right card among the first three suggestions (issue 3).
 
 use deckcheck_swu::catalog::CardId;
-use deckcheck_swu::decklist::resolve::{Resolution, Section, resolve_name};
+use deckcheck_swu::decklist::resolve::{Lookup, Resolution, Section, resolve_name};
 use serde::Deserialize;
 
 use crate::real;
@@ -40,6 +40,7 @@ fn corpus() -> Corpus {
 #[test]
 fn the_corpus_keeps_at_least_fifty_cases_in_known_sections() {
     let corpus = corpus();
+    let lookup = Lookup::new(catalog);
     assert!(
         corpus.case.len() >= 50,
         "the corpus keeps at least 50 cases"
@@ -61,6 +62,7 @@ fn every_case_of_the_corpus_resolves_as_specified() {
     let catalog = swu.catalog();
     let name = |card: CardId| catalog.card(card).display_name().to_lowercase();
     let corpus = corpus();
+    let lookup = Lookup::new(catalog);
     let mut failures = Vec::new();
     for case in &corpus.case {
         let section = match case.section.as_str() {
@@ -70,7 +72,7 @@ fn every_case_of_the_corpus_resolves_as_specified() {
             other => panic!("unknown section {other}"),
         };
         let subtitle = Some(case.subtitle.as_str()).filter(|s| !s.is_empty());
-        let got = resolve_name(catalog, section, &case.title, subtitle, true);
+        let got = resolve_name(&lookup, section, &case.title, subtitle, true);
         let ok = match (case.outcome.as_str(), &got) {
             ("resolved", Resolution::Resolved { card, .. }) => {
                 Some(name(*card)) == case.card.as_ref().map(|c| c.to_lowercase())
