@@ -15,6 +15,7 @@ use deckcheck_core::{
 };
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::body::{self, BodyKind};
@@ -93,33 +94,74 @@ fn today() -> Date {
     jiff::Zoned::now().date()
 }
 
+/// A JSON body as its fields, each kept as the JSON text it was sent as. Decks are read by the
+/// game from their own text, so the body is never built into a tree: a deck nested 100,000
+/// deep, or with a count of `1e400`, is the deck reader's to judge entry by entry (a
+/// diagnostic), not a body that cannot be read (serde_json skips a raw value without building
+/// it and without reading its numbers). It also spares reading a deck twice.
+type RawFields<'a> = BTreeMap<String, &'a RawValue>;
+
+/// A field's value as JSON, for the small fields a request has beside its decks.
+fn value_of(raw: &RawValue) -> Result<Value, ApiError> {
+    serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))
+}
+
+/// Fields as JSON values.
+fn values_of<'a>(
+    fields: impl IntoIterator<Item = (String, &'a RawValue)>,
+) -> Result<Map<String, Value>, ApiError> {
+    fields
+        .into_iter()
+        .map(|(k, raw)| Ok((k, value_of(raw)?)))
+        .collect()
+}
+
+/// What kind of JSON value a raw value is, from its first byte (serde_json gives it trimmed).
+fn kind_of(raw: &RawValue) -> &'static str {
+    match raw.get().as_bytes().first() {
+        Some(b'n') => "null",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'"') => "a string",
+        Some(b'[') => "a list",
+        Some(b'{') => "an object",
+        _ => "a number",
+    }
+}
+
+/// The body's fields with each list and object left empty: what a game needs to tell a bare
+/// JSON deck from a request, without reading the deck.
+fn shape_of(fields: &RawFields<'_>) -> Map<String, Value> {
+    fields
+        .iter()
+        .map(|(k, raw)| {
+            let shape = match kind_of(raw) {
+                "a list" => Value::Array(Vec::new()),
+                "an object" => Value::Object(Map::new()),
+                _ => serde_json::from_str(raw.get()).unwrap_or(Value::Null),
+            };
+            (k.clone(), shape)
+        })
+        .collect()
+}
+
 /// A deck given in a JSON request: a string (a list in any input format) or an object (a JSON
-/// deck such as SWUDB's, kept as its JSON text).
-fn deck_input(field: String, value: Value) -> Result<DeckInput, ApiError> {
-    match value {
-        Value::String(text) => Ok(DeckInput { field, text }),
-        Value::Object(_) => Ok(DeckInput {
-            text: value.to_string(),
+/// deck such as SWUDB's, kept as the JSON text it was sent as).
+fn deck_input(field: String, raw: &RawValue) -> Result<DeckInput, ApiError> {
+    match kind_of(raw) {
+        "a string" => Ok(DeckInput {
+            text: serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?,
+            field,
+        }),
+        "an object" => Ok(DeckInput {
+            text: raw.get().to_string(),
             field,
         }),
         other => Err(ApiError::bad_value(
             &field,
             format!(
-                "{field} must be a deck list (a string) or a JSON deck (an object), not {}",
-                kind_of_value(&other)
+                "{field} must be a deck list (a string) or a JSON deck (an object), not {other}"
             ),
         )),
-    }
-}
-
-fn kind_of_value(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
     }
 }
 
@@ -385,29 +427,27 @@ fn read_request(
             });
         }
         BodyKind::Json => {
-            let mut body: Map<String, Value> =
-                from_object(&text).map_err(|e| ApiError::json(&e))?;
+            let mut body: RawFields<'_> = from_object(&text).map_err(|e| ApiError::json(&e))?;
             for key in extra {
-                if let Some(v) = body.remove(*key) {
-                    extras.insert((*key).to_string(), v);
+                if let Some(raw) = body.remove(*key) {
+                    extras.insert((*key).to_string(), value_of(raw)?);
                 }
             }
-            let common: Common = from_fields(
+            let common: Common = from_fields(values_of(
                 body.iter()
                     .filter(|(k, _)| COMMON.contains(&k.as_str()))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )?;
-            let bare = body.get("deck").is_some_and(Value::is_array)
+                    .map(|(k, raw)| (k.clone(), *raw)),
+            )?)?;
+            let bare = body.get("deck").is_some_and(|raw| kind_of(raw) == "a list")
                 && !body.contains_key("decks")
-                && game.is_bare_deck(&body);
+                && game.is_bare_deck(&shape_of(&body));
             if bare {
                 // A JSON deck posted as it is (a SWUDB export), with request fields beside its
                 // own: the deck's fields are the reader's, the options the game's.
                 let (options, _) = option_names(api);
-                for (key, value) in body {
+                for (key, raw) in body {
                     if options.contains(&key) {
-                        request.options.insert(key, value);
+                        request.options.insert(key, value_of(raw)?);
                     }
                 }
                 request.decks.push(DeckInput {
@@ -423,7 +463,11 @@ fn read_request(
                         ));
                     }
                     (Some(deck), None) => request.decks.push(deck_input("deck".into(), deck)?),
-                    (None, Some(Value::Array(list))) if !list.is_empty() => {
+                    (None, Some(raw))
+                        if kind_of(raw) == "a list"
+                            && let Ok(list) = serde_json::from_str::<Vec<&RawValue>>(raw.get())
+                            && !list.is_empty() =>
+                    {
                         if list.len() > deckcheck_core::game::MAX_DECKS {
                             return Err(RequestError::bad_value(
                                 "decks",
@@ -453,9 +497,9 @@ fn read_request(
                     }
                 }
                 // Every other field is the game's own option; it refuses unknown ones by name.
-                for (key, value) in body {
+                for (key, raw) in body {
                     if !COMMON.contains(&key.as_str()) {
-                        request.options.insert(key, value);
+                        request.options.insert(key, value_of(raw)?);
                     }
                 }
             }
@@ -478,6 +522,24 @@ fn unknown_field(e: &serde_json::Error) -> String {
 /// Fields of a JSON body read into `T`, the error naming the field at fault.
 fn from_fields<T: serde::de::DeserializeOwned>(fields: Map<String, Value>) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let field = if path == "." {
+            unknown_field(&inner)
+        } else {
+            path
+        };
+        ApiError::invalid_request(&inner).field(field)
+    })
+}
+
+/// A JSON object body read into `T` as it is (a `T` that borrows its decks as raw JSON), the
+/// error naming the field at fault.
+fn from_fields_raw<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, ApiError> {
+    // Not an object at all is malformed JSON for the body, as on every route.
+    from_object::<serde::de::IgnoredAny>(text).map_err(|e| ApiError::json(&e))?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let field = if path == "." {
@@ -610,13 +672,13 @@ const BATCH_COMMON: [&str; 5] = ["format", "as_of", "input_format", "explain", "
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BatchEntry {
+struct BatchEntry<'a> {
     #[serde(default)]
     player: Option<String>,
     #[serde(default)]
     uid: Option<String>,
-    #[serde(default)]
-    deck: Option<Value>,
+    #[serde(default, borrow)]
+    deck: Option<&'a RawValue>,
 }
 
 #[derive(Serialize, Default, utoipa::ToSchema)]
@@ -706,10 +768,18 @@ pub fn run_batch(
     text: &str,
     limit: usize,
 ) -> Result<BatchResponse, ApiError> {
-    let mut body: Map<String, Value> = from_object(text).map_err(|e| ApiError::json(&e))?;
-    let entries = match body.remove("entries") {
-        Some(Value::Array(entries)) => entries,
-        None | Some(Value::Null) => {
+    let mut body: RawFields<'_> = from_object(text).map_err(|e| ApiError::json(&e))?;
+    let entries: Vec<&RawValue> = match body.remove("entries") {
+        Some(raw) if kind_of(raw) == "a list" => {
+            serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?
+        }
+        None => {
+            return Err(ApiError::missing(
+                "entries",
+                "the roster: a list of {player, uid, deck}",
+            ));
+        }
+        Some(raw) if kind_of(raw) == "null" => {
             return Err(ApiError::missing(
                 "entries",
                 "the roster: a list of {player, uid, deck}",
@@ -720,7 +790,7 @@ pub fn run_batch(
                 "entries",
                 format!(
                     "entries must be a list of {{player, uid, deck}}, not {}",
-                    kind_of_value(&other)
+                    kind_of(other)
                 ),
             ));
         }
@@ -736,7 +806,7 @@ pub fn run_batch(
             ));
         }
     }
-    let (common, options): (Map<String, Value>, Map<String, Value>) = body
+    let (common, options): (Map<String, Value>, Map<String, Value>) = values_of(body)?
         .into_iter()
         .partition(|(k, _)| BATCH_COMMON.contains(&k.as_str()));
     let common: BatchCommon = from_fields(common)?;
@@ -763,7 +833,7 @@ pub fn run_batch(
     };
     for (index, raw) in entries.into_iter().enumerate() {
         let field = format!("entries[{index}]");
-        let outcome = serde_json::from_value::<deckcheck_core::json::Object<BatchEntry>>(raw)
+        let outcome = serde_json::from_str::<deckcheck_core::json::Object<BatchEntry>>(raw.get())
             .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))
             .and_then(|deckcheck_core::json::Object(entry)| {
                 let deck = entry.deck.ok_or_else(|| {
@@ -839,14 +909,14 @@ pub fn run_batch(
 /// The JSON body of a deck check (`null` is leaving a field out).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CompareBody {
-    #[serde(default)]
-    registered: Option<Value>,
-    #[serde(default)]
-    presented: Option<Value>,
+struct CompareBody<'a> {
+    #[serde(default, borrow)]
+    registered: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    presented: Option<&'a RawValue>,
     /// Other cards found in the deck box.
-    #[serde(default, rename = "box")]
-    deck_box: Option<Value>,
+    #[serde(default, rename = "box", borrow)]
+    deck_box: Option<&'a RawValue>,
     #[serde(default)]
     format: Option<String>,
     #[serde(default)]
@@ -863,8 +933,7 @@ pub async fn compare(
     no_query(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     body::kind_of(&req, &text, false)?;
-    let body: Map<String, Value> = from_object(&text).map_err(|e| ApiError::json(&e))?;
-    let body: CompareBody = from_fields(body)?;
+    let body: CompareBody = from_fields_raw(&text)?;
     let as_of = match body.as_of.as_deref() {
         Some(d) => parse_date("as_of", d)?,
         None => today(),
@@ -874,8 +943,8 @@ pub async fn compare(
         .as_deref()
         .map(|f| one_format(game.as_ref(), f))
         .transpose()?;
-    let input = |field: &str, value: Option<Value>| -> Result<Option<DeckInput>, ApiError> {
-        value.map(|v| deck_input(field.to_string(), v)).transpose()
+    let input = |field: &str, raw: Option<&RawValue>| -> Result<Option<DeckInput>, ApiError> {
+        raw.map(|r| deck_input(field.to_string(), r)).transpose()
     };
     let request = CompareRequest {
         registered: input("registered", body.registered)?

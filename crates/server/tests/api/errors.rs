@@ -294,7 +294,7 @@ fn cases() -> Vec<Case> {
             "application/json",
             br#"{"game": "legion", "deck": "1 | Waylay"}"#,
             400,
-            "bad-value",
+            "invalid-request",
             Some("game"),
         ),
         c(
@@ -314,7 +314,7 @@ fn cases() -> Vec<Case> {
             "application/json",
             br#"{"deck": "1 | Waylay", "format": "sealed", "pool": 42}"#,
             400,
-            "bad-value",
+            "invalid-request",
             Some("pool"),
         ),
         c(
@@ -325,7 +325,7 @@ fn cases() -> Vec<Case> {
             br#"{"deck": "1 | Waylay", "format": "trilogy", "as_of": "2026-11-22", "trilogy_pool": "twin-suns"}"#,
             400,
             "bad-value",
-            Some("pool_format"),
+            Some("trilogy_pool"),
         ),
         c(
             "a comparison for every format",

@@ -79,7 +79,8 @@ fn the_wichita_deck_in_its_three_formats_resolves_to_the_same_deck() {
             .iter()
             .any(|d| d.code == DiagnosticCode::SECTIONS_MERGED)
     );
-    // Nothing in them is unreadable; the melee base (written without subtitle) is pointed out.
+    // Nothing in them is unreadable, and nothing is a guess: the melee base is written by its
+    // title alone (as melee.gg writes bases), and no other card is titled Level 1313.
     for imported in [&json, &melee, &picklist] {
         assert!(
             imported.diagnostics.iter().all(|d| !d.blocks_verdict()),
@@ -87,15 +88,13 @@ fn the_wichita_deck_in_its_three_formats_resolves_to_the_same_deck() {
             imported.diagnostics
         );
     }
-    let base = melee
-        .diagnostics
-        .iter()
-        .find(|d| d.code == DiagnosticCode::RESOLVED_LOOSELY)
-        .unwrap();
-    assert_eq!(base.at, "line 5");
-    assert_eq!(
-        base.understood.as_ref().unwrap().subtitle.as_deref(),
-        Some("Coruscant")
+    assert!(
+        melee
+            .diagnostics
+            .iter()
+            .all(|d| d.code != DiagnosticCode::RESOLVED_LOOSELY),
+        "{:?}",
+        melee.diagnostics
     );
 }
 

@@ -148,18 +148,16 @@ fn a_deck_check_judges_every_difference_by_the_regulations() {
             &["leader-changed"],
         ),
         (
-            "an extra card in the deck box counts as sideboard",
+            // On 2025-04-01 no regulation counted the deck box yet: TR v1.4 (2025-07-11) made
+            // its extra cards sideboard (issue18/authority.rs checks both sides of that date).
+            "an extra card in the deck box before TR v1.4 is not judged",
             |s, _, b| {
                 let mut extra = Deck::new();
                 add(s, &mut extra, "SOR_095", Zone::Main, 1);
                 *b = Some(extra);
             },
-            ComparisonVerdict::Mismatch,
-            &[
-                "deck-box-extra",
-                "card-extra",
-                "sideboard-larger-than-registered",
-            ],
+            ComparisonVerdict::Match,
+            &[],
         ),
         (
             "a Common base in the deck box is a token, not sideboard",

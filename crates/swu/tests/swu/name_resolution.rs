@@ -40,7 +40,6 @@ fn corpus() -> Corpus {
 #[test]
 fn the_corpus_keeps_at_least_fifty_cases_in_known_sections() {
     let corpus = corpus();
-    let lookup = Lookup::new(catalog);
     assert!(
         corpus.case.len() >= 50,
         "the corpus keeps at least 50 cases"

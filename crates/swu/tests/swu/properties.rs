@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use deckcheck_core::input::MAX_COUNT;
-use deckcheck_core::{Code, Report, Verdict};
+use deckcheck_core::{Code, DiagnosticCode, Report, Verdict};
 use deckcheck_swu::Swu;
 use deckcheck_swu::catalog::{CardType, PrintingId};
 use deckcheck_swu::deck::{Deck, DeckEntry, Zone};
@@ -435,7 +435,15 @@ proptest! {
         };
         match parse_swudb(swu.catalog(), &json) {
             Ok(back) => {
-                prop_assert!(back.diagnostics.is_empty(), "{:?}\n{}", back.diagnostics, json);
+                // A printing the card data lacks (a foil read by its set's numbering) is written
+                // by its id and read back by the numbering again, with a note saying so; nothing
+                // else may be said of an export.
+                let said: Vec<_> = back
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.code != DiagnosticCode::RESOLVED_BY_NUMBERING)
+                    .collect();
+                prop_assert!(said.is_empty(), "{:?}\n{}", said, json);
                 prop_assert_eq!(by_printing(&back.deck), by_printing(&deck), "{}", json);
             }
             Err(e) => prop_assert!(deck.entries().is_empty(), "{e}\n{json}"),
