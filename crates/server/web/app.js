@@ -117,9 +117,17 @@
       say('');
     } catch (err) {
       if (my !== seq) return;
+      // fetch rejects (TypeError) when the server cannot be reached at all.
+      const unreachable = err instanceof TypeError || err.name === 'AbortError';
       const why = err.name === 'AbortError' ? 'the server did not answer in time' : err.message;
       showError(err instanceof TypeError ? 'Could not reach the deckcheck server (' + err.message + '). Check again in a moment.' : 'Could not check this deck: ' + why);
+      markStale(unreachable);
       say('');
+      if (focusVerdict) {
+        focusVerdict = false;
+        if ($('verdict').dataset.verdict) showVerdict();
+        else errorBox.scrollIntoView({ block: 'nearest' });
+      }
     } finally {
       clearTimeout(killer);
       if (my === seq) { inflight = null; document.body.classList.remove('busy'); }
@@ -130,9 +138,35 @@
     showError('');
     say('');
     last = null;
+    focusVerdict = false;
     document.body.classList.remove('busy');
-    $('report').hidden = true;
+    const v = $('verdict');
+    for (const k of ['verdict', 'format', 'asOf']) delete v.dataset[k];
+    $('verdict-word').textContent = '';
+    $('verdict-detail').textContent = '';
+    markStale(null);
+    $('details').hidden = true;
     $('empty').hidden = false;
+  }
+  // A check that failed leaves the previous verdict in place, visibly out of date:
+  // `unreachable` true when the server could not be reached, false for another failure,
+  // null to clear the mark.
+  function markStale(unreachable) {
+    const v = $('verdict'), note = $('verdict-stale');
+    const stale = unreachable !== null && !!v.dataset.verdict;
+    v.classList.toggle('stale', stale);
+    if (stale) v.dataset.stale = unreachable ? 'unreachable' : 'failed';
+    else delete v.dataset.stale;
+    note.textContent = !stale ? '' : unreachable
+      ? 'Out of date: the server could not be reached. This verdict is from the previous check.'
+      : 'Out of date: this verdict is from the previous check.';
+    note.hidden = !stale;
+  }
+  // Bring the verdict into view (on a phone it starts below the list) and move focus to it.
+  function showVerdict() {
+    const v = $('verdict'), r = v.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) v.scrollIntoView({ block: 'start' });
+    v.focus({ preventScroll: true });
   }
 
   // --- rendering ------------------------------------------------------------------
@@ -154,12 +188,14 @@
       (nErr ? ' · ' + nErr + (nErr === 1 ? ' problem' : ' problems') : '') +
       (counted.length ? ' · ' + counted.join(', ') : '');
 
+    markStale(null);
+
     renderOthers(data.reports.filter((r) => r !== rep), data.decks.length);
     renderProblems(rep, sections, diagnostics);
     renderDeck(sections, rep);
     $('empty').hidden = true;
-    $('report').hidden = false;
-    if (focusVerdict) { focusVerdict = false; v.focus(); }
+    $('details').hidden = false;
+    if (focusVerdict) { focusVerdict = false; showVerdict(); }
   }
 
   // One compact line per other format, in words: why not, or what was not checked.
@@ -362,7 +398,7 @@
   date.addEventListener('change', check);
   format.addEventListener('change', formatChanged);
   game.addEventListener('change', gameChanged);
-  $('check').addEventListener('submit', (e) => { e.preventDefault(); check(); });
+  $('check').addEventListener('submit', (e) => { e.preventDefault(); focusVerdict = true; check(); });
   file.addEventListener('change', () => { loadFile(file.files[0]); file.value = ''; });
   deck.addEventListener('dragover', (e) => { e.preventDefault(); deck.classList.add('drop'); });
   deck.addEventListener('dragleave', () => deck.classList.remove('drop'));
