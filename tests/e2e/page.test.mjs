@@ -56,6 +56,13 @@ async function verdictFor(page, format, asOf) {
   await page.waitForFunction(() => !document.body.classList.contains('busy'), null, { timeout: 15_000 });
   return page.$eval(sel, (v) => ({ status: v.dataset.verdict, word: v.querySelector('.word').textContent, detail: v.querySelector('.detail').textContent }));
 }
+// Wait until the timeline of the last check has arrived (or failed).
+async function timelineDone(page) {
+  await page.waitForFunction(() => {
+    const t = document.getElementById('timeline');
+    return t.getAttribute('aria-busy') !== 'true' && !document.body.classList.contains('busy');
+  }, null, { timeout: 20_000 });
+}
 // Run axe-core on the page as it is; print every violation, fail on serious or critical ones.
 async function axeCheck(page, label) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
@@ -129,6 +136,30 @@ try {
     const others = await page.$$eval('#others li', (ls) => ls.map((l) => l.dataset.format));
     assert(others.join() === 'twin-suns,sealed,draft', `other formats: ${others}`);
     assert((await page.textContent('#others li[data-format="sealed"]')).includes('pool'), 'sealed line does not mention the pool');
+  });
+
+  await step('issue 23: under the verdict, a timeline per format: Premier legal until 2025-04-11, not legal from then (DJ suspended)', async () => {
+    await timelineDone(page);
+    const rows = await page.$$eval('#timeline-rows .tl-row', (rs) => rs.map((r) => r.dataset.format));
+    assert(rows.includes('premier') && rows.includes('eternal'), `timeline rows: ${rows}`);
+    const premier = await page.$$eval('#timeline-rows .tl-row[data-format="premier"] .tl-item', (is) => is.map((i) => ({
+      verdict: i.dataset.verdict, from: i.dataset.from, until: i.dataset.until, text: i.textContent, label: i.getAttribute('aria-label'),
+    })));
+    const legal = premier.find((i) => i.verdict === 'legal' && i.until === '2025-04-11');
+    const illegal = premier.find((i) => i.verdict === 'illegal' && i.from === '2025-04-11');
+    assert(legal, `no legal Premier segment ending 2025-04-11: ${JSON.stringify(premier)}`);
+    assert(illegal, `no illegal Premier segment from 2025-04-11: ${JSON.stringify(premier)}`);
+    // In words, not colour alone: the verdict, the dates and why it opens.
+    assert(illegal.text.includes('Not legal') && /DJ/.test(illegal.text) && /suspended/.test(illegal.text), `illegal segment text: ${illegal.text}`);
+    assert(illegal.label.startsWith('Not legal from 2025-04-11') && /suspended/.test(illegal.label), `illegal segment label: ${illegal.label}`);
+    assert(legal.label.includes('until 2025-04-11'), `legal segment label: ${legal.label}`);
+    // The bar has one coloured segment per interval.
+    const segs = await page.$$eval('#timeline-rows .tl-row[data-format="premier"] .tl-bar .tl-seg', (ss) => ss.map((x) => x.className));
+    assert(segs.length === premier.length && segs.every((c, i) => c.includes(premier[i].verdict)), `bar segments: ${segs}`);
+    assert(await page.$eval('#timeline-rows .tl-row[data-format="premier"]', (r) => r.classList.contains('chosen')), 'the chosen format is not marked');
+    // Compact: the chosen format's row is open, the others fold to their name and bar.
+    const open = await page.$$eval('#timeline-rows .tl-row details', (ds) => ds.map((d) => d.parentElement.dataset.format + ':' + d.open));
+    assert(open.includes('premier:true') && open.includes('eternal:false'), `open rows: ${open}`);
   });
 
   await step('issue 18: axe-core finds no serious or critical violation with a verdict shown (desktop)', async () => {
@@ -304,13 +335,21 @@ try {
     await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'verdict');
     const r = await page.$eval('#verdict', (v) => { const b = v.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: window.innerHeight }; });
     assert(r.top >= 0 && r.bottom <= r.h, `the verdict is not in view after Check: ${JSON.stringify(r)}`);
+    await timelineDone(page);
     const [sw, iw] = await noSideScroll(page);
     assert(sw <= iw, `the page scrolls sideways at 390px: ${sw} > ${iw}`);
     await page.screenshot({ path: join(ARTIFACTS, 'page-phone-verdict.png') });
   });
 
-  await step('issue 18: axe-core finds no serious or critical violation at phone width', async () => {
-    await axeCheck(page, 'phone, legal verdict');
+  await step('issue 23: at 390px the timeline fits (no sideways scroll); axe finds nothing serious at phone width', async () => {
+    await page.$$eval('#timeline-rows details', (ds) => ds.forEach((d) => { d.open = true; }));
+    await page.locator('#timeline').scrollIntoViewIfNeeded();
+    assert(await page.$$eval('#timeline-rows .tl-row', (rs) => rs.length) > 0, 'no timeline rows');
+    const widest = await page.$$eval('#timeline-rows .tl-row, #timeline-rows .tl-item', (es) => Math.max(...es.map((e) => e.getBoundingClientRect().right)));
+    const [sw, iw] = await noSideScroll(page);
+    assert(sw <= iw && widest <= iw, `timeline wider than the screen: scrollWidth ${sw}, widest ${widest}, screen ${iw}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'page-phone-timeline.png') });
+    await axeCheck(page, 'phone, legal verdict and timeline');
   });
 
   await step('issue 18: server unreachable: the previous verdict stays, dimmed and marked as from the previous check', async () => {
@@ -337,9 +376,23 @@ try {
     await page.click('#submit');
     await verdictFor(page, 'premier', '2025-05-01');
     assert(!(await page.$('#verdict.stale')) && await page.$eval('#verdict-stale', (n) => n.hidden), 'still marked stale after a good answer');
+    await timelineDone(page);
   });
 
-  await page.setViewportSize(DESKTOP);
+  await step('issue 23: a failed timeline request leaves the verdict in place, with a short note', async () => {
+    await page.route('**/v1/games/*/decks/window', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'test failure' } }) }));
+    try {
+      await page.fill('#date', '2025-04-01');
+      await verdictFor(page, 'premier', '2025-04-01');
+      await page.waitForFunction(() => /could not be shown/.test(document.getElementById('timeline-note').textContent));
+    } finally {
+      await page.unroute('**/v1/games/*/decks/window');
+    }
+    assert(await page.isVisible('#verdict .word') && (await page.textContent('#verdict .word')) === 'Legal', 'the verdict is hidden after the timeline failed');
+    assert(await page.$$eval('#timeline-rows .tl-row', (rs) => rs.length) === 0, 'rows of an older timeline are still shown');
+    assert(await page.isHidden('#error'), 'a timeline failure shows as the verdict\'s error');
+    await page.setViewportSize(DESKTOP);
+  });
 
   await step('no console errors (CSP violations included) and no request to another host', async () => {
     // The aborted/422 requests of the error check log console errors by design; ignore those.

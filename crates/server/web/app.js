@@ -1,6 +1,8 @@
 // deckcheck's player page: validates the pasted list through the public API
 // (POST /v1/games/{game}/decks/validate) and shows the verdict, the problems by
-// line and the deck as read. The games and their formats come from GET /v1/games.
+// line and the deck as read; then asks when the deck is legal in each format
+// (POST /v1/games/{game}/decks/window) and draws one timeline row per format.
+// The games and their formats come from GET /v1/games.
 // Plain script, no framework, no build. Every text from the API or the player is
 // inserted with textContent, never as HTML.
 'use strict';
@@ -15,6 +17,7 @@
   const SWU_HINT = hint.textContent;
   // Games by id, as GET /v1/games lists them; SWU's formats are in the page until it answers.
   let games = {}, timer = 0, seq = 0, inflight = null, last = null, focusVerdict = false;
+  let windowCtl = null; // the timeline's request in flight
 
   // --- small DOM helpers ------------------------------------------------------
   function el(tag, cls, text) {
@@ -31,6 +34,10 @@
   function longDate(iso) {
     const d = new Date(iso + 'T12:00:00');
     return isNaN(d) ? iso : d.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  }
+  function shortDate(iso) {
+    const d = new Date(iso + 'T12:00:00');
+    return isNaN(d) ? iso : d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
   }
   function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
   function lineOf(at) { const m = /^line (\d+)$/.exec(at || ''); return m ? Number(m[1]) : 0; }
@@ -115,6 +122,7 @@
       showError('');
       render(data);
       say('');
+      loadWindow(text, game.value);
     } catch (err) {
       if (my !== seq) return;
       // fetch rejects (TypeError) when the server cannot be reached at all.
@@ -135,6 +143,7 @@
   }
   function clear() {
     seq++;
+    if (windowCtl) { windowCtl.abort(); windowCtl = null; }
     showError('');
     say('');
     last = null;
@@ -193,6 +202,7 @@
     renderOthers(data.reports.filter((r) => r !== rep), data.decks.length);
     renderProblems(rep, sections, diagnostics);
     renderDeck(sections, rep);
+    markChosenRow();
     $('empty').hidden = true;
     $('details').hidden = false;
     if (focusVerdict) { focusVerdict = false; showVerdict(); }
@@ -353,6 +363,135 @@
       if (!(s.lines || []).length) ul.append(el('li', 'none', 'none'));
       sec.append(ul);
       box.append(sec);
+    }
+  }
+
+  // --- when the deck is legal: one timeline row per format -------------------------
+  // Asked after each verdict; it is a slower question (the deck is judged on every date the
+  // data changes something), so it never holds the verdict up and its failure only leaves a note.
+  function timelineNote(text) {
+    const n = $('timeline-note');
+    n.textContent = text;
+    n.hidden = !text;
+  }
+  async function loadWindow(text, gameId) {
+    if (windowCtl) windowCtl.abort();
+    const ctl = new AbortController();
+    windowCtl = ctl;
+    const killer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+    $('timeline').setAttribute('aria-busy', 'true');
+    timelineNote('Working out when this deck is legal…');
+    try {
+      const res = await fetch('/v1/games/' + encodeURIComponent(gameId) + '/decks/window', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ deck: text, format: 'all' }),
+        signal: ctl.signal,
+      });
+      const data = await res.json().catch(() => null);
+      if (ctl !== windowCtl) return;
+      if (!res.ok || !data || !Array.isArray(data.formats)) {
+        const e = data && data.error;
+        throw new Error(e ? e.message : 'the server answered ' + res.status);
+      }
+      renderTimeline(data);
+      timelineNote(data.formats.length ? '' : 'No format has dated changes for this deck.');
+    } catch (err) {
+      if (ctl !== windowCtl) return; // a newer check asked again
+      $('timeline-rows').replaceChildren();
+      const why = err.name === 'AbortError' ? 'the server did not answer in time'
+        : err instanceof TypeError ? 'the server could not be reached' : err.message;
+      timelineNote('The timeline could not be shown (' + why + '); the verdict above stands.');
+    } finally {
+      clearTimeout(killer);
+      if (ctl === windowCtl) { windowCtl = null; $('timeline').removeAttribute('aria-busy'); }
+    }
+  }
+  const DAY_MS = 86400000;
+  function days(a, b) { return Math.max(0, (Date.parse(b) - Date.parse(a)) / DAY_MS); }
+  function addDays(iso, n) { return new Date(Date.parse(iso) + n * DAY_MS).toISOString().slice(0, 10); }
+  // Why an interval starts, in one short line: what breaks the rules from that day; else the
+  // change of that day that ended a broken rule ("… is released" names the set the closed
+  // violation was waiting for); else what the data says changed (a format's first day).
+  function opening(iv) {
+    const first = (xs) => xs[0] + (xs.length > 1 ? ' (+' + (xs.length - 1) + ' more)' : '');
+    const changes = iv.changes || [], closed = (iv.closed || []).map((c) => c.replace(/^[a-z0-9-]+: /, ''));
+    if (iv.opened && iv.opened.length) return first(iv.opened.map((x) => x.message));
+    if (closed.length) {
+      const subject = (c) => c.split(/ (?:is|are) /)[0];
+      const why = changes.find((c) => closed.some((m) => m.includes(subject(c))));
+      return why || 'no longer the case: ' + first(closed);
+    }
+    return changes.length ? first(changes) : '';
+  }
+  function intervalText(iv, reason) {
+    const word = VERDICT[iv.verdict] || iv.verdict;
+    return word + ' from ' + iv.from + (iv.until ? ' until ' + iv.until : ' on') + (reason ? ': ' + reason : '');
+  }
+  function renderTimeline(data) {
+    const ul = $('timeline-rows');
+    ul.replaceChildren();
+    // The bar spans the window, plus a little room for the open-ended last interval.
+    const start = data.from, end = addDays(data.until, 60);
+    for (const fw of data.formats) {
+      const ivs = fw.intervals || [];
+      if (!ivs.length) continue;
+      // A row folds: its name and bar always shown, its intervals in words for the chosen
+      // format (or when opened), so six formats stay short on a phone.
+      const li = el('li', 'tl-row');
+      li.dataset.format = fw.format;
+      const row = el('details'), summary = el('summary');
+      summary.append(el('span', 'tl-name', formatName(fw.format)));
+      const bar = el('span', 'tl-bar');
+      bar.setAttribute('aria-hidden', 'true'); // the list below says the same in words
+      const list = el('ol', 'tl-list');
+      // Rows share one time axis: a format that starts later starts further right.
+      if (ivs[0].from > start) {
+        const gap = el('span', 'tl-gap');
+        gap.style.flexGrow = String(days(start, ivs[0].from));
+        bar.append(gap);
+      }
+      for (const iv of ivs) {
+        const reason = opening(iv);
+        const text = intervalText(iv, reason);
+        const seg = el('span', 'tl-seg ' + iv.verdict);
+        seg.style.flexGrow = String(Math.max(1, days(iv.from < start ? start : iv.from, iv.until || end)));
+        seg.title = text;
+        bar.append(seg);
+        const item = el('li', 'tl-item ' + iv.verdict);
+        item.dataset.verdict = iv.verdict;
+        item.dataset.from = iv.from;
+        if (iv.until) item.dataset.until = iv.until;
+        const head = el('span', 'tl-when');
+        head.append(el('span', 'chip ' + iv.verdict, VERDICT[iv.verdict] || iv.verdict), ' ');
+        const from = el('time', '', shortDate(iv.from));
+        from.dateTime = iv.from;
+        head.append(from, iv.until ? ' – ' : ' onwards');
+        if (iv.until) {
+          const until = el('time', '', shortDate(iv.until));
+          until.dateTime = iv.until;
+          head.append(until);
+        }
+        item.append(head);
+        item.setAttribute('aria-label', text);
+        item.title = text;
+        if (reason) item.append(' ', el('span', 'tl-why', reason));
+        if (iv.boundary) item.append(' ', el('span', 'tl-why', iv.boundary));
+        list.append(item);
+      }
+      summary.append(bar);
+      row.append(summary, list);
+      li.append(row);
+      ul.append(li);
+    }
+    markChosenRow();
+  }
+  // The chosen format's row is marked and open; rows the player opened stay open.
+  function markChosenRow() {
+    for (const r of $('timeline-rows').children) {
+      const chosen = r.dataset.format === format.value;
+      r.classList.toggle('chosen', chosen);
+      if (chosen) r.firstChild.open = true;
     }
   }
 
