@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the player page (issue 8) in a real headless browser: Debian's chromium
 # driven by playwright-core (tests/e2e). Builds the release binary, serves it on a free loopback
-# port, runs tests/e2e/page.test.mjs against it and stops the server.
+# port, runs tests/e2e/page.test.mjs against it (at desktop and phone width, with axe-core's
+# accessibility check) and stops the server.
 #
 #   scripts/e2e.sh
 #
@@ -55,8 +56,8 @@ if [ ! -x "$CHROMIUM" ]; then
   [ -x "$CHROMIUM" ] || fail "chromium not found at $CHROMIUM (apt-get install chromium, as root)"
 fi
 
-# The test driver, exactly as locked.
-if [ ! -d "$E2E/node_modules/playwright-core" ] || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
+# The test driver and axe-core (the accessibility check), exactly as locked.
+if [ ! -d "$E2E/node_modules/playwright-core" ] || [ ! -d "$E2E/node_modules/axe-core" ] || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
   (cd "$E2E" && timeout 300 npm ci --no-audit --no-fund --loglevel=error >&2) || fail "npm ci in tests/e2e failed"
 fi
 

@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, copyFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -21,6 +22,10 @@ const WICHITA = readFileSync(join(DECKS, 'tournament/wichita-pq-4th-han-solo.mel
 // A Legion HQ link (crates/legion/tests/legion/inputs.rs).
 const LEGION_LINK = 'https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw';
 const WICHITA_JSON = join(DECKS, 'tournament/wichita-pq-4th-han-solo.swudb.json');
+// axe-core, evaluated in the page through the driver: the page's CSP (script-src 'self')
+// rightly refuses an injected <script> tag.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1000, height: 900 };
 
 let passed = 0, failed = 0;
 const hardStop = setTimeout(() => {
@@ -51,6 +56,26 @@ async function verdictFor(page, format, asOf) {
   await page.waitForFunction(() => !document.body.classList.contains('busy'), null, { timeout: 15_000 });
   return page.$eval(sel, (v) => ({ status: v.dataset.verdict, word: v.querySelector('.word').textContent, detail: v.querySelector('.detail').textContent }));
 }
+// Wait until the timeline of the last check has arrived (or failed).
+async function timelineDone(page) {
+  await page.waitForFunction(() => {
+    const t = document.getElementById('timeline');
+    return t.getAttribute('aria-busy') !== 'true' && !document.body.classList.contains('busy');
+  }, null, { timeout: 20_000 });
+}
+// Run axe-core on the page as it is; print every violation, fail on serious or critical ones.
+async function axeCheck(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })));
+  const byImpact = {};
+  for (const v of violations) byImpact[v.impact] = (byImpact[v.impact] || 0) + 1;
+  console.log(`# axe (${label}): ${violations.length} violations ${JSON.stringify(byImpact)}`);
+  for (const v of violations) console.log(`#   ${v.impact} ${v.id}: ${v.help} at ${v.nodes.join(', ')}`);
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `axe (${label}): ${bad.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
+}
+const noSideScroll = (page) => page.evaluate(() => [document.scrollingElement.scrollWidth, window.innerWidth]);
 const lineOfTextarea = (page, n) => page.$eval('#deck', (t, n) => t.value.split('\n')[n - 1], n);
 
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -111,6 +136,34 @@ try {
     const others = await page.$$eval('#others li', (ls) => ls.map((l) => l.dataset.format));
     assert(others.join() === 'twin-suns,sealed,draft', `other formats: ${others}`);
     assert((await page.textContent('#others li[data-format="sealed"]')).includes('pool'), 'sealed line does not mention the pool');
+  });
+
+  await step('issue 23: under the verdict, a timeline per format: Premier legal until 2025-04-11, not legal from then (DJ suspended)', async () => {
+    await timelineDone(page);
+    const rows = await page.$$eval('#timeline-rows .tl-row', (rs) => rs.map((r) => r.dataset.format));
+    assert(rows.includes('premier') && rows.includes('eternal'), `timeline rows: ${rows}`);
+    const premier = await page.$$eval('#timeline-rows .tl-row[data-format="premier"] .tl-item', (is) => is.map((i) => ({
+      verdict: i.dataset.verdict, from: i.dataset.from, until: i.dataset.until, text: i.textContent, label: i.getAttribute('aria-label'),
+    })));
+    const legal = premier.find((i) => i.verdict === 'legal' && i.until === '2025-04-11');
+    const illegal = premier.find((i) => i.verdict === 'illegal' && i.from === '2025-04-11');
+    assert(legal, `no legal Premier segment ending 2025-04-11: ${JSON.stringify(premier)}`);
+    assert(illegal, `no illegal Premier segment from 2025-04-11: ${JSON.stringify(premier)}`);
+    // In words, not colour alone: the verdict, the dates and why it opens.
+    assert(illegal.text.includes('Not legal') && /DJ/.test(illegal.text) && /suspended/.test(illegal.text), `illegal segment text: ${illegal.text}`);
+    assert(illegal.label.startsWith('Not legal from 2025-04-11') && /suspended/.test(illegal.label), `illegal segment label: ${illegal.label}`);
+    assert(legal.label.includes('until 2025-04-11'), `legal segment label: ${legal.label}`);
+    // The bar has one coloured segment per interval.
+    const segs = await page.$$eval('#timeline-rows .tl-row[data-format="premier"] .tl-bar .tl-seg', (ss) => ss.map((x) => x.className));
+    assert(segs.length === premier.length && segs.every((c, i) => c.includes(premier[i].verdict)), `bar segments: ${segs}`);
+    assert(await page.$eval('#timeline-rows .tl-row[data-format="premier"]', (r) => r.classList.contains('chosen')), 'the chosen format is not marked');
+    // Compact: the chosen format's row is open, the others fold to their name and bar.
+    const open = await page.$$eval('#timeline-rows .tl-row details', (ds) => ds.map((d) => d.parentElement.dataset.format + ':' + d.open));
+    assert(open.includes('premier:true') && open.includes('eternal:false'), `open rows: ${open}`);
+  });
+
+  await step('issue 18: axe-core finds no serious or critical violation with a verdict shown (desktop)', async () => {
+    await axeCheck(page, 'desktop, legal verdict');
   });
 
   await step('2026-11-22: every format is listed; Trilogy needs three decks; rotated out of Premier, legal in Eternal', async () => {
@@ -267,7 +320,78 @@ try {
     assert(w <= 390, `page is ${w}px wide`);
     await page.locator('#result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, 'page-phone.png') });
-    await page.setViewportSize({ width: 1000, height: 900 });
+  });
+
+  await step('issue 18: on a 390px phone, Check brings the verdict into view, focuses it, and it is announced', async () => {
+    await page.setViewportSize(PHONE);
+    const live = await page.$eval('#verdict', (v) => [v.getAttribute('aria-live'), v.getAttribute('role'), v.tabIndex]);
+    assert(live[0] === 'polite' && live[1] === 'status' && live[2] === -1, `verdict region: aria-live=${live[0]} role=${live[1]} tabindex=${live[2]}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const below = await page.$eval('#verdict', (v) => v.getBoundingClientRect().top >= window.innerHeight);
+    assert(below, 'the verdict is not below the fold at the top of the page: this check proves nothing');
+    await page.fill('#date', '2025-04-01');
+    await page.click('#submit');
+    await verdictFor(page, 'premier', '2025-04-01');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'verdict');
+    const r = await page.$eval('#verdict', (v) => { const b = v.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: window.innerHeight }; });
+    assert(r.top >= 0 && r.bottom <= r.h, `the verdict is not in view after Check: ${JSON.stringify(r)}`);
+    await timelineDone(page);
+    const [sw, iw] = await noSideScroll(page);
+    assert(sw <= iw, `the page scrolls sideways at 390px: ${sw} > ${iw}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'page-phone-verdict.png') });
+  });
+
+  await step('issue 23: at 390px the timeline fits (no sideways scroll); axe finds nothing serious at phone width', async () => {
+    await page.$$eval('#timeline-rows details', (ds) => ds.forEach((d) => { d.open = true; }));
+    await page.locator('#timeline').scrollIntoViewIfNeeded();
+    assert(await page.$$eval('#timeline-rows .tl-row', (rs) => rs.length) > 0, 'no timeline rows');
+    const widest = await page.$$eval('#timeline-rows .tl-row, #timeline-rows .tl-item', (es) => Math.max(...es.map((e) => e.getBoundingClientRect().right)));
+    const [sw, iw] = await noSideScroll(page);
+    assert(sw <= iw && widest <= iw, `timeline wider than the screen: scrollWidth ${sw}, widest ${widest}, screen ${iw}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'page-phone-timeline.png') });
+    await axeCheck(page, 'phone, legal verdict and timeline');
+  });
+
+  await step('issue 18: server unreachable: the previous verdict stays, dimmed and marked as from the previous check', async () => {
+    const before = await page.$eval('#verdict .word', (w) => [w.textContent, getComputedStyle(w).color]);
+    await page.route('**/v1/games/*/decks/validate', (r) => r.abort());
+    try {
+      await page.fill('#date', '2025-05-01');
+      await page.click('#submit');
+      await page.waitForSelector('#verdict.stale[data-stale="unreachable"]');
+    } finally {
+      await page.unroute('**/v1/games/*/decks/validate');
+    }
+    const v = await page.$eval('#verdict', (v) => ({
+      verdict: v.dataset.verdict, asOf: v.dataset.asOf, word: v.querySelector('.word').textContent,
+      color: getComputedStyle(v.querySelector('.word')).color, note: v.querySelector('.stale-note').textContent,
+      noteShown: !v.querySelector('.stale-note').hidden,
+    }));
+    assert(v.verdict === 'legal' && v.asOf === '2025-04-01' && v.word === before[0], `the previous verdict did not stay: ${JSON.stringify(v)}`);
+    assert(v.color !== before[1], `the stale verdict is not dimmed (colour ${v.color})`);
+    assert(v.noteShown && /could not be reached/.test(v.note) && /previous check/.test(v.note), `stale note: "${v.note}"`);
+    assert(await page.evaluate(() => document.activeElement.id) === 'verdict', 'focus did not move to the stale verdict');
+    await page.screenshot({ path: join(ARTIFACTS, 'page-phone-stale.png') });
+    // Reachable again: the new verdict replaces it, no longer stale.
+    await page.click('#submit');
+    await verdictFor(page, 'premier', '2025-05-01');
+    assert(!(await page.$('#verdict.stale')) && await page.$eval('#verdict-stale', (n) => n.hidden), 'still marked stale after a good answer');
+    await timelineDone(page);
+  });
+
+  await step('issue 23: a failed timeline request leaves the verdict in place, with a short note', async () => {
+    await page.route('**/v1/games/*/decks/window', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'test failure' } }) }));
+    try {
+      await page.fill('#date', '2025-04-01');
+      await verdictFor(page, 'premier', '2025-04-01');
+      await page.waitForFunction(() => /could not be shown/.test(document.getElementById('timeline-note').textContent));
+    } finally {
+      await page.unroute('**/v1/games/*/decks/window');
+    }
+    assert(await page.isVisible('#verdict .word') && (await page.textContent('#verdict .word')) === 'Legal', 'the verdict is hidden after the timeline failed');
+    assert(await page.$$eval('#timeline-rows .tl-row', (rs) => rs.length) === 0, 'rows of an older timeline are still shown');
+    assert(await page.isHidden('#error'), 'a timeline failure shows as the verdict\'s error');
+    await page.setViewportSize(DESKTOP);
   });
 
   await step('no console errors (CSP violations included) and no request to another host', async () => {

@@ -1,6 +1,8 @@
 // deckcheck's player page: validates the pasted list through the public API
 // (POST /v1/games/{game}/decks/validate) and shows the verdict, the problems by
-// line and the deck as read. The games and their formats come from GET /v1/games.
+// line and the deck as read; then asks when the deck is legal in each format
+// (POST /v1/games/{game}/decks/window) and draws one timeline row per format.
+// The games and their formats come from GET /v1/games.
 // Plain script, no framework, no build. Every text from the API or the player is
 // inserted with textContent, never as HTML.
 'use strict';
@@ -15,6 +17,7 @@
   const SWU_HINT = hint.textContent;
   // Games by id, as GET /v1/games lists them; SWU's formats are in the page until it answers.
   let games = {}, timer = 0, seq = 0, inflight = null, last = null, focusVerdict = false;
+  let windowCtl = null; // the timeline's request in flight
 
   // --- small DOM helpers ------------------------------------------------------
   function el(tag, cls, text) {
@@ -31,6 +34,10 @@
   function longDate(iso) {
     const d = new Date(iso + 'T12:00:00');
     return isNaN(d) ? iso : d.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  }
+  function shortDate(iso) {
+    const d = new Date(iso + 'T12:00:00');
+    return isNaN(d) ? iso : d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
   }
   function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
   function lineOf(at) { const m = /^line (\d+)$/.exec(at || ''); return m ? Number(m[1]) : 0; }
@@ -115,11 +122,20 @@
       showError('');
       render(data);
       say('');
+      loadWindow(text, game.value);
     } catch (err) {
       if (my !== seq) return;
+      // fetch rejects (TypeError) when the server cannot be reached at all.
+      const unreachable = err instanceof TypeError || err.name === 'AbortError';
       const why = err.name === 'AbortError' ? 'the server did not answer in time' : err.message;
       showError(err instanceof TypeError ? 'Could not reach the deckcheck server (' + err.message + '). Check again in a moment.' : 'Could not check this deck: ' + why);
+      markStale(unreachable);
       say('');
+      if (focusVerdict) {
+        focusVerdict = false;
+        if ($('verdict').dataset.verdict) showVerdict();
+        else errorBox.scrollIntoView({ block: 'nearest' });
+      }
     } finally {
       clearTimeout(killer);
       if (my === seq) { inflight = null; document.body.classList.remove('busy'); }
@@ -127,12 +143,39 @@
   }
   function clear() {
     seq++;
+    if (windowCtl) { windowCtl.abort(); windowCtl = null; }
     showError('');
     say('');
     last = null;
+    focusVerdict = false;
     document.body.classList.remove('busy');
-    $('report').hidden = true;
+    const v = $('verdict');
+    for (const k of ['verdict', 'format', 'asOf']) delete v.dataset[k];
+    $('verdict-word').textContent = '';
+    $('verdict-detail').textContent = '';
+    markStale(null);
+    $('details').hidden = true;
     $('empty').hidden = false;
+  }
+  // A check that failed leaves the previous verdict in place, visibly out of date:
+  // `unreachable` true when the server could not be reached, false for another failure,
+  // null to clear the mark.
+  function markStale(unreachable) {
+    const v = $('verdict'), note = $('verdict-stale');
+    const stale = unreachable !== null && !!v.dataset.verdict;
+    v.classList.toggle('stale', stale);
+    if (stale) v.dataset.stale = unreachable ? 'unreachable' : 'failed';
+    else delete v.dataset.stale;
+    note.textContent = !stale ? '' : unreachable
+      ? 'Out of date: the server could not be reached. This verdict is from the previous check.'
+      : 'Out of date: this verdict is from the previous check.';
+    note.hidden = !stale;
+  }
+  // Bring the verdict into view (on a phone it starts below the list) and move focus to it.
+  function showVerdict() {
+    const v = $('verdict'), r = v.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) v.scrollIntoView({ block: 'start' });
+    v.focus({ preventScroll: true });
   }
 
   // --- rendering ------------------------------------------------------------------
@@ -154,12 +197,15 @@
       (nErr ? ' · ' + nErr + (nErr === 1 ? ' problem' : ' problems') : '') +
       (counted.length ? ' · ' + counted.join(', ') : '');
 
+    markStale(null);
+
     renderOthers(data.reports.filter((r) => r !== rep), data.decks.length);
     renderProblems(rep, sections, diagnostics);
     renderDeck(sections, rep);
+    markChosenRow();
     $('empty').hidden = true;
-    $('report').hidden = false;
-    if (focusVerdict) { focusVerdict = false; v.focus(); }
+    $('details').hidden = false;
+    if (focusVerdict) { focusVerdict = false; showVerdict(); }
   }
 
   // One compact line per other format, in words: why not, or what was not checked.
@@ -320,6 +366,135 @@
     }
   }
 
+  // --- when the deck is legal: one timeline row per format -------------------------
+  // Asked after each verdict; it is a slower question (the deck is judged on every date the
+  // data changes something), so it never holds the verdict up and its failure only leaves a note.
+  function timelineNote(text) {
+    const n = $('timeline-note');
+    n.textContent = text;
+    n.hidden = !text;
+  }
+  async function loadWindow(text, gameId) {
+    if (windowCtl) windowCtl.abort();
+    const ctl = new AbortController();
+    windowCtl = ctl;
+    const killer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+    $('timeline').setAttribute('aria-busy', 'true');
+    timelineNote('Working out when this deck is legal…');
+    try {
+      const res = await fetch('/v1/games/' + encodeURIComponent(gameId) + '/decks/window', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ deck: text, format: 'all' }),
+        signal: ctl.signal,
+      });
+      const data = await res.json().catch(() => null);
+      if (ctl !== windowCtl) return;
+      if (!res.ok || !data || !Array.isArray(data.formats)) {
+        const e = data && data.error;
+        throw new Error(e ? e.message : 'the server answered ' + res.status);
+      }
+      renderTimeline(data);
+      timelineNote(data.formats.length ? '' : 'No format has dated changes for this deck.');
+    } catch (err) {
+      if (ctl !== windowCtl) return; // a newer check asked again
+      $('timeline-rows').replaceChildren();
+      const why = err.name === 'AbortError' ? 'the server did not answer in time'
+        : err instanceof TypeError ? 'the server could not be reached' : err.message;
+      timelineNote('The timeline could not be shown (' + why + '); the verdict above stands.');
+    } finally {
+      clearTimeout(killer);
+      if (ctl === windowCtl) { windowCtl = null; $('timeline').removeAttribute('aria-busy'); }
+    }
+  }
+  const DAY_MS = 86400000;
+  function days(a, b) { return Math.max(0, (Date.parse(b) - Date.parse(a)) / DAY_MS); }
+  function addDays(iso, n) { return new Date(Date.parse(iso) + n * DAY_MS).toISOString().slice(0, 10); }
+  // Why an interval starts, in one short line: what breaks the rules from that day; else the
+  // change of that day that ended a broken rule ("… is released" names the set the closed
+  // violation was waiting for); else what the data says changed (a format's first day).
+  function opening(iv) {
+    const first = (xs) => xs[0] + (xs.length > 1 ? ' (+' + (xs.length - 1) + ' more)' : '');
+    const changes = iv.changes || [], closed = (iv.closed || []).map((c) => c.replace(/^[a-z0-9-]+: /, ''));
+    if (iv.opened && iv.opened.length) return first(iv.opened.map((x) => x.message));
+    if (closed.length) {
+      const subject = (c) => c.split(/ (?:is|are) /)[0];
+      const why = changes.find((c) => closed.some((m) => m.includes(subject(c))));
+      return why || 'no longer the case: ' + first(closed);
+    }
+    return changes.length ? first(changes) : '';
+  }
+  function intervalText(iv, reason) {
+    const word = VERDICT[iv.verdict] || iv.verdict;
+    return word + ' from ' + iv.from + (iv.until ? ' until ' + iv.until : ' on') + (reason ? ': ' + reason : '');
+  }
+  function renderTimeline(data) {
+    const ul = $('timeline-rows');
+    ul.replaceChildren();
+    // The bar spans the window, plus a little room for the open-ended last interval.
+    const start = data.from, end = addDays(data.until, 60);
+    for (const fw of data.formats) {
+      const ivs = fw.intervals || [];
+      if (!ivs.length) continue;
+      // A row folds: its name and bar always shown, its intervals in words for the chosen
+      // format (or when opened), so six formats stay short on a phone.
+      const li = el('li', 'tl-row');
+      li.dataset.format = fw.format;
+      const row = el('details'), summary = el('summary');
+      summary.append(el('span', 'tl-name', formatName(fw.format)));
+      const bar = el('span', 'tl-bar');
+      bar.setAttribute('aria-hidden', 'true'); // the list below says the same in words
+      const list = el('ol', 'tl-list');
+      // Rows share one time axis: a format that starts later starts further right.
+      if (ivs[0].from > start) {
+        const gap = el('span', 'tl-gap');
+        gap.style.flexGrow = String(days(start, ivs[0].from));
+        bar.append(gap);
+      }
+      for (const iv of ivs) {
+        const reason = opening(iv);
+        const text = intervalText(iv, reason);
+        const seg = el('span', 'tl-seg ' + iv.verdict);
+        seg.style.flexGrow = String(Math.max(1, days(iv.from < start ? start : iv.from, iv.until || end)));
+        seg.title = text;
+        bar.append(seg);
+        const item = el('li', 'tl-item ' + iv.verdict);
+        item.dataset.verdict = iv.verdict;
+        item.dataset.from = iv.from;
+        if (iv.until) item.dataset.until = iv.until;
+        const head = el('span', 'tl-when');
+        head.append(el('span', 'chip ' + iv.verdict, VERDICT[iv.verdict] || iv.verdict), ' ');
+        const from = el('time', '', shortDate(iv.from));
+        from.dateTime = iv.from;
+        head.append(from, iv.until ? ' – ' : ' onwards');
+        if (iv.until) {
+          const until = el('time', '', shortDate(iv.until));
+          until.dateTime = iv.until;
+          head.append(until);
+        }
+        item.append(head);
+        item.setAttribute('aria-label', text);
+        item.title = text;
+        if (reason) item.append(' ', el('span', 'tl-why', reason));
+        if (iv.boundary) item.append(' ', el('span', 'tl-why', iv.boundary));
+        list.append(item);
+      }
+      summary.append(bar);
+      row.append(summary, list);
+      li.append(row);
+      ul.append(li);
+    }
+    markChosenRow();
+  }
+  // The chosen format's row is marked and open; rows the player opened stay open.
+  function markChosenRow() {
+    for (const r of $('timeline-rows').children) {
+      const chosen = r.dataset.format === format.value;
+      r.classList.toggle('chosen', chosen);
+      if (chosen) r.firstChild.open = true;
+    }
+  }
+
   // --- input: typing, game, format, date, files ---------------------------------------
   function formatChanged() {
     const f = formatInfo(format.value);
@@ -362,7 +537,7 @@
   date.addEventListener('change', check);
   format.addEventListener('change', formatChanged);
   game.addEventListener('change', gameChanged);
-  $('check').addEventListener('submit', (e) => { e.preventDefault(); check(); });
+  $('check').addEventListener('submit', (e) => { e.preventDefault(); focusVerdict = true; check(); });
   file.addEventListener('change', () => { loadFile(file.files[0]); file.value = ''; });
   deck.addEventListener('dragover', (e) => { e.preventDefault(); deck.classList.add('drop'); });
   deck.addEventListener('dragleave', () => deck.classList.remove('drop'));
