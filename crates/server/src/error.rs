@@ -287,7 +287,8 @@ impl From<RequestError> for ApiError {
     fn from(e: RequestError) -> Self {
         let status = if e.too_large {
             StatusCode::PAYLOAD_TOO_LARGE
-        } else if e.code == "unreadable-deck" {
+        } else if matches!(e.code, "unreadable-deck" | "unreadable-pool") {
+            // The documented shape, but nothing in it can be read: a deck or a pool of no card.
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
             StatusCode::BAD_REQUEST

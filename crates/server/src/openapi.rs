@@ -476,7 +476,7 @@ fn error_description(status: u16) -> &'static str {
         413 => "The body (or a roster's number of entries) is larger than the service takes.",
         415 => "The body's content type is not one this route reads.",
         422 => {
-            "The request has the documented shape but cannot be answered as it is: a deck that cannot be read, a range that ends before it starts. `error.field` names it."
+            "The request has the documented shape but cannot be answered as it is: a deck or a limited pool that cannot be read, a range that ends before it starts. `error.field` names it."
         }
         500 => "The data could not be reloaded; the previous data stays in use.",
         503 => {

@@ -232,8 +232,9 @@ impl Swu {
     }
 
     /// Reads a limited pool given in a request. A pool that cannot be read at all (not a list,
-    /// or no line of it a card) is the request's fault: a `bad-value` or `unreadable-pool`
-    /// error (400) naming `pool`, with its diagnostics. Lines it could not read come back as
+    /// or no line of it a card) is the request's fault: an `unreadable-pool` error naming
+    /// `pool`, with its diagnostics (the service's 422, as for a deck that cannot be read; a
+    /// pool of the wrong JSON type is refused before, a 400). Lines it could not read come back as
     /// sentences for the answer, which cannot then be certain (issue 15).
     fn read_pool(
         &self,

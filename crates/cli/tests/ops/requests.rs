@@ -185,11 +185,12 @@ fn notes(report: &Value) -> Vec<String> {
 }
 
 /// Issue 15, item 10: a pool that cannot be read was taken as an empty pool. A pool that is
-/// not a list, or none of whose lines is a card, is a 400 naming `pool` (the CLI refuses it
+/// not a list is a 400 naming `pool`; one none of whose lines is a card a 422 naming `pool`
+/// (the documented shape that cannot be answered, as an unreadable deck; the CLI refuses it
 /// too); a pool with some lines that cannot be read is judged with what could be, and says
 /// which lines could not, so the answer cannot be legal.
 #[test]
-fn a_pool_that_cannot_be_read_is_a_400_naming_pool() {
+fn a_pool_that_cannot_be_read_is_refused_naming_pool() {
     let server = Server::start(&[]);
     let sealed = |pool: Value| {
         server.post_json(
@@ -197,22 +198,24 @@ fn a_pool_that_cannot_be_read_is_a_400_naming_pool() {
             &json!({ "deck": deck(), "format": "sealed", "as_of": AS_OF, "pool": pool }),
         )
     };
-    for (pool, code) in [
-        // Not a list or an object: not the documented shape.
-        (json!(5), "invalid-request"),
-        (json!(true), "invalid-request"),
-        (json!([1, 2]), "invalid-request"),
-        (json!(""), "unreadable-pool"),
-        (json!({}), "unreadable-pool"),
+    for (pool, status, code) in [
+        // Not a list or an object: not the documented shape, a 400.
+        (json!(5), 400, "invalid-request"),
+        (json!(true), 400, "invalid-request"),
+        (json!([1, 2]), 400, "invalid-request"),
+        // The documented shape with no card in it: a 422, as for a deck that cannot be read.
+        (json!(""), 422, "unreadable-pool"),
+        (json!({}), 422, "unreadable-pool"),
         (
             json!("1 | Nosuch Card\n2 | Otherwise Unknown"),
+            422,
             "unreadable-pool",
         ),
     ] {
         let answer = sealed(pool.clone());
         assert_eq!(
             answer.error(),
-            (400, code.into(), Some("pool".into())),
+            (status, code.into(), Some("pool".into())),
             "pool {pool}"
         );
     }

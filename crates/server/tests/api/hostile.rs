@@ -454,14 +454,14 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             br#"{"deck": "1 | Waylay", "format": "sealed", "pool": ""}"#.to_vec(),
-            Error(400, "unreadable-pool", Some("pool")),
+            Error(422, "unreadable-pool", Some("pool")),
         ),
         case(
             "a pool of cards that do not exist",
             validate,
             json,
             br#"{"deck": "1 | Waylay", "format": "sealed", "pool": "1 | Nosuch Card\n2 | Otherwise Unknown"}"#.to_vec(),
-            Error(400, "unreadable-pool", Some("pool")),
+            Error(422, "unreadable-pool", Some("pool")),
         ),
         // A long line within the body limit: read, and echoed back short.
         case(
