@@ -29,10 +29,10 @@ use crate::token;
 
 /// The most players one event takes (an absurd roster is refused, not stored).
 pub const MAX_PLAYERS: i64 = 20_000;
-/// The longest name, UID, reason or note accepted, in characters.
+/// The longest name, UID, and reason or note accepted, in characters.
 pub const MAX_NAME: usize = 200;
-const MAX_UID: usize = 64;
-const MAX_REASON: usize = 2000;
+pub const MAX_UID: usize = 64;
+pub const MAX_REASON: usize = 2000;
 /// The share of decks checked when none is asked (CEG 5.11: "around 10% of all decks").
 pub const DEFAULT_CHECK_SHARE: f64 = 0.10;
 
@@ -124,7 +124,7 @@ pub struct Submitted {
     pub state: State,
     pub verdict: ListVerdict,
     pub version: i64,
-    #[schema(value_type = Object)]
+    /// The validate answer (as `POST /v1/decks/validate` answers it).
     pub report: Validated,
 }
 
@@ -1045,7 +1045,8 @@ impl Store {
         let registration = self.registration(&event.id, player_id).await?;
         let current = self.current(&registration).await?;
         let registered = current.decks.get(deck_index).ok_or_else(|| {
-            StoreError::invalid(
+            StoreError::unprocessable(
+                "no-such-deck",
                 "deck_index",
                 format!(
                     "the registered list has {} deck(s); give 0 to {}",
@@ -1191,7 +1192,8 @@ impl Store {
         players: [&str; 2],
     ) -> Result<[ShownList; 2], StoreError> {
         if players[0] == players[1] {
-            return Err(StoreError::invalid(
+            return Err(StoreError::unprocessable(
+                "same-player",
                 "b",
                 "a pairing is two different players",
             ));

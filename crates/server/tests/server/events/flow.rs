@@ -335,7 +335,11 @@ async fn a_bad_event_is_refused_naming_the_field() {
                 json!({"name": "X", "game": "chess", "format": "x", "date": DAY}),
             )
             .await;
-        assert_eq!(a.status, 404);
+        assert_eq!(
+            a.status, 400,
+            "an unknown game is a value outside its list: {}",
+            a.body
+        );
     }
 }
 
