@@ -282,7 +282,7 @@ impl From<RequestError> for ApiError {
     fn from(e: RequestError) -> Self {
         let status = if e.too_large {
             StatusCode::PAYLOAD_TOO_LARGE
-        } else if e.code == "unreadable-deck" {
+        } else if e.unanswerable || e.code == "unreadable-deck" || e.code == "unreadable-pool" {
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
             StatusCode::BAD_REQUEST

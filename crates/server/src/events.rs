@@ -315,6 +315,16 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
                     e
                 }
             })?;
+            // The options as every check of the event will read them, each value among those
+            // the document lists for it: refused now, not at every registration.
+            if let Some(options) = &new.options {
+                let api = state.api(game.as_ref())?;
+                crate::decks::check_options(game.as_ref(), api, options).map_err(|mut e| {
+                    e.field = Some(format!("options.{}", e.field.as_deref().unwrap_or("")))
+                        .map(|f| f.trim_end_matches('.').to_string());
+                    e
+                })?;
+            }
             let created = store(&state)
                 .create_event(game.as_ref(), new, now())
                 .await?;
@@ -705,11 +715,15 @@ struct CheckBody {
     presented: Value,
     #[serde(default, rename = "box")]
     deck_box: Option<Value>,
+    /// A number, as JSON has them: `2.0` is the integer 2 (JSON Schema says so too).
     #[serde(default)]
-    deck_index: Option<usize>,
+    deck_index: Option<f64>,
     #[serde(default)]
     note: Option<String>,
 }
+
+/// The highest deck index a list can have (Trilogy: three decks).
+const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
 
 /// `POST /v1/events/{event}/players/{player}/deck-checks`: the presented deck against the
 /// registered list, stored with the judge and the time.
@@ -724,6 +738,16 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
             )
             .await?;
             let body: CheckBody = json_body(&req, &state, payload).await?;
+            let deck_index = match body.deck_index {
+                None => 0,
+                Some(i) if i.fract() == 0.0 && (0.0..=MAX_DECK_INDEX).contains(&i) => i as usize,
+                Some(_) => {
+                    return Err(ApiError::bad_value(
+                        "deck_index",
+                        "deck_index is the number of a deck of the list, from 0",
+                    ));
+                }
+            };
             let presented = deck_text("presented", body.presented)?;
             let deck_box = body.deck_box.map(|b| deck_text("box", b)).transpose()?;
             let event = store(&state).event(&access.event_id).await?;
@@ -735,7 +759,7 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
                     path(&req, "player"),
                     &presented,
                     deck_box.as_deref(),
-                    body.deck_index.unwrap_or(0),
+                    deck_index,
                     body.note.as_deref(),
                     now(),
                 )

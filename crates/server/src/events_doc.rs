@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_store::{MAX_NAME, MAX_REASON, MAX_UID, Role};
+use deckcheck_store::{MAX_NAME, MAX_REASON, MAX_UID, Role, Stored};
 use serde_json::{Map, Value, json};
 
 use crate::endpoints::Endpoint;
@@ -199,6 +199,14 @@ fn list_body(
             properties.insert(name.into(), schema);
             needed.push(name);
         } else {
+            // The pool alone: a pool it must be (`null` is no pool, and then no list).
+            properties.insert(
+                "pool".into(),
+                json!({
+                    "description": "The player's registered pool, a list as a string or a JSON deck as an object.",
+                    "oneOf": [{ "type": "string" }, { "type": "object" }],
+                }),
+            );
             needed.push("pool");
         }
         json!({
@@ -451,6 +459,43 @@ pub fn add_answer_schemas(schemas: &mut BTreeMap<String, Value>) {
     add_schema::<MeAnswer>(schemas);
 }
 
+/// A request body of the route as a client would send it, with the default game's real deck.
+fn example(endpoint: Endpoint, game: &DocGame) -> Option<(&'static str, Value)> {
+    use Endpoint as E;
+    let deck = game.api.example.deck;
+    Some(match endpoint {
+        E::EventCreate => (
+            "A Premier event on a date, the rest defaulted",
+            json!({ "name": "Store Showdown", "game": game.id, "format": game.api.example.format, "date": game.api.example.as_of }),
+        ),
+        E::EventSettings => (
+            "Lists due at 9:00 on the day; lists that are not legal wait for a judge",
+            json!({ "locks_at": "2025-05-01T09:00:00-05:00", "illegal_lists": "pending" }),
+        ),
+        E::EventJudges => ("A judge's token", json!({ "name": "Rey Skywalker" })),
+        E::EventPublish => ("Every list", json!({ "players": "all" })),
+        E::EventAmend => (
+            "The paper list, as the player wrote it",
+            json!({ "deck": deck, "reason": "the paper list differs; CPG 4.3" }),
+        ),
+        E::EventResolve => (
+            "A card the judge identified",
+            json!({ "reason": "the misspelled card is Waylay" }),
+        ),
+        E::EventDeckCheck => (
+            "The registered list, presented as it was",
+            json!({ "presented": deck }),
+        ),
+        E::EventPick => ("About 10% of the players", json!({ "share": 0.1 })),
+        E::EventRegister => (
+            "A player and their list",
+            json!({ "player": "Ada Lovelace", "uid": "1001", "deck": deck }),
+        ),
+        E::EventResubmit => ("A new list", json!({ "deck": deck })),
+        _ => return None,
+    })
+}
+
 fn path_param(name: &str) -> Value {
     let description = match name {
         "event" => "The event's id (`ev_…`), as its creation answered it.",
@@ -492,7 +537,7 @@ const UNAVAILABLE: &str = "The event store did not answer (nothing was changed),
 const LIST_422: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format or option it does not read)";
 
 /// What the document says of an event route.
-pub fn operation(endpoint: Endpoint) -> EventOperation {
+pub fn operation(endpoint: Endpoint, game: &DocGame) -> EventOperation {
     use Endpoint as E;
     const ORGANIZER: &[Role] = &[Role::Organizer];
     const STAFF: &[Role] = &[Role::Organizer, Role::Judge];
@@ -574,16 +619,12 @@ pub fn operation(endpoint: Endpoint) -> EventOperation {
     if !roles.is_empty() {
         let needs = roles
             .iter()
-            .map(|r| match r {
-                Role::Organizer => "organizer",
-                Role::Judge => "judge",
-                Role::Player => "player",
-            })
+            .map(|r| r.as_str())
             .collect::<Vec<_>>()
             .join(" or ");
         errors.push((401, UNAUTHORIZED.into()));
         let mut forbidden =
-            format!("A token of this event whose role may not do this: it needs a {needs} token.");
+            format!("A token of this event whose role may not do this; the route takes: {needs}.");
         if endpoint == E::EventAmend {
             forbidden.push_str(" After the lock only a judge amends a list (CPG 4.3).");
         }
@@ -611,10 +652,13 @@ pub fn operation(endpoint: Endpoint) -> EventOperation {
         )],
         E::EventReview => &[(404, no_player), (422, "`a` and `b` are the same player.")],
         E::EventPublish => &[
-            (404, "A player named is not of this event."),
             (
                 409,
                 "The event is not locked: lists are published after it.",
+            ),
+            (
+                422,
+                "A player named is not of this event (`error.field`: `players[i]`).",
             ),
         ],
         E::EventPublished => &[(
@@ -658,6 +702,11 @@ pub fn operation(endpoint: Endpoint) -> EventOperation {
         errors.push((429, "Too many registration attempts for this code this minute, or too many lookups of unknown codes from this address: retry after `Retry-After` seconds.".into()));
     }
     errors.sort_by_key(|(s, _)| *s);
+    let mut body = body;
+    if let (Some(body), Some((summary, value))) = (body.as_mut(), example(endpoint, game)) {
+        body["content"]["application/json"]["examples"] =
+            json!({ "example": { "summary": summary, "value": value } });
+    }
     EventOperation {
         status,
         answer: reference(answer),

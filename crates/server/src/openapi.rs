@@ -247,7 +247,7 @@ fn validate_body(game: &DocGame, window: bool) -> Value {
             "minItems": 1,
             "maxItems": game.api.max_decks(),
             "items": deck_schema(game),
-            "description": "The decks of one submission, judged together where the format plays several as one (Trilogy: 3), each alone otherwise. Not with `deck`.",
+            "description": "The decks of one submission, judged together where the format plays several as one (Trilogy: 3), each alone otherwise; more than the formats asked play is a 422. Not with `deck`.",
         }),
     );
     let mut shapes = vec![
@@ -658,7 +658,7 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
                 Vec::new(),
                 None,
             ),
-            event if event.is_event() => return event_operation(event, &operation_id),
+            event if event.is_event() => return event_operation(event, game, &operation_id),
             _ => (json!({}), Vec::new(), Vec::new(), None),
         };
     errors.sort_unstable();
@@ -728,9 +728,10 @@ fn responses(
 
 /// An event route (`/v1/events/...`): its words, token, body, answer and statuses
 /// ([`crate::events_doc`]).
-fn event_operation(endpoint: Endpoint, operation_id: &str) -> Value {
+fn event_operation(endpoint: Endpoint, game: &DocGame, operation_id: &str) -> Value {
+    use deckcheck_store::Stored;
     let (_, summary) = endpoint.describe();
-    let parts = crate::events_doc::operation(endpoint);
+    let parts = crate::events_doc::operation(endpoint, game);
     let mut op = json!({
         "operationId": operation_id,
         "summary": summary,
@@ -739,11 +740,7 @@ fn event_operation(endpoint: Endpoint, operation_id: &str) -> Value {
         "security": if parts.roles.is_empty() { json!([]) } else { json!([{ "eventToken": [] }]) },
     });
     if !parts.roles.is_empty() {
-        let roles: Vec<String> = parts
-            .roles
-            .iter()
-            .map(|r| format!("{r:?}").to_lowercase())
-            .collect();
+        let roles: Vec<&str> = parts.roles.iter().map(|r| r.as_str()).collect();
         op["x-roles"] = json!(roles);
     }
     if !parts.params.is_empty() {

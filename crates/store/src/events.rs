@@ -541,6 +541,15 @@ impl Store {
                 ));
             }
         }
+        // Read now as every check of the event will read them: a value of the wrong kind is
+        // refused here, not at every registration.
+        game.check_options(&options).map_err(|e| {
+            let field = match e.field.as_deref() {
+                Some(f) if !f.is_empty() && f != "options" => format!("options.{f}"),
+                _ => "options".to_string(),
+            };
+            StoreError::invalid(&field, e.message)
+        })?;
         let mut event = Event {
             id: token::new_id("ev"),
             name,
@@ -1253,7 +1262,18 @@ impl Store {
                             format!("{id} is named twice"),
                         ));
                     }
-                    out.push((self.registration(event_id, id).await?, Some(i as i64 + 1)));
+                    // The event exists (the path); a player it does not have is the body's.
+                    let registration = match self.registration(event_id, id).await {
+                        Err(StoreError::NoPlayer(_)) => {
+                            return Err(StoreError::unprocessable(
+                                "no-player",
+                                &format!("players[{i}]"),
+                                format!("this event has no player {id:?}"),
+                            ));
+                        }
+                        other => other?,
+                    };
+                    out.push((registration, Some(i as i64 + 1)));
                 }
                 out
             }
