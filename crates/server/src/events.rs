@@ -320,8 +320,10 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
             if let Some(options) = &new.options {
                 let api = state.api(game.as_ref())?;
                 crate::decks::check_options(game.as_ref(), api, options).map_err(|mut e| {
-                    e.field = Some(format!("options.{}", e.field.as_deref().unwrap_or("")))
-                        .map(|f| f.trim_end_matches('.').to_string());
+                    e.field = Some(match e.field.take() {
+                        Some(f) => format!("options.{f}"),
+                        None => "options".into(),
+                    });
                     e
                 })?;
             }

@@ -126,15 +126,23 @@ fn nullable(schema: Value) -> Value {
 
 /// No control character (U+0000–U+001F, U+007F–U+009F: what the store refuses in a name).
 const NO_CONTROL: &str = "[^\\u0000-\\u001f\\u007f-\\u009f]";
+/// What the store trims from either end before it checks a name (Rust's `White_Space`, some of
+/// it control characters: a name sent as `"\rAda"` is `Ada`).
+const TRIMMED: &str = "[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 
-/// A name, UID or reason as the store takes it: not blank, no control characters, at most
-/// `max` characters (counted after trimming: the schema, counting before, is the stricter).
+/// The first character after what is trimmed: neither a space nor a control character. (The
+/// pattern starts with it rather than with any character, so that no regex engine backtracks
+/// over a long name.)
+const FIRST: &str = "[^\\s\\u0000-\\u001f\\u007f-\\u009f]";
+
+/// A name, UID or reason as the store takes it: at most `max` characters as sent, then
+/// trimmed, not blank and with no control characters.
 fn text(max: usize, description: &str) -> Value {
     json!({
         "type": "string",
         "minLength": 1,
         "maxLength": max,
-        "pattern": format!("^{NO_CONTROL}*[^\\s\\u0000-\\u001f\\u007f-\\u009f]{NO_CONTROL}*$"),
+        "pattern": format!("^{TRIMMED}*{FIRST}{NO_CONTROL}*{TRIMMED}*$"),
         "description": description,
     })
 }
@@ -379,7 +387,7 @@ pub fn schemas(games: &[DocGame]) -> BTreeMap<String, Value> {
                 "note": {
                     "type": ["string", "null"],
                     "maxLength": MAX_REASON,
-                    "pattern": format!("^{NO_CONTROL}*$"),
+                    "pattern": format!("^{TRIMMED}*(?:{FIRST}{NO_CONTROL}*)?{TRIMMED}*$"),
                     "description": "The judge's note.",
                 },
             },

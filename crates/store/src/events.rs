@@ -217,15 +217,16 @@ pub fn check_list(
 }
 
 fn text_field(field: &str, value: &str, max: usize) -> Result<String, StoreError> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Err(StoreError::invalid(field, "it is empty"));
-    }
+    // The length as sent, spaces around it included (what the API document bounds).
     if value.chars().count() > max {
         return Err(StoreError::invalid(
             field,
             format!("it is longer than {max} characters"),
         ));
+    }
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(StoreError::invalid(field, "it is empty"));
     }
     if value.chars().any(char::is_control) {
         return Err(StoreError::invalid(field, "it holds control characters"));
@@ -1070,7 +1071,8 @@ impl Store {
             );
         }
         let note = note
-            .filter(|n| !n.trim().is_empty())
+            // A blank note is none; one too long is refused, blank or not.
+            .filter(|n| !n.trim().is_empty() || n.chars().count() > MAX_REASON)
             .map(|n| text_field("note", n, MAX_REASON))
             .transpose()?;
         let comparison = game.compare(&CompareRequest {
