@@ -81,6 +81,52 @@ games=$(health | python3 -c 'import json,sys; h=json.load(sys.stdin); print(len(
 python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + "/openapi.json", timeout=10).read().decode())' "$URL" >"$OUT/openapi.json"
 "$VENV/bin/python" "$ROOT/scripts/check_examples.py" "$OUT/openapi.json" || fail "an example of the document is not valid against its schema"
 
+# The event routes (issue 19) take a token per event and role, and name their event, player
+# and code in the path: random ones would only ever be answered 401 or 404. Three events are
+# made here and scripts/schemathesis.toml gives each route its event, its player and the token
+# of a role it takes (from these variables), so positive data reaches the routes' real work:
+# event A stays open (registration, lists, judges' routes), B is locked and published (lock,
+# publish, published), C is the one whose settings are changed (a deadline in the past locks it).
+# The routes are still tested without a token and with a wrong one (ignored_auth, negative data).
+eval "$(python3 - "$URL" "$TOKEN" <<'PY'
+import json, shlex, sys, urllib.request
+url, admin = sys.argv[1], sys.argv[2]
+DECK = "Leader\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Waylay\n"
+
+def call(method, path, body=None, token=None):
+    req = urllib.request.Request(url + path, method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json", **({"authorization": "Bearer " + token} if token else {})})
+    with urllib.request.urlopen(req, timeout=60) as res:
+        return json.load(res)
+
+def event(name):
+    created = call("POST", "/v1/events", {"name": name, "game": "swu", "format": "premier",
+        "date": "2025-05-01", "tier": "casual", "illegal_lists": "pending"})
+    return created["event"], created["organizer_token"]
+
+def register(code, player, uid):
+    return call("POST", f"/v1/events/code/{code}/players", {"player": player, "uid": uid, "deck": DECK})
+
+a, a_org = event("schemathesis A (open)")
+judge = call("POST", f"/v1/events/{a['id']}/judges", {"name": "Judge Schemathesis"}, a_org)["token"]
+p1 = register(a["registration_code"], "Ada Lovelace", "1001")
+p2 = register(a["registration_code"], "Grace Hopper", "1002")
+b, b_org = event("schemathesis B (published)")
+register(b["registration_code"], "Alan Turing", "2001")
+call("POST", f"/v1/events/{b['id']}/lock", None, b_org)
+call("POST", f"/v1/events/{b['id']}/publish", {"players": "all"}, b_org)
+c, c_org = event("schemathesis C (settings)")
+for name, value in {
+    "ST_EVENT": a["id"], "ST_CODE": a["registration_code"], "ST_ORGANIZER": a_org,
+    "ST_JUDGE": judge, "ST_PLAYER": p1["player"]["id"], "ST_PLAYER_TOKEN": p1["token"],
+    "ST_OTHER_PLAYER": p2["player"]["id"], "ST_PUBLISHED_EVENT": b["id"],
+    "ST_PUBLISHED_ORGANIZER": b_org, "ST_SETTINGS_EVENT": c["id"], "ST_SETTINGS_ORGANIZER": c_org,
+}.items():
+    print(f"export {name}={shlex.quote(value)}")
+PY
+)" || fail "the events for the event routes could not be made"
+
 started=$(date +%s)
 set +e
 # Run from $OUT: schemathesis keeps its cache of crashes in the working directory.

@@ -332,6 +332,9 @@ pub struct RequestError {
     pub field: Option<String>,
     pub details: Option<Value>,
     pub too_large: bool,
+    /// A request of the documented shape that cannot be answered as it is (more decks than
+    /// the formats asked play): the service's 422, where a request of another shape is a 400.
+    pub unanswerable: bool,
 }
 
 impl RequestError {
@@ -342,6 +345,7 @@ impl RequestError {
             field: None,
             details: None,
             too_large: false,
+            unanswerable: false,
         }
     }
 
@@ -374,6 +378,13 @@ impl RequestError {
 
     pub fn code(mut self, code: &'static str) -> Self {
         self.code = code;
+        self
+    }
+
+    /// The request had the documented shape but cannot be answered as it is (see
+    /// [`RequestError::unanswerable`]).
+    pub fn unanswerable(mut self) -> Self {
+        self.unanswerable = true;
         self
     }
 
@@ -857,12 +868,14 @@ fn check_deck_count(
             several.join(", ")
         ));
     }
-    Err(
-        RequestError::bad_value("decks", message).details(serde_json::json!({
+    // The document allows up to three decks whatever the format: asking a format of one
+    // deck for two has the documented shape and cannot be answered as it is (issue 17).
+    Err(RequestError::bad_value("decks", message)
+        .details(serde_json::json!({
             "decks": given,
             "most": most,
-        })),
-    )
+        }))
+        .unanswerable())
 }
 
 /// The field serde names in "unknown field `x`" or "invalid type ... for key `x`" errors.

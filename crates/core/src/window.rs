@@ -88,6 +88,11 @@ pub fn window<G: Game>(
         until: until.unwrap_or(Date::MIN),
         formats: Vec::new(),
     };
+    if formats.is_empty() {
+        // No format to judge (`all` on a day none is played): the window asked, or the day.
+        result.from = from.unwrap_or(ask.as_of);
+        result.until = until.unwrap_or(result.from);
+    }
     for format in formats {
         let mut points = game.change_points(format);
         points.sort_by_key(|p| p.date);
@@ -96,7 +101,11 @@ pub fn window<G: Game>(
             .or(format.from)
             .or(points.first().map(|p| p.date))
             .unwrap_or(ask.as_of);
-        let last = until.or(points.last().map(|p| p.date)).unwrap_or(first);
+        // Never before `first`: a window asked from after the last change ends where it starts.
+        let last = until
+            .or(points.last().map(|p| p.date))
+            .unwrap_or(first)
+            .max(first);
         result.from = result.from.min(first);
         result.until = result.until.max(last);
         let mut dates: Vec<Date> = std::iter::once(first)

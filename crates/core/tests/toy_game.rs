@@ -359,3 +359,20 @@ fn the_window_of_a_deck_changes_only_on_change_points_and_says_which_are_unconfi
     assert_eq!(intervals[1].opened[0].code, TOO_MANY);
     assert!(intervals[1].boundary.is_some());
 }
+
+/// Regression (issue 17, schemathesis): a window asked from after the last change point ended
+/// before it started (`until` the last change), and one with no format to judge answered
+/// `until` as the earliest date there is, which no client can read as a date.
+#[test]
+fn a_window_from_after_the_last_change_ends_where_it_starts() {
+    let window = game()
+        .window(
+            &request(&["3 Leia"], &["open"]),
+            Some(date(2030, 1, 1)),
+            None,
+        )
+        .unwrap();
+    assert_eq!(window.from, date(2030, 1, 1));
+    assert_eq!(window.until, date(2030, 1, 1));
+    assert_eq!(window.formats[0].intervals.len(), 1);
+}

@@ -246,7 +246,7 @@ fn check_listed(api: &GameApi, name: &str, value: &Value) -> Result<(), ApiError
 
 /// The game's options as it reads them (unknown ones refused by name), each one whose
 /// document lists its values among them.
-fn check_options(
+pub(crate) fn check_options(
     game: &dyn AnyGame,
     api: &GameApi,
     options: &Map<String, Value>,

@@ -6,7 +6,7 @@
 use actix_web::Route;
 use actix_web::web;
 
-use crate::{admin, cards, decks, events, health, page};
+use crate::{admin, cards, decks, events, events_doc, health, page};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Endpoint {
@@ -242,10 +242,7 @@ impl Endpoint {
             Self::PageJudge => ("page_judge", "The judge's page"),
             Self::PageEventsScript => ("page_events_script", "The event pages' script"),
             Self::PageEventsStyle => ("page_events_style", "The event pages' style sheet"),
-            event => {
-                let (id, summary, _) = events::describe(event);
-                (id, summary)
-            }
+            event => events_doc::describe(event),
         }
     }
 

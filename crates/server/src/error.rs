@@ -227,14 +227,9 @@ impl ApiError {
     pub fn query(parameter: &str, reason: impl std::fmt::Display) -> Self {
         let short = deckcheck_core::echo(parameter);
         let reason = reason.to_string().replace(parameter, &short);
-        let code = if reason.starts_with("missing field") {
-            "missing-field"
-        } else {
-            "bad-value"
-        };
         Self::new(
             StatusCode::BAD_REQUEST,
-            code,
+            "bad-value",
             format!("the query parameter {short} cannot be used: {reason}"),
         )
         .field(short)
@@ -287,8 +282,7 @@ impl From<RequestError> for ApiError {
     fn from(e: RequestError) -> Self {
         let status = if e.too_large {
             StatusCode::PAYLOAD_TOO_LARGE
-        } else if matches!(e.code, "unreadable-deck" | "unreadable-pool") {
-            // The documented shape, but nothing in it can be read: a deck or a pool of no card.
+        } else if e.unanswerable || e.code == "unreadable-deck" || e.code == "unreadable-pool" {
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
             StatusCode::BAD_REQUEST

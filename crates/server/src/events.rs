@@ -20,10 +20,11 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use deckcheck_core::AnyGame;
 use deckcheck_core::json::from_object;
 use deckcheck_store::{
-    Access, EventChanges, NewEvent, Publish, Role, Store, StoreError, Submission,
+    Access, DeckCheck, Event, EventChanges, ListVerdict, ListVersion, NewEvent, Pick, PublicEvent,
+    Publish, Registration, Role, ShownList, State, Store, StoreError, Submission,
 };
 use jiff::Timestamp;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::AppState;
@@ -100,6 +101,9 @@ impl From<StoreError> for ApiError {
             StoreError::Request(e) => e.into(),
             StoreError::Invalid { field, .. } => {
                 ApiError::new(StatusCode::BAD_REQUEST, "bad-value", message).field(field)
+            }
+            StoreError::Unprocessable { code, field, .. } => {
+                ApiError::unprocessable(code, &field, message)
             }
             StoreError::Conflict(_) => ApiError::new(StatusCode::CONFLICT, "conflict", message),
             StoreError::GameUnavailable(_) => {
@@ -196,6 +200,22 @@ fn game_of_event(state: &AppState, game: &str) -> Result<std::sync::Arc<dyn AnyG
     state.game(Some(game))
 }
 
+/// A list judged for an event: what the event's game cannot read or judge as it was sent (a
+/// deck it cannot read, more decks than the event's format plays, an input format it does not
+/// know) is a 422. The body had the documented shape; the document cannot know the event's
+/// game, its format or the player's registered list.
+fn judged(e: StoreError) -> ApiError {
+    let from_game = matches!(e, StoreError::Request(_));
+    let err = ApiError::from(e);
+    if from_game && err.status == StatusCode::BAD_REQUEST {
+        return ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            ..err
+        };
+    }
+    err
+}
+
 /// A deck in a body: a list (a string) or a JSON deck (an object, kept as its JSON text).
 fn deck_text(field: &str, value: Value) -> Result<String, ApiError> {
     match value {
@@ -261,28 +281,82 @@ impl ListFields {
 
 // ---- organizer ----
 
+/// The answer to creating an event.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CreatedAnswer {
+    pub event: Event,
+    /// The organizer's token: shown once, never stored.
+    pub organizer_token: String,
+    pub pages: CreatedPages,
+}
+
+/// The event's pages (the token goes in the page, never in its address).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CreatedPages {
+    /// Where players register, with the code filled in.
+    pub register: String,
+    /// The organizer's page for this event.
+    pub organizer: String,
+}
+
 /// `POST /v1/events`: name, game, format and date; the rest defaulted.
 pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             let new: NewEvent = json_body(&req, &state, payload).await?;
-            let game = game_of_event(&state, &new.game)?;
+            // The game is a field of the body here, not a path: one it does not know is a 400.
+            let game = game_of_event(&state, &new.game).map_err(|e| {
+                if e.code == "unknown-game" {
+                    ApiError {
+                        status: StatusCode::BAD_REQUEST,
+                        ..e
+                    }
+                } else {
+                    e
+                }
+            })?;
+            // The options as every check of the event will read them, each value among those
+            // the document lists for it: refused now, not at every registration.
+            if let Some(options) = &new.options {
+                let api = state.api(game.as_ref())?;
+                crate::decks::check_options(game.as_ref(), api, options).map_err(|mut e| {
+                    e.field = Some(match e.field.take() {
+                        Some(f) => format!("options.{f}"),
+                        None => "options".into(),
+                    });
+                    e
+                })?;
+            }
             let created = store(&state)
                 .create_event(game.as_ref(), new, now())
                 .await?;
-            let id = created.event.id.clone();
-            let code = created.event.registration_code.clone();
-            Ok(HttpResponse::Created().json(json!({
-                "event": created.event,
-                "organizer_token": created.organizer_token,
-                "pages": {
-                    "register": format!("/events/register#code={code}"),
-                    "organizer": format!("/events/organizer#event={id}"),
-                },
-            })))
+            let pages = CreatedPages {
+                register: format!("/events/register#code={}", created.event.registration_code),
+                organizer: format!("/events/organizer#event={}", created.event.id),
+            };
+            Ok(HttpResponse::Created().json(CreatedAnswer {
+                event: created.event,
+                organizer_token: created.organizer_token,
+                pages,
+            }))
         }
         .await,
     )
+}
+
+/// An event as its organizer or a judge reads it, with its counts.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct EventAnswer {
+    pub event: Event,
+    /// Lists are frozen (locked by hand, or the deadline passed).
+    pub locked: bool,
+    /// Who the token speaks for.
+    pub role: Role,
+    /// The judge's name, or `organizer`.
+    pub you: String,
+    pub players: usize,
+    pub accepted: usize,
+    pub pending: usize,
 }
 
 /// `GET /v1/events/{event}`: the event and its counts (organizer, judge).
@@ -301,16 +375,15 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
             let count = |f: &dyn Fn(&deckcheck_store::Registration) -> bool| {
                 roster.iter().filter(|r| f(r)).count()
             };
-            let at = now();
-            Ok(HttpResponse::Ok().json(json!({
-                "event": event,
-                "locked": event.is_locked(at),
-                "role": access.role,
-                "you": access.label,
-                "players": roster.len(),
-                "accepted": count(&|r| r.state == deckcheck_store::State::Accepted),
-                "pending": count(&|r| r.state == deckcheck_store::State::Pending),
-            })))
+            Ok(HttpResponse::Ok().json(EventAnswer {
+                locked: event.is_locked(now()),
+                event,
+                role: access.role,
+                you: access.label,
+                players: roster.len(),
+                accepted: count(&|r| r.state == State::Accepted),
+                pending: count(&|r| r.state == State::Pending),
+            }))
         }
         .await,
     )
@@ -331,13 +404,24 @@ pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>
     )
 }
 
+/// The event, locked.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LockedAnswer {
+    pub event: Event,
+    /// Always true.
+    pub locked: bool,
+}
+
 /// `POST /v1/events/{event}/lock`: lists are frozen now.
 pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
             let event = store(&state).lock(&access.event_id, now()).await?;
-            Ok(HttpResponse::Ok().json(json!({ "event": event, "locked": true })))
+            Ok(HttpResponse::Ok().json(LockedAnswer {
+                event,
+                locked: true,
+            }))
         }
         .await,
     )
@@ -349,6 +433,16 @@ struct JudgeBody {
     name: String,
 }
 
+/// A judge's token, shown once.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct JudgeAnswer {
+    /// The judge's name, as their actions are recorded.
+    pub judge: String,
+    pub token: String,
+    /// The judge's page for this event.
+    pub page: String,
+}
+
 /// `POST /v1/events/{event}/judges`: a judge token, shown once.
 pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
@@ -358,11 +452,11 @@ pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -
             let token = store(&state)
                 .issue_judge(&access.event_id, &body.name, now())
                 .await?;
-            Ok(HttpResponse::Created().json(json!({
-                "judge": body.name.trim(),
-                "token": token,
-                "page": format!("/events/judge#event={}", access.event_id),
-            })))
+            Ok(HttpResponse::Created().json(JudgeAnswer {
+                judge: body.name.trim().to_string(),
+                token,
+                page: format!("/events/judge#event={}", access.event_id),
+            }))
         }
         .await,
     )
@@ -374,6 +468,13 @@ struct RosterQuery {
     /// Part of a name or UID.
     #[serde(default)]
     q: Option<String>,
+}
+
+/// The roster.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct RosterAnswer {
+    /// In registration order.
+    pub players: Vec<Registration>,
 }
 
 /// `GET /v1/events/{event}/players`: the roster with verdicts and states (organizer, judge).
@@ -396,7 +497,7 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
                     p.player.to_lowercase().contains(&q) || p.uid.to_lowercase().contains(&q)
                 });
             }
-            Ok(HttpResponse::Ok().json(json!({ "players": players })))
+            Ok(HttpResponse::Ok().json(RosterAnswer { players }))
         }
         .await,
     )
@@ -419,6 +520,13 @@ pub async fn export(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 struct ReviewQuery {
     a: String,
     b: String,
+}
+
+/// A pairing's two lists, as each player sees the other's.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReviewAnswer {
+    pub a: ShownList,
+    pub b: ShownList,
 }
 
 /// `GET /v1/events/{event}/review?a=&b=`: two players' lists for open decklist review before
@@ -445,7 +553,7 @@ pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
             let [a, b] = store(&state)
                 .review(game.as_ref(), &access.event_id, [&query.a, &query.b])
                 .await?;
-            Ok(HttpResponse::Ok().json(json!({ "a": a, "b": b })))
+            Ok(HttpResponse::Ok().json(ReviewAnswer { a, b }))
         }
         .await,
     )
@@ -574,7 +682,8 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
                     &body.reason,
                     now(),
                 )
-                .await?;
+                .await
+                .map_err(judged)?;
             Ok(HttpResponse::Ok().json(submitted))
         }
         .await,
@@ -608,11 +717,15 @@ struct CheckBody {
     presented: Value,
     #[serde(default, rename = "box")]
     deck_box: Option<Value>,
+    /// A number, as JSON has them: `2.0` is the integer 2 (JSON Schema says so too).
     #[serde(default)]
-    deck_index: Option<usize>,
+    deck_index: Option<f64>,
     #[serde(default)]
     note: Option<String>,
 }
+
+/// The highest deck index a list can have (Trilogy: three decks).
+const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
 
 /// `POST /v1/events/{event}/players/{player}/deck-checks`: the presented deck against the
 /// registered list, stored with the judge and the time.
@@ -627,6 +740,16 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
             )
             .await?;
             let body: CheckBody = json_body(&req, &state, payload).await?;
+            let deck_index = match body.deck_index {
+                None => 0,
+                Some(i) if i.fract() == 0.0 && (0.0..=MAX_DECK_INDEX).contains(&i) => i as usize,
+                Some(_) => {
+                    return Err(ApiError::bad_value(
+                        "deck_index",
+                        "deck_index is the number of a deck of the list, from 0",
+                    ));
+                }
+            };
             let presented = deck_text("presented", body.presented)?;
             let deck_box = body.deck_box.map(|b| deck_text("box", b)).transpose()?;
             let event = store(&state).event(&access.event_id).await?;
@@ -638,15 +761,23 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
                     path(&req, "player"),
                     &presented,
                     deck_box.as_deref(),
-                    body.deck_index.unwrap_or(0),
+                    deck_index,
                     body.note.as_deref(),
                     now(),
                 )
-                .await?;
+                .await
+                .map_err(judged)?;
             Ok(HttpResponse::Created().json(check))
         }
         .await,
     )
+}
+
+/// Every deck check and pick of an event.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ChecksAnswer {
+    pub checks: Vec<DeckCheck>,
+    pub picks: Vec<Pick>,
 }
 
 /// `GET /v1/events/{event}/deck-checks`: every check and pick so far.
@@ -662,7 +793,7 @@ pub async fn deck_checks(req: HttpRequest, state: Data<AppState>) -> HttpRespons
             .await?;
             let checks = store(&state).deck_checks(&access.event_id).await?;
             let picks = store(&state).picks(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(json!({ "checks": checks, "picks": picks })))
+            Ok(HttpResponse::Ok().json(ChecksAnswer { checks, picks }))
         }
         .await,
     )
@@ -675,6 +806,12 @@ struct PickBody {
     share: Option<f64>,
     #[serde(default)]
     again: bool,
+}
+
+/// The players picked for deck checks.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PickedAnswer {
+    pub picked: Vec<Registration>,
 }
 
 /// `POST /v1/events/{event}/deck-checks/pick`: players picked at random for deck checks (CEG
@@ -699,7 +836,7 @@ pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> 
             let picked = store(&state)
                 .pick(&access, body.share, body.again, now())
                 .await?;
-            Ok(HttpResponse::Ok().json(json!({ "picked": picked })))
+            Ok(HttpResponse::Ok().json(PickedAnswer { picked }))
         }
         .await,
     )
@@ -774,6 +911,22 @@ struct RegisterBody {
     pool: Option<Value>,
 }
 
+/// A registration stored: the player's token (shown once) and the validate report.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct RegisteredAnswer {
+    pub event: PublicEvent,
+    pub player: Registration,
+    /// The player's token: shown once; it edits only this registration.
+    pub token: String,
+    pub state: State,
+    pub verdict: ListVerdict,
+    pub version: i64,
+    /// The validate answer (as `POST /v1/decks/validate` answers it).
+    pub report: deckcheck_core::Validated,
+    /// The player's page for this event.
+    pub page: String,
+}
+
 /// `POST /v1/events/code/{code}/players`: a player registers; the answer is the validate
 /// report. A list that is not legal is refused (422, every reason in `details.report`) or, by
 /// the organizer's setting, stored as pending.
@@ -804,20 +957,30 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                     &submission,
                     now(),
                 )
-                .await?;
-            Ok(HttpResponse::Created().json(json!({
-                "event": event.public(now()),
-                "player": submitted.player,
-                "token": submitted.token,
-                "state": submitted.state,
-                "verdict": submitted.verdict,
-                "version": submitted.version,
-                "report": submitted.report,
-                "page": format!("/events/register#event={}", event.id),
-            })))
+                .await
+                .map_err(judged)?;
+            Ok(HttpResponse::Created().json(RegisteredAnswer {
+                event: event.public(now()),
+                player: submitted.player,
+                token: submitted.token.unwrap_or_default(),
+                state: submitted.state,
+                verdict: submitted.verdict,
+                version: submitted.version,
+                report: submitted.report,
+                page: format!("/events/register#event={}", event.id),
+            }))
         }
         .await,
     )
+}
+
+/// A player's own registration, as they read it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MeAnswer {
+    pub event: PublicEvent,
+    pub player: Registration,
+    /// Every version of the list, oldest first; the last is the registered list.
+    pub versions: Vec<ListVersion>,
 }
 
 /// `GET /v1/events/{event}/me`: the player's own registration and its versions.
@@ -828,11 +991,11 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
             let id = access.registration_id.as_deref().unwrap_or("");
             let record = store(&state).player(&access.event_id, id).await?;
             let event = store(&state).event(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(json!({
-                "event": event.public(now()),
-                "player": record.registration,
-                "versions": record.versions,
-            })))
+            Ok(HttpResponse::Ok().json(MeAnswer {
+                event: event.public(now()),
+                player: record.registration,
+                versions: record.versions,
+            }))
         }
         .await,
     )
@@ -849,157 +1012,10 @@ pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>)
             let game = game_of_event(&state, &event.game)?;
             let submitted = store(&state)
                 .resubmit(game.as_ref(), &access, &submission, now())
-                .await?;
+                .await
+                .map_err(judged)?;
             Ok(HttpResponse::Ok().json(submitted))
         }
         .await,
     )
-}
-
-/// The API document's words for an event route: operation id, summary, answer schema (none
-/// named: any JSON object).
-pub fn describe(
-    endpoint: crate::endpoints::Endpoint,
-) -> (&'static str, &'static str, &'static str) {
-    use crate::endpoints::Endpoint as E;
-    match endpoint {
-        E::EventCreate => (
-            "create_event",
-            "Create an event (name, game, format, date; the rest defaulted); the organizer token is in the answer, once",
-            "",
-        ),
-        E::Event => (
-            "event",
-            "The event and its counts (organizer or judge token)",
-            "",
-        ),
-        E::EventSettings => (
-            "configure_event",
-            "Change the event's name, deadline or illegal-list setting before the lock (organizer token)",
-            "",
-        ),
-        E::EventLock => ("lock_event", "Freeze every list now (organizer token)", ""),
-        E::EventJudges => (
-            "issue_judge_token",
-            "Issue a judge token, shown once (organizer token)",
-            "",
-        ),
-        E::EventRoster => (
-            "roster",
-            "Players with their verdicts and states; ?q= filters by name or UID (organizer or judge token)",
-            "",
-        ),
-        E::EventExport => (
-            "export_event",
-            "The whole event as JSON, for backups (organizer token)",
-            "",
-        ),
-        E::EventReview => (
-            "review_pairing",
-            "Two players' lists for open decklist review, ?a=ID&b=ID (CEG 5.10; organizer or judge token)",
-            "",
-        ),
-        E::EventPublish => (
-            "publish_lists",
-            "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
-            "",
-        ),
-        E::EventPublished => (
-            "published_lists",
-            "The published lists as SWUDB JSON and text (no token; 404 before publishing)",
-            "",
-        ),
-        E::EventPlayer => (
-            "event_player",
-            "A player's registration, every version of the list and every deck check (organizer or judge token)",
-            "",
-        ),
-        E::EventAmend => (
-            "amend_list",
-            "Amend a player's list with a reason kept in its history: judges, and the organizer before the lock",
-            "",
-        ),
-        E::EventResolve => (
-            "resolve_list",
-            "Accept a pending list as it is, with a reason (judge token)",
-            "",
-        ),
-        E::EventDeckCheck => (
-            "deck_check",
-            "Deck check: the presented deck against the registered list, stored with the judge and time",
-            "",
-        ),
-        E::EventDeckChecks => (
-            "deck_checks",
-            "Every deck check and pick of the event (organizer or judge token)",
-            "",
-        ),
-        E::EventPick => (
-            "pick_deck_checks",
-            "Pick about 10% of players at random for deck checks, never twice unless asked (CEG 5.11)",
-            "",
-        ),
-        E::EventByCode => (
-            "event_by_code",
-            "The event a registration code names (rate-limited)",
-            "",
-        ),
-        E::EventRegister => (
-            "register",
-            "Register with the event's code: the answer is the validate report; a list that is not legal is refused (422) or pending",
-            "",
-        ),
-        E::EventMe => (
-            "my_registration",
-            "The player's own registration and its versions (player token)",
-            "",
-        ),
-        E::EventResubmit => (
-            "resubmit_list",
-            "A new list until the lock; 409 after (player token)",
-            "",
-        ),
-        _ => ("page", "", ""),
-    }
-}
-
-/// What the API document says an event route reads and answers: its path parameters, a JSON
-/// body for the routes that take one, any JSON object as the answer, and the errors it gives.
-pub fn operation_parts(
-    endpoint: crate::endpoints::Endpoint,
-) -> (Value, Vec<u16>, Vec<Value>, Option<Value>) {
-    use crate::endpoints::{Endpoint as E, Method};
-    let params: Vec<Value> = endpoint
-        .path()
-        .split('/')
-        .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
-        .map(|name| {
-            json!({
-                "name": name,
-                "in": "path",
-                "required": true,
-                "schema": { "type": "string" },
-            })
-        })
-        .collect();
-    let body = (endpoint.method() == Method::Post).then(|| {
-        json!({
-            "required": !matches!(endpoint, E::EventLock | E::EventJudges | E::EventPick),
-            "content": { "application/json": { "schema": { "type": "object" } } },
-        })
-    });
-    let mut errors = vec![400, 404, 503];
-    if !matches!(
-        endpoint,
-        E::EventCreate | E::EventByCode | E::EventRegister | E::EventPublished
-    ) {
-        errors.extend([401, 403]);
-    }
-    if body.is_some() {
-        errors.extend([408, 409, 413, 415, 422]);
-    }
-    if matches!(endpoint, E::EventByCode | E::EventRegister) {
-        errors.push(429);
-    }
-    (json!({ "type": "object" }), errors, params, body)
 }

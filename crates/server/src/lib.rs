@@ -16,6 +16,7 @@ pub mod decks;
 pub mod endpoints;
 mod error;
 pub mod events;
+pub mod events_doc;
 pub mod games;
 mod health;
 pub mod openapi;

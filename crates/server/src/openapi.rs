@@ -66,7 +66,7 @@ fn schema_of<T: ToSchema>() -> Value {
 }
 
 /// Adds `T`'s schema and every schema it refers to.
-fn add_schema<T: ToSchema>(components: &mut BTreeMap<String, Value>) {
+pub(crate) fn add_schema<T: ToSchema>(components: &mut BTreeMap<String, Value>) {
     components.insert(T::name().into_owned(), schema_of::<T>());
     let mut nested = Vec::new();
     T::schemas(&mut nested);
@@ -247,7 +247,7 @@ fn validate_body(game: &DocGame, window: bool) -> Value {
             "minItems": 1,
             "maxItems": game.api.max_decks(),
             "items": deck_schema(game),
-            "description": "The decks of one submission, judged together where the format plays several as one (Trilogy: 3), each alone otherwise. Not with `deck`.",
+            "description": "The decks of one submission, judged together where the format plays several as one (Trilogy: 3), each alone otherwise; more than the formats asked play is a 422. Not with `deck`.",
         }),
     );
     let mut shapes = vec![
@@ -658,33 +658,19 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
                 Vec::new(),
                 None,
             ),
-            event if event.is_event() => crate::events::operation_parts(event),
+            event if event.is_event() => return event_operation(event, game, &operation_id),
             _ => (json!({}), Vec::new(), Vec::new(), None),
         };
     errors.sort_unstable();
-    let mut responses = Map::new();
-    responses.insert(
-        "200".into(),
-        json!({ "description": summary, "content": json_content(ok) }),
-    );
-    for status in errors {
-        responses.insert(
-            status.to_string(),
-            error_response(error_description(status)),
-        );
-    }
-    for response in responses.values_mut() {
-        response["headers"] = json!({ "x-request-id": {
-            "description": "The request's id, the one its log lines carry.",
-            "required": true,
-            "schema": { "type": "string" },
-        } });
-    }
+    let errors: Vec<(u16, String)> = errors
+        .into_iter()
+        .map(|s| (s, error_description(s).to_string()))
+        .collect();
     let mut op = json!({
         "operationId": operation_id,
         "summary": summary,
         "tags": [tag],
-        "responses": responses,
+        "responses": responses(200, summary, ok, &errors),
         "security": [],
     });
     if endpoint == Endpoint::AdminReload {
@@ -694,6 +680,73 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
         op["parameters"] = json!(params);
     }
     if let Some(body) = body {
+        op["requestBody"] = body;
+    }
+    op
+}
+
+/// The responses of an operation: its success, then each error with what it means there; each
+/// carries `x-request-id`, a 401 `WWW-Authenticate`, a 429 `Retry-After`.
+fn responses(
+    success: u16,
+    summary: &str,
+    ok: Value,
+    errors: &[(u16, String)],
+) -> Map<String, Value> {
+    let mut responses = Map::new();
+    responses.insert(
+        success.to_string(),
+        json!({ "description": summary, "content": json_content(ok) }),
+    );
+    for (status, description) in errors {
+        responses.insert(status.to_string(), error_response(description));
+    }
+    for (status, response) in responses.iter_mut() {
+        let mut headers = json!({ "x-request-id": {
+            "description": "The request's id, the one its log lines carry.",
+            "required": true,
+            "schema": { "type": "string" },
+        } });
+        if status == "401" {
+            headers["WWW-Authenticate"] = json!({
+                "description": "The scheme to use: `Bearer`, with the realm.",
+                "required": true,
+                "schema": { "type": "string" },
+            });
+        }
+        if status == "429" {
+            headers["Retry-After"] = json!({
+                "description": "Seconds to wait before the next attempt.",
+                "required": true,
+                "schema": { "type": "integer", "minimum": 1 },
+            });
+        }
+        response["headers"] = headers;
+    }
+    responses
+}
+
+/// An event route (`/v1/events/...`): its words, token, body, answer and statuses
+/// ([`crate::events_doc`]).
+fn event_operation(endpoint: Endpoint, game: &DocGame, operation_id: &str) -> Value {
+    use deckcheck_store::Stored;
+    let (_, summary) = endpoint.describe();
+    let parts = crate::events_doc::operation(endpoint, game);
+    let mut op = json!({
+        "operationId": operation_id,
+        "summary": summary,
+        "tags": ["Events"],
+        "responses": responses(parts.status, summary, parts.answer, &parts.errors),
+        "security": if parts.roles.is_empty() { json!([]) } else { json!([{ "eventToken": [] }]) },
+    });
+    if !parts.roles.is_empty() {
+        let roles: Vec<&str> = parts.roles.iter().map(|r| r.as_str()).collect();
+        op["x-roles"] = json!(roles);
+    }
+    if !parts.params.is_empty() {
+        op["parameters"] = json!(parts.params);
+    }
+    if let Some(body) = parts.body {
         op["requestBody"] = body;
     }
     op
@@ -734,6 +787,8 @@ pub fn document(games: &[DocGame]) -> Value {
     add_schema::<crate::cards::SuspensionsAnswer>(&mut schemas);
     add_schema::<crate::health::Health>(&mut schemas);
     add_schema::<crate::Reloaded>(&mut schemas);
+    crate::events_doc::add_answer_schemas(&mut schemas);
+    schemas.extend(crate::events_doc::schemas(games));
     for game in games {
         let g = pascal(game.id);
         schemas.insert(format!("{g}ValidateRequest"), validate_body(game, false));
@@ -763,6 +818,11 @@ pub fn document(games: &[DocGame]) -> Value {
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The token set in DECKCHECK_ADMIN_TOKEN. Without one set, the admin route answers 404.",
+                },
+                "eventToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A token of the event in the path, as the event routes issue them, each once: the organizer's (creating the event), a judge's (issued by the organizer), a player's (registering). Each route names the roles it takes (`x-roles`); a token of another role is a 403, no token or one that does not open this event a 401.",
                 },
             },
         },

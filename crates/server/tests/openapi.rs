@@ -117,8 +117,17 @@ fn each_game_route_names_its_own_formats_and_input_formats() {
     }
 }
 
+/// The routes that take no token: creating an event, the code routes and the published lists
+/// (issue 19); every other event route takes an event token, and says which roles.
+const PUBLIC_EVENT_ROUTES: [&str; 4] = [
+    "/v1/events",
+    "/v1/events/code/{code}",
+    "/v1/events/code/{code}/players",
+    "/v1/events/{event}/published",
+];
+
 #[test]
-fn every_operation_has_an_id_and_public_ones_declare_no_security() {
+fn every_operation_has_an_id_and_declares_the_token_it_takes() {
     let doc = document();
     let mut ids = std::collections::BTreeSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
@@ -128,15 +137,106 @@ fn every_operation_has_an_id_and_public_ones_declare_no_security() {
             let security = op["security"].as_array().unwrap();
             if path == "/v1/admin/reload" {
                 assert_eq!(security[0]["admin"], json!([]));
+            } else if path.starts_with("/v1/events")
+                && !PUBLIC_EVENT_ROUTES.contains(&path.as_str())
+            {
+                assert_eq!(security, &[json!({ "eventToken": [] })], "{method} {path}");
+                assert!(
+                    op["x-roles"].as_array().is_some_and(|r| !r.is_empty()),
+                    "{method} {path}"
+                );
+                for status in ["401", "403"] {
+                    assert!(
+                        op["responses"].get(status).is_some(),
+                        "{method} {path} {status}"
+                    );
+                }
+                assert!(
+                    op["responses"]["401"]["headers"]
+                        .get("WWW-Authenticate")
+                        .is_some()
+                );
             } else {
                 assert!(security.is_empty(), "{method} {path} is public");
+                assert!(op["responses"].get("403").is_none(), "{method} {path}");
             }
         }
     }
-    assert_eq!(
-        doc["components"]["securitySchemes"]["admin"]["scheme"],
-        "bearer"
+    for scheme in ["admin", "eventToken"] {
+        assert_eq!(
+            doc["components"]["securitySchemes"][scheme]["scheme"],
+            "bearer"
+        );
+    }
+}
+
+/// Regression (issue 19): the event routes were described as any object in and out, 200 only.
+/// Routes that create answer 201; each body names its fields and refuses others; each answer
+/// is a named schema.
+#[test]
+fn the_event_routes_say_what_they_read_and_answer() {
+    let doc = document();
+    let paths = &doc["paths"];
+    for (path, method, status) in [
+        ("/v1/events", "post", "201"),
+        ("/v1/events/{event}/judges", "post", "201"),
+        ("/v1/events/code/{code}/players", "post", "201"),
+        (
+            "/v1/events/{event}/players/{player}/deck-checks",
+            "post",
+            "201",
+        ),
+        ("/v1/events/{event}", "get", "200"),
+        ("/v1/events/{event}/me/lists", "post", "200"),
+    ] {
+        let responses = &paths[path][method]["responses"];
+        let schema = &responses[status]["content"]["application/json"]["schema"]["$ref"];
+        assert!(
+            schema.as_str().is_some(),
+            "{method} {path}: {status} {responses}"
+        );
+        let other = if status == "200" { "201" } else { "200" };
+        assert!(responses.get(other).is_none(), "{method} {path}");
+    }
+    // Registration is rate-limited and says when to retry.
+    let register = &paths["/v1/events/code/{code}/players"]["post"]["responses"];
+    assert!(register["429"]["headers"].get("Retry-After").is_some());
+    assert!(register.get("401").is_none());
+    // The lock takes no body; the pick takes one or none.
+    assert!(
+        paths["/v1/events/{event}/lock"]["post"]
+            .get("requestBody")
+            .is_none()
     );
+    assert_eq!(
+        paths["/v1/events/{event}/deck-checks/pick"]["post"]["requestBody"]["required"],
+        false
+    );
+    let schemas = &doc["components"]["schemas"];
+    for name in [
+        "EventChanges",
+        "JudgeRequest",
+        "PublishRequest",
+        "ResolveRequest",
+        "DeckCheckRequest",
+        "PickRequest",
+    ] {
+        assert_eq!(schemas[name]["additionalProperties"], false, "{name}");
+    }
+    for name in ["RegisterRequest", "ListRequest", "AmendRequest", "NewEvent"] {
+        for shape in schemas[name]["oneOf"].as_array().unwrap() {
+            assert_eq!(shape["additionalProperties"], false, "{name}");
+        }
+    }
+    let swu = &schemas["NewEvent"]["oneOf"][0];
+    assert_eq!(swu["properties"]["game"]["const"], "swu");
+    assert!(
+        swu["properties"]["format"]["enum"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("premier"))
+    );
+    assert_eq!(swu["required"], json!(["name", "game", "format", "date"]));
 }
 
 /// Regression (issue 17): the documented Trilogy request `{"decks": [...]}` matched both

@@ -47,6 +47,14 @@ pub enum StoreError {
     /// A value that cannot be used, naming the field.
     #[error("{field}: {message}")]
     Invalid { field: String, message: String },
+    /// A request of the right shape that this event's lists cannot answer (a deck index the
+    /// registered list does not have, a pairing of a player with themself): the service's 422.
+    #[error("{field}: {message}")]
+    Unprocessable {
+        code: &'static str,
+        field: String,
+        message: String,
+    },
     /// The operation does not fit the event's state (publishing before the lock…).
     #[error("{0}")]
     Conflict(String),
@@ -65,6 +73,14 @@ pub enum StoreError {
 impl StoreError {
     pub fn invalid(field: &str, message: impl Into<String>) -> Self {
         Self::Invalid {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
+    pub fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> Self {
+        Self::Unprocessable {
+            code,
             field: field.to_string(),
             message: message.into(),
         }

@@ -29,10 +29,10 @@ use crate::token;
 
 /// The most players one event takes (an absurd roster is refused, not stored).
 pub const MAX_PLAYERS: i64 = 20_000;
-/// The longest name, UID, reason or note accepted, in characters.
+/// The longest name, UID, and reason or note accepted, in characters.
 pub const MAX_NAME: usize = 200;
-const MAX_UID: usize = 64;
-const MAX_REASON: usize = 2000;
+pub const MAX_UID: usize = 64;
+pub const MAX_REASON: usize = 2000;
 /// The share of decks checked when none is asked (CEG 5.11: "around 10% of all decks").
 pub const DEFAULT_CHECK_SHARE: f64 = 0.10;
 
@@ -124,7 +124,7 @@ pub struct Submitted {
     pub state: State,
     pub verdict: ListVerdict,
     pub version: i64,
-    #[schema(value_type = Object)]
+    /// The validate answer (as `POST /v1/decks/validate` answers it).
     pub report: Validated,
 }
 
@@ -217,15 +217,16 @@ pub fn check_list(
 }
 
 fn text_field(field: &str, value: &str, max: usize) -> Result<String, StoreError> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Err(StoreError::invalid(field, "it is empty"));
-    }
+    // The length as sent, spaces around it included (what the API document bounds).
     if value.chars().count() > max {
         return Err(StoreError::invalid(
             field,
             format!("it is longer than {max} characters"),
         ));
+    }
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(StoreError::invalid(field, "it is empty"));
     }
     if value.chars().any(char::is_control) {
         return Err(StoreError::invalid(field, "it holds control characters"));
@@ -541,6 +542,15 @@ impl Store {
                 ));
             }
         }
+        // Read now as every check of the event will read them: a value of the wrong kind is
+        // refused here, not at every registration.
+        game.check_options(&options).map_err(|e| {
+            let field = match e.field.as_deref() {
+                Some(f) if !f.is_empty() && f != "options" => format!("options.{f}"),
+                _ => "options".to_string(),
+            };
+            StoreError::invalid(&field, e.message)
+        })?;
         let mut event = Event {
             id: token::new_id("ev"),
             name,
@@ -1045,7 +1055,8 @@ impl Store {
         let registration = self.registration(&event.id, player_id).await?;
         let current = self.current(&registration).await?;
         let registered = current.decks.get(deck_index).ok_or_else(|| {
-            StoreError::invalid(
+            StoreError::unprocessable(
+                "no-such-deck",
                 "deck_index",
                 format!(
                     "the registered list has {} deck(s); give 0 to {}",
@@ -1060,7 +1071,8 @@ impl Store {
             );
         }
         let note = note
-            .filter(|n| !n.trim().is_empty())
+            // A blank note is none; one too long is refused, blank or not.
+            .filter(|n| !n.trim().is_empty() || n.chars().count() > MAX_REASON)
             .map(|n| text_field("note", n, MAX_REASON))
             .transpose()?;
         let comparison = game.compare(&CompareRequest {
@@ -1191,7 +1203,8 @@ impl Store {
         players: [&str; 2],
     ) -> Result<[ShownList; 2], StoreError> {
         if players[0] == players[1] {
-            return Err(StoreError::invalid(
+            return Err(StoreError::unprocessable(
+                "same-player",
                 "b",
                 "a pairing is two different players",
             ));
@@ -1251,7 +1264,18 @@ impl Store {
                             format!("{id} is named twice"),
                         ));
                     }
-                    out.push((self.registration(event_id, id).await?, Some(i as i64 + 1)));
+                    // The event exists (the path); a player it does not have is the body's.
+                    let registration = match self.registration(event_id, id).await {
+                        Err(StoreError::NoPlayer(_)) => {
+                            return Err(StoreError::unprocessable(
+                                "no-player",
+                                &format!("players[{i}]"),
+                                format!("this event has no player {id:?}"),
+                            ));
+                        }
+                        other => other?,
+                    };
+                    out.push((registration, Some(i as i64 + 1)));
                 }
                 out
             }

@@ -13,7 +13,7 @@ use crate::rows::{self, micros};
 /// What the document says it is; an import refuses any other.
 pub const EXPORT_FORMAT: &str = "deckcheck-event/1";
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EventExport {
     pub format: String,
@@ -27,7 +27,7 @@ pub struct EventExport {
     pub published: Vec<ShownList>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExportedToken {
     pub hash: String,
@@ -35,15 +35,17 @@ pub struct ExportedToken {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player_id: Option<String>,
     pub label: String,
+    #[schema(value_type = String, format = DateTime)]
     pub created_at: Timestamp,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExportedRegistration {
     pub id: String,
     pub player: String,
     pub uid: String,
+    #[schema(value_type = String, format = DateTime)]
     pub created_at: Timestamp,
     /// Every version, oldest first; the last is the registered list.
     pub versions: Vec<ListVersion>,

@@ -23,8 +23,8 @@ pub mod token;
 pub use db::{Backend, Location, MIGRATOR};
 pub use error::StoreError;
 pub use events::{
-    Access, Checked, Created, DEFAULT_CHECK_SHARE, MAX_NAME, MAX_PLAYERS, Publish, Store,
-    Submitted, check_list, render,
+    Access, Checked, Created, DEFAULT_CHECK_SHARE, MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID,
+    Publish, Store, Submitted, check_list, render,
 };
 pub use export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
 pub use model::*;

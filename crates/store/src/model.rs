@@ -301,7 +301,7 @@ pub struct ListVersion {
     pub verdict: ListVerdict,
     pub state: State,
     /// Printing ids per deck and section: `[{"main": [["SOR_010", 3], …], …}]`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Vec<Object>)]
     pub cards: Value,
     /// The validate answer this version got (as `POST /v1/decks/validate` answers it).
     #[schema(value_type = Object)]

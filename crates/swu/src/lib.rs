@@ -232,9 +232,8 @@ impl Swu {
     }
 
     /// Reads a limited pool given in a request. A pool that cannot be read at all (not a list,
-    /// or no line of it a card) is the request's fault: an `unreadable-pool` error naming
-    /// `pool`, with its diagnostics (the service's 422, as for a deck that cannot be read; a
-    /// pool of the wrong JSON type is refused before, a 400). Lines it could not read come back as
+    /// or no line of it a card) is an `unreadable-pool` error naming `pool`, with its
+    /// diagnostics (the service's 422, as for a deck that cannot be read). Lines it could not read come back as
     /// sentences for the answer, which cannot then be certain (issue 15).
     fn read_pool(
         &self,
@@ -394,7 +393,7 @@ impl Game for Swu {
                         .iter()
                         .any(|c| c.eq_ignore_ascii_case(chosen.trim()))
                 {
-                    return Err(RequestError::bad_value(
+                    let err = RequestError::bad_value(
                         "trilogy_pool",
                         format!(
                             "on {} {} is played with the card pool of {}; {:?} is not one of them",
@@ -407,7 +406,18 @@ impl Game for Swu {
                                 .join(" or "),
                             deckcheck_core::echo(chosen)
                         ),
-                    ));
+                    );
+                    // A pool some format is played with on some date (the document's list) is
+                    // the documented shape, not playable on this date: a 422 (issue 17).
+                    let documented = self
+                        .data
+                        .formats
+                        .iter()
+                        .flat_map(|f| f.card_pool.entries())
+                        .filter(|rule| rule.value.kind == PoolKind::ChosenFormat)
+                        .flat_map(|rule| rule.value.formats.iter())
+                        .any(|c| c.eq_ignore_ascii_case(chosen.trim()));
+                    return Err(if documented { err.unanswerable() } else { err });
                 }
             }
             let submission = |decks| Submission {

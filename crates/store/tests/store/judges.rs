@@ -78,7 +78,7 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
             )
             .await
             .unwrap_err();
-        assert!(matches!(&err, StoreError::Invalid { field, .. } if field == "deck_index"));
+        assert!(matches!(&err, StoreError::Unprocessable { field, .. } if field == "deck_index"));
         let err = db
             .store
             .deck_check(

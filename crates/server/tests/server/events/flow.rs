@@ -321,6 +321,16 @@ async fn a_bad_event_is_refused_naming_the_field() {
                 json!({"name": "X", "game": "swu", "format": "premier", "date": DAY, "options": {"pool": "x"}}),
                 "options.pool",
             ),
+            // Regression (issue 17, schemathesis): options were stored unread, and every
+            // registration of the event then failed.
+            (
+                json!({"name": "X", "game": "swu", "format": "premier", "date": DAY, "options": {"trilogy_pool": "AAA"}}),
+                "options.trilogy_pool",
+            ),
+            (
+                json!({"name": "X", "game": "swu", "format": "premier", "date": DAY, "options": {"event_set": 5}}),
+                "options.event_set",
+            ),
         ] {
             let a = app.post("/v1/events", None, body.clone()).await;
             assert_eq!(a.status, 400, "{body}: {}", a.body);
@@ -335,7 +345,11 @@ async fn a_bad_event_is_refused_naming_the_field() {
                 json!({"name": "X", "game": "chess", "format": "x", "date": DAY}),
             )
             .await;
-        assert_eq!(a.status, 404);
+        assert_eq!(
+            a.status, 400,
+            "an unknown game is a value outside its list: {}",
+            a.body
+        );
     }
 }
 
