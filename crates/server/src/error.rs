@@ -227,9 +227,14 @@ impl ApiError {
     pub fn query(parameter: &str, reason: impl std::fmt::Display) -> Self {
         let short = deckcheck_core::echo(parameter);
         let reason = reason.to_string().replace(parameter, &short);
+        let code = if reason.starts_with("missing field") {
+            "missing-field"
+        } else {
+            "bad-value"
+        };
         Self::new(
             StatusCode::BAD_REQUEST,
-            "bad-value",
+            code,
             format!("the query parameter {short} cannot be used: {reason}"),
         )
         .field(short)

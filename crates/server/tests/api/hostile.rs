@@ -415,7 +415,8 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             br#"{"decks": ["1 | Waylay", "1 | Waylay"], "format": "premier"}"#.to_vec(),
-            Error(400, "bad-value", Some("decks")),
+            // The documented shape (one to three decks), more than the format plays: a 422.
+            Error(422, "bad-value", Some("decks")),
         ),
         case(
             "12,000 decks",
