@@ -7,8 +7,11 @@
 //!
 //! - `events`: `deckcheck events` (create, lock, roster, export, import) and the service killed
 //!   with SIGKILL in a burst of registrations, losing none it acknowledged (issue 19, item 7)
+//! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
+//!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
 
 mod events;
+mod games;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

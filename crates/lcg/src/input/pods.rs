@@ -117,19 +117,36 @@ impl Reader<'_> {
         match (by_number, by_title) {
             (Some(idx), _) if title.is_empty() => Some(idx),
             (Some(idx), Some(other)) if other == idx => Some(idx),
-            (Some(idx), _) => {
-                let named = match by_title {
-                    Some(other) => format!(
-                        " ({} is set {})",
-                        self.catalog.card(other).title,
-                        self.catalog.card(other).set.unwrap_or(0)
-                    ),
-                    None => String::new(),
-                };
+            // The number and the title name two different sets: either may be the one meant,
+            // so neither is used (the line is unread, the verdict unverified).
+            (Some(idx), Some(other)) => {
+                self.imported.diagnostics.push(
+                    Diagnostic::error(
+                        DiagnosticCode::AMBIGUOUS_CARD,
+                        at,
+                        line,
+                        format!(
+                            "the set number and the title name two different objective sets: set {} is {}, and \"{}\" is {}; neither was used: write the one meant.",
+                            number.unwrap_or_default(),
+                            self.catalog.card(idx).title,
+                            deckcheck_core::echo(title),
+                            with_set(self.catalog, other)
+                        ),
+                    )
+                    .in_zone(Section::Objective.id())
+                    .candidates(vec![
+                        card_ref(self.catalog, idx),
+                        card_ref(self.catalog, other),
+                    ]),
+                );
+                None
+            }
+            // A title that names no set: the number is the one reading.
+            (Some(idx), None) => {
                 warn(
                     self,
                     format!(
-                        "set {} is {}, not \"{}\"{named}; the set number was used.",
+                        "set {} is {}, not \"{}\"; the set number was used.",
                         number.unwrap_or_default(),
                         self.catalog.card(idx).title,
                         deckcheck_core::echo(title)

@@ -152,11 +152,11 @@ fn an_unknown_guid_gets_did_you_mean_from_its_written_name() {
 }
 
 #[test]
-fn a_pod_line_naming_a_command_card_or_a_wrong_set_number_says_what_it_understood() {
+fn a_pod_line_naming_a_command_card_or_a_title_that_is_no_set_says_what_it_understood() {
     if game().is_none() {
         return;
     }
-    let d = diagnostics("Affiliation: Jedi\n1x Luke Skywalker\n1x A Hero's Journey (2)\n");
+    let d = diagnostics("Affiliation: Jedi\n1x Luke Skywalker\n1x A Heroes Journy (2)\n");
     assert_eq!(d[0].0, "unknown-card");
     assert!(
         d[0].1
@@ -164,11 +164,33 @@ fn a_pod_line_naming_a_command_card_or_a_wrong_set_number_says_what_it_understoo
         "{}",
         d[0].1
     );
+    // A title that names no set leaves one reading: the number, with a warning.
     assert_eq!(d[1].0, "id-name-mismatch");
     assert_eq!(
         d[1].1,
-        "set 2 is In You Must Go, not \"A Hero's Journey\" (A Hero's Journey is set 1); the set number was used."
+        "set 2 is In You Must Go, not \"A Heroes Journy\"; the set number was used."
     );
+}
+
+#[test]
+fn a_pod_line_whose_title_and_set_number_name_two_sets_is_unverified_naming_both() {
+    if game().is_none() {
+        return;
+    }
+    // The Guardians of Justice deck is legal; its first line now says set 2 and set 1.
+    let deck = deck_file("guardians-of-justice.txt")
+        .replace("2x A Hero's Journey (1)", "2x A Hero's Journey (2)");
+    let a = answer(&deck).unwrap();
+    let d = &a.decks[0].diagnostics[0];
+    assert_eq!(d.code.as_str(), "ambiguous-card");
+    assert!(d.blocks_verdict(), "an error, not a warning");
+    assert_eq!(
+        d.message,
+        "the set number and the title name two different objective sets: set 2 is In You Must Go, and \"A Hero's Journey\" is A Hero's Journey (1); neither was used: write the one meant."
+    );
+    let named: Vec<&str> = d.candidates.iter().map(|c| &*c.title).collect();
+    assert_eq!(named, ["In You Must Go", "A Hero's Journey"]);
+    assert_eq!(a.reports[0].report.verdict, Verdict::Unverified, "{a:#?}");
 }
 
 #[test]

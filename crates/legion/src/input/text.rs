@@ -568,9 +568,14 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
             }
             Entry::Battle { line, name } => {
                 let at = format!("line {line}");
-                let recon = matches!(imported.deck.built_for, Some(500 | 600));
+                // The points header tells a Standard from a Recon printing of one name; a list
+                // without one leaves both readings, reported as an ambiguity.
+                let recon = imported.deck.built_for.map(|p| matches!(p, 500 | 600));
                 let picked = pick(catalog, &name, Kind::Battle, faction, None, None, None).or_else(
                     |found| {
+                        let Some(recon) = recon else {
+                            return Err(found);
+                        };
                         let fit = prefer(found, |c| catalog.card(c).has_keyword("Recon") == recon);
                         match fit.as_slice() {
                             [one] => Ok(*one),

@@ -191,10 +191,12 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
         }
     }
     if let Some(Object(deck)) = list.battle_deck {
+        // Without a scenario nothing tells a Standard from a Recon printing of one name: the
+        // ambiguity stands (every candidate reported, the verdict under each).
         let recon = deck
             .scenario
             .as_deref()
-            .is_some_and(|s| s.eq_ignore_ascii_case("recon"));
+            .map(|s| s.trim().eq_ignore_ascii_case("recon"));
         let all = [
             ("deployment", deck.deployment),
             ("objective", deck.objective),
@@ -213,8 +215,9 @@ fn read(catalog: &Catalog, list: TtsList) -> Result<Imported<Army>, ImportError>
                     faction,
                     Place::Battle,
                 );
-                let card =
-                    card.or_else(|| super::battle_by_scenario(catalog, &mut imported, recon));
+                let card = card.or_else(|| {
+                    recon.and_then(|recon| super::battle_by_scenario(catalog, &mut imported, recon))
+                });
                 if let Some(card) = card {
                     imported.deck.battle.push(Placed { card, line: None });
                 }

@@ -1,14 +1,9 @@
-//! LEG-ASSOCIATE: a unit with Associate: X does not count toward its rank's maximum when a
-//! unit named X is in the army. Source: AMG 2.6.0 Associate; Legion HQ listValidator
-//! applyRankAdjustments. An exemption applied by LEG-RANK, which names it.
+//! Associate (spec LEG-ASSOCIATE): a unit with Associate: X does not count toward its rank's
+//! maximum when a unit named X is in the army. Source: AMG 2.6.0 Associate; Legion HQ
+//! listValidator applyRankAdjustments. An exemption, not a prohibition, so no rule and no
+//! code: LEG-RANK applies it and names it.
 
-use deckcheck_core::{Code, Findings};
-
-use super::{Ctx, Rule};
-
-pub const CODE: Code = Code::new("LEG-ASSOCIATE");
-
-pub struct Associate;
+use super::Ctx;
 
 impl Ctx<'_> {
     /// Per unit index: whether one copy is out of the rank maximum by Associate, and whom.
@@ -25,16 +20,6 @@ impl Ctx<'_> {
             })
             .collect()
     }
-}
-
-impl Rule for Associate {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "Associate: the unit does not count toward its rank maximum with its named unit (applied by LEG-RANK)"
-    }
-    fn check(&self, _: &Ctx<'_>, _: &mut Findings) {}
 }
 
 #[cfg(test)]

@@ -1,17 +1,11 @@
-//! LEG-ENTOURAGE: for each unit with Entourage: X in the army, one unit named X does not
-//! count toward its rank's maximum. Source: AMG 2.6.0 Entourage; Legion HQ
-//! listValidator applyRankAdjustments. An exemption, not a prohibition: what it allows is
-//! applied by LEG-RANK, which names it; an army the exemption does not save is a LEG-RANK
-//! violation.
+//! Entourage (spec LEG-ENTOURAGE): for each unit with Entourage: X in the army, one unit named
+//! X does not count toward its rank's maximum. Source: AMG 2.6.0 Entourage; Legion HQ
+//! listValidator applyRankAdjustments. An exemption, not a prohibition, so no rule and no
+//! code: LEG-RANK applies it and names it; an army it does not save is a LEG-RANK violation.
 
-use deckcheck_core::{Code, Findings};
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{Ctx, Rule};
-
-pub const CODE: Code = Code::new("LEG-ENTOURAGE");
-
-pub struct Entourage;
+use super::Ctx;
 
 impl Ctx<'_> {
     /// Per unit index, how many of its copies Entourage takes out of the rank maximum, and
@@ -43,16 +37,6 @@ impl Ctx<'_> {
             })
             .collect()
     }
-}
-
-impl Rule for Entourage {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "Entourage: a unit it names does not count toward its rank maximum (applied by LEG-RANK)"
-    }
-    fn check(&self, _: &Ctx<'_>, _: &mut Findings) {}
 }
 
 #[cfg(test)]

@@ -2,6 +2,10 @@
 //! behind one registry. A check builds a [`Ctx`] once (the army as it stood on the date:
 //! costs, ranks, uniqueness, the battle force and its rank table) and runs every rule into
 //! one [`Findings`], so every violation is reported at once.
+//!
+//! Entourage and Associate (spec LEG-ENTOURAGE / LEG-ASSOCIATE) only exempt units from a
+//! rank's maximum: nothing can break them, so they are no rules of their own and have no
+//! codes; `entourage.rs` and `associate.rs` compute the exemptions LEG-RANK applies and names.
 
 mod associate;
 mod battle_deck;
@@ -56,8 +60,6 @@ pub const RULES: &[&dyn Rule] = &[
     &rank::Ranks,
     &field_commander::FieldCommander,
     &detachment::Detachment,
-    &entourage::Entourage,
-    &associate::Associate,
     &merc::Mercenaries,
     &special_issue::SpecialIssue,
     &unique::Unique,

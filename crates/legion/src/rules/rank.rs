@@ -2,8 +2,10 @@
 //! force's cap on commanders plus operatives (`commOp`). Battle force `buildsAsCorps` units
 //! count as corps; mercenaries do not count toward minimums (unless the battle force counts
 //! them) but do toward maximums; Field Commander lowers the commander minimum to 0;
-//! Entourage, Associate and Detachment units are taken out of the maximums. Source: REG
-//! Army Building L140 → Rules Reference; AMG 2.6.0 Ranks; battle force cards (Legion HQ
+//! Entourage, Associate and Detachment units are taken out of the maximums (Entourage and
+//! Associate, the spec's LEG-ENTOURAGE / LEG-ASSOCIATE, have no code of their own: they
+//! only exempt, so a violation is this rule's, naming them). Source: REG Army Building L140
+//! → Rules Reference; AMG 2.6.0 Ranks, Entourage, Associate; battle force cards (Legion HQ
 //! battleForcesDict); the mode tables of card_data/legion/modes.toml.
 
 use deckcheck_core::{Code, Dated, Findings, NoteKind, Violation};

@@ -102,3 +102,75 @@ fn the_window_of_an_army_opens_when_the_cap_rose_to_1000() {
     );
     assert_eq!(intervals.last().unwrap().verdict, Verdict::Legal);
 }
+
+/// A Recon army with Recon battle cards; `units` are its units, before the command hand.
+fn recon(units: &str) -> String {
+    format!(
+        "https://legionhq2.com/list/rebels/600:{units},cr,bl,vo,bk,bj,ch,An,Ao,Ap,Aq,Ar,As,At,Au,Av"
+    )
+}
+
+#[test]
+fn a_recon_army_between_500_and_600_points_is_unverified_as_the_600_cap_is_unconfirmed() {
+    let Some(g) = game() else { return };
+    let list = recon("1ab0000,3ahed0dc0,1ae000,1ap000,1ak00000");
+    let r = judge(g, &list, "recon", TODAY);
+    let points = points_of(g, &list);
+    assert!((501..=600).contains(&points), "{points} points");
+    assert_eq!(
+        r.verdict,
+        Verdict::Unverified,
+        "{}",
+        serde_json::to_string_pretty(&r).unwrap()
+    );
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.kind == NoteKind::Unverified && n.message.contains("600-point")),
+        "{:?}",
+        r.notes
+    );
+    // Under 500 points the unconfirmed cap decides nothing: legal.
+    let small = recon("1ab0000,3ah0000,1ae000");
+    assert!(points_of(g, &small) <= 500);
+    assert_legal(&judge(g, &small, "recon", TODAY));
+}
+
+#[test]
+fn a_battle_deck_before_2024_07_24_is_unverified_as_ffgs_4_4_4_cards_are_not_in_the_data() {
+    let Some(g) = game() else { return };
+    // Legal today with its 3/3/3 battle deck; in 2023 its 984 points also broke the 800 cap,
+    // so an 800-point army is judged.
+    let list = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ah0000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";
+    assert_legal(&judge(g, list, "standard", TODAY));
+    let then = judge(g, list, "standard", date(2024, 7, 23));
+    assert_eq!(
+        then.verdict,
+        Verdict::Unverified,
+        "{}",
+        serde_json::to_string_pretty(&then).unwrap()
+    );
+    assert!(
+        then.notes
+            .iter()
+            .any(|n| n.kind == NoteKind::Unverified && n.message.contains("four of each")),
+        "{:?}",
+        then.notes
+    );
+}
+
+fn points_of(g: &deckcheck_legion::Legion, list: &str) -> u64 {
+    let imported = g.import(list, None).unwrap();
+    let s = Settings::default();
+    Ctx::new(
+        g.catalog(),
+        g.data(),
+        &imported.deck,
+        g.data().mode("recon").unwrap(),
+        TODAY,
+        &s,
+    )
+    .total()
+    .0
+    .points
+}

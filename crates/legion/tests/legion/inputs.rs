@@ -95,6 +95,78 @@ fn a_name_that_fits_several_cards_is_reported_with_every_candidate_and_the_verdi
     );
 }
 
+/// The ids of the candidates of the ambiguity reported for `name`.
+fn candidates_of(
+    imported: &deckcheck_core::Imported<deckcheck_legion::army::Army>,
+    name: &str,
+) -> Vec<String> {
+    let d = imported
+        .diagnostics
+        .iter()
+        .find(|d| d.text == name)
+        .unwrap_or_else(|| panic!("no diagnostic for {name}: {:?}", imported.diagnostics));
+    assert_eq!(d.code, DiagnosticCode::AMBIGUOUS_CARD, "{d:?}");
+    let mut ids: Vec<String> = d.candidates.iter().map(|c| c.id.to_string()).collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn a_tts_file_without_a_scenario_names_both_printings_of_a_shared_battle_card() {
+    let Some(g) = game() else { return };
+    // Advanced Intel is a Standard (yu) and a Recon (At) advantage card.
+    let without = TTS.replace(r#", "scenario": "standard""#, "");
+    assert_ne!(without, TTS);
+    let imported = g.import(&without, None).unwrap();
+    assert_eq!(candidates_of(&imported, "Advanced Intel"), ["At", "yu"]);
+    let r = judge(g, &without, "standard", TODAY);
+    assert_eq!(
+        r.verdict,
+        Verdict::Unverified,
+        "{}",
+        serde_json::to_string_pretty(&r).unwrap()
+    );
+
+    // The scenario written is the one reading: no diagnostic, the card of that scenario.
+    let recon = TTS.replace(r#""scenario": "standard""#, r#""scenario": "recon""#);
+    let imported = g.import(&recon, None).unwrap();
+    assert!(
+        imported.diagnostics.is_empty(),
+        "{:?}",
+        imported.diagnostics
+    );
+    assert!(
+        imported
+            .deck
+            .battle
+            .iter()
+            .any(|b| &*g.catalog().card(b.card).id == "At")
+    );
+}
+
+#[test]
+fn a_text_list_without_a_points_header_names_both_printings_of_a_shared_battle_card() {
+    let Some(g) = game() else { return };
+    let body = "Commanders:\n - Leia Organa = 75\nCorps:\n - 3× Rebel Troopers = 120\nAdvantages:\n - Advanced Intel\n";
+    let imported = g.import(body, None).unwrap();
+    assert_eq!(candidates_of(&imported, "Advanced Intel"), ["At", "yu"]);
+    assert_eq!(
+        judge(g, body, "standard", TODAY).verdict,
+        Verdict::Unverified
+    );
+
+    // A points header says which game the list was built for: one reading.
+    for (header, id) in [("195/1000", "yu"), ("195/600", "At")] {
+        let imported = g.import(&format!("{header}\n{body}"), None).unwrap();
+        assert!(
+            imported.diagnostics.is_empty(),
+            "{:?}",
+            imported.diagnostics
+        );
+        assert_eq!(&*g.catalog().card(imported.deck.battle[0].card).id, id);
+    }
+}
+
 #[test]
 fn the_cost_tells_two_cards_of_one_name_apart() {
     let Some(g) = game() else { return };

@@ -120,8 +120,6 @@ fn the_game_lists_its_modes_inputs_and_every_rule_code() {
         "LEG-RANK",
         "LEG-FIELD-COMMANDER",
         "LEG-DETACHMENT",
-        "LEG-ENTOURAGE",
-        "LEG-ASSOCIATE",
         "LEG-MERC",
         "LEG-SPECIAL-ISSUE",
         "LEG-UNIQUE",

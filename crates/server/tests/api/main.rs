@@ -8,6 +8,8 @@
 //!   answer — issue 7.
 //! - `reload`: the admin reload, under load and with data that does not load — issue 5.
 //! - `docs`: `docs/violation-codes.md` against every game's rules — issue 16.
+//! - `games`: Legion, CCG and LCG through the service on real decks, legal and illegal, with
+//!   their verdicts and codes — issues 20-22.
 //!
 //! Bodies are pinned by snapshots (`snapshots/`, the catalog version redacted). The real data
 //! of `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`…) is loaded once; without it the
@@ -20,6 +22,7 @@ mod batch;
 mod cards;
 mod docs;
 mod errors;
+mod games;
 mod hostile;
 mod reload;
 mod validate;

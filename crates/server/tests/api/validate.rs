@@ -251,7 +251,8 @@ async fn every_swu_route_answers_the_same_at_the_games_own_path() {
     assert_eq!(card.body["card"]["title"], "Boba Fett");
 }
 
-/// Each game's data in the repository's own test decks: answered at the game's path.
+/// Every loaded game answers a one-line list at its own path: understood (200, never a 422),
+/// not legal, with the verdict and the first code pinned per game. Real decks per game: `games`.
 #[actix_web::test]
 async fn every_game_answers_at_its_own_path() {
     let app = real_app!();
@@ -273,15 +274,28 @@ async fn every_game_answers_at_its_own_path() {
                 "1 Luke Skywalker\n",
             )
             .await;
-        assert!(
-            answer.status == 200 || answer.status == 422,
-            "{game}: {} {}",
-            answer.status,
+        assert_eq!(answer.status, 200, "{game}: {}", answer.body);
+        assert_eq!(answer.body["game"], game);
+        assert_eq!(answer.body["legal"], false, "{game}: one card is no deck");
+        // What one Luke Skywalker line is, game by game: the default format's verdict and the
+        // first violation's code.
+        let (format, verdict, code) = match game {
+            "swu" => ("premier", "illegal", "leader-count"),
+            "lcg" => ("standard", "illegal", "LCG-AFFILIATION"),
+            "ccg" => ("open", "illegal", "CCG-SIZE"),
+            "legion" => ("standard", "unverified", "LEG-RANK"),
+            other => panic!("a game this test does not know: {other}"),
+        };
+        assert_eq!(
+            verdicts(&answer),
+            [(format.to_string(), verdict.to_string())],
+            "{game}: {}",
             answer.body
         );
-        if answer.status == 200 {
-            assert_eq!(answer.body["game"], game);
-            assert_ne!(answer.body["legal"], true, "{game}: one card is no deck");
-        }
+        assert_eq!(
+            answer.body["reports"][0]["violations"][0]["code"], code,
+            "{game}: {}",
+            answer.body
+        );
     }
 }

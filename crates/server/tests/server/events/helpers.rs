@@ -91,7 +91,59 @@ fn swu(cards: &std::path::Path) -> std::sync::Arc<dyn deckcheck_core::AnyGame> {
     .clone()
 }
 
+/// Another game on its real data (its variable, else `shared/` beside the repository), loaded
+/// once; `None` (said once) when its data is absent.
+pub fn other_game(
+    spec: &'static deckcheck_core::GameSpec,
+) -> Option<std::sync::Arc<dyn deckcheck_core::AnyGame>> {
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Loaded = Vec<(&'static str, Option<Arc<dyn deckcheck_core::AnyGame>>)>;
+    static GAMES: OnceLock<Mutex<Loaded>> = OnceLock::new();
+    let mut games = GAMES.get_or_init(Default::default).lock().unwrap();
+    if let Some((_, game)) = games.iter().find(|(id, _)| *id == spec.id) {
+        return game.clone();
+    }
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let dir = std::env::var_os(spec.env)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| match spec.id {
+            "legion" => shared.join("legion/legion-hq"),
+            other => shared.join(format!("sw{other}")),
+        });
+    let game = if dir.is_dir() {
+        Some(
+            (spec.load)(&deckcheck_core::Paths {
+                cards: dir,
+                card_data: None,
+            })
+            .unwrap(),
+        )
+    } else {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "event service tests of {} skipped: no card data at {} (set {})",
+            spec.id,
+            dir.display(),
+            spec.env
+        );
+        None
+    };
+    games.push((spec.id, game.clone()));
+    game
+}
+
 pub async fn spawn(extra: &[&str], database_url: Option<String>) -> Option<TestApp> {
+    spawn_with(extra, database_url, Vec::new()).await
+}
+
+/// The service with SWU and the other games given.
+pub async fn spawn_with(
+    extra: &[&str],
+    database_url: Option<String>,
+    others: Vec<std::sync::Arc<dyn deckcheck_core::AnyGame>>,
+) -> Option<TestApp> {
     let Some(cards) = swu_cards() else {
         use std::io::Write;
         let _ = writeln!(
@@ -118,7 +170,9 @@ pub async fn spawn(extra: &[&str], database_url: Option<String>) -> Option<TestA
     };
     let settings = Settings::parse_from(args).unwrap();
     let loaded = games::Loaded {
-        registry: deckcheck_core::Registry::new(vec![swu(&cards)]),
+        registry: deckcheck_core::Registry::new(
+            std::iter::once(swu(&cards)).chain(others).collect(),
+        ),
         unavailable: Vec::new(),
     };
     let app = Application::build(settings, loaded).unwrap();
