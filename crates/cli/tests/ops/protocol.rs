@@ -92,7 +92,12 @@ fn bodies_in_flight_past_the_memory_budget_are_a_503() {
     }
     let busy = busy.expect("a body past the budget is answered at once");
     assert_api_error(&busy, 503, "busy");
-    // Said once in the log, not once per refused request.
+    // Said once in the log, not once per refused request (the line is written beside the
+    // answer, so it is waited for a moment).
+    let waited = std::time::Instant::now();
+    while server.request_lines().is_empty() && waited.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let lines = server.request_lines();
     assert!(
         lines.len() == 1 && lines[0].contains("503 busy"),
