@@ -13,7 +13,8 @@ fuzz_target!(|data: &[u8]| {
     let result = import(catalog, &text, None);
     // Detection picks one reader; asking for that reader gives the same answer.
     if let Ok(detected) = &result {
-        let asked = import(catalog, &text, Some(detected.format)).expect("the detected reader reads it");
+        let asked =
+            import(catalog, &text, Some(detected.format)).expect("the detected reader reads it");
         assert_eq!(asked.deck, detected.deck);
         assert_eq!(asked.diagnostics, detected.diagnostics);
         assert_eq!(asked.format, detected.format);

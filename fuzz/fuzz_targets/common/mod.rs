@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock};
 
 use deckcheck_core::input::MAX_COUNT;
 use deckcheck_core::{
-    AnyGame, DeckInput, Diagnostic, ImportError, Imported, NoteKind, Paths, Report,
+    AnyGame, DeckInput, Diagnostic, DiagnosticCode, ImportError, Imported, NoteKind, Paths, Report,
     ValidateRequest, Validated, Verdict,
 };
 use deckcheck_swu::Swu;
@@ -152,10 +152,17 @@ pub fn assert_report(report: &Report, unreadable: usize) {
     assert_eq!(report.verdict, expected, "verdict of {report:?}");
     assert_eq!(report.legal, report.verdict == Verdict::Legal);
     if unreadable > 0 {
-        assert_ne!(report.verdict, Verdict::Legal, "legal with unreadable entries");
+        assert_ne!(
+            report.verdict,
+            Verdict::Legal,
+            "legal with unreadable entries"
+        );
     }
     for v in &report.violations {
-        assert!(!v.message().is_empty(), "a violation without message: {v:?}");
+        assert!(
+            !v.message().is_empty(),
+            "a violation without message: {v:?}"
+        );
         assert!(!v.section.is_empty(), "a violation without section: {v:?}");
     }
     serde_json::to_string(report).expect("a report serializes");
@@ -197,13 +204,22 @@ fn swudb_refuses(deck: &Deck) -> bool {
 pub fn assert_round_trips(deck: &Deck) {
     let catalog = SWU.catalog();
     match to_swudb_json(catalog, deck) {
-        Err(e) => assert!(swudb_refuses(deck), "the SWUDB export refused a deck it can hold: {e}"),
+        Err(e) => assert!(
+            swudb_refuses(deck),
+            "the SWUDB export refused a deck it can hold: {e}"
+        ),
         Ok(json) => match parse_swudb(catalog, &json) {
             Ok(back) => {
+                // A printing the card data lacks (a foil read by its set's numbering) is written
+                // by its id and read back by the numbering again, with a note saying so.
+                let said: Vec<_> = back
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.code != DiagnosticCode::RESOLVED_BY_NUMBERING)
+                    .collect();
                 assert!(
-                    back.diagnostics.is_empty(),
-                    "the SWUDB export reads back with diagnostics {:?}:\n{json}",
-                    back.diagnostics
+                    said.is_empty(),
+                    "the SWUDB export reads back with diagnostics {said:?}:\n{json}"
                 );
                 assert_eq!(
                     by_printing(&back.deck),
@@ -212,7 +228,10 @@ pub fn assert_round_trips(deck: &Deck) {
                 );
             }
             // An empty deck exports as `{"deck": [], "sideboard": []}`, which reads as no deck.
-            Err(e) => assert!(deck.entries().is_empty(), "the SWUDB export is unreadable ({e}):\n{json}"),
+            Err(e) => assert!(
+                deck.entries().is_empty(),
+                "the SWUDB export is unreadable ({e}):\n{json}"
+            ),
         },
     }
     let text = to_text(catalog, deck);
@@ -229,7 +248,10 @@ pub fn assert_round_trips(deck: &Deck) {
                 "the text export reads back as another deck:\n{text}"
             );
         }
-        Err(e) => assert!(deck.entries().is_empty(), "the text export is unreadable ({e}):\n{text}"),
+        Err(e) => assert!(
+            deck.entries().is_empty(),
+            "the text export is unreadable ({e}):\n{text}"
+        ),
     }
 }
 
@@ -246,8 +268,9 @@ pub fn after_import(result: Result<Imported<Deck>, ImportError>, seed: usize) {
 
 /// A cheap seed from the input, to vary the date and options without a structured input.
 pub fn seed_of(data: &[u8]) -> usize {
-    data.iter()
-        .fold(data.len(), |acc, b| acc.wrapping_mul(31).wrapping_add(usize::from(*b)))
+    data.iter().fold(data.len(), |acc, b| {
+        acc.wrapping_mul(31).wrapping_add(usize::from(*b))
+    })
 }
 
 /// What every validate answer must be: a verdict per report that agrees with the report, a
@@ -273,10 +296,12 @@ pub fn assert_validated(answer: &Validated) {
             assert_diagnostic(d);
         }
     }
+    // Legal in every format asked is legal; legal means some format takes the deck (with
+    // `all`, one is enough: "where can I play this?").
     let s = &answer.summary;
-    assert_eq!(
-        answer.legal,
-        s.illegal.is_empty() && s.unverified.is_empty() && !s.legal.is_empty(),
+    let everywhere = s.illegal.is_empty() && s.unverified.is_empty() && !s.legal.is_empty();
+    assert!(
+        (!everywhere || answer.legal) && (!answer.legal || !s.legal.is_empty()),
         "legal is not the summary's: {s:?}"
     );
     serde_json::to_string(answer).expect("an answer serializes");
@@ -325,7 +350,11 @@ pub fn game_input(game: &dyn AnyGame, data: &[u8]) {
         Ok(answer) => assert_validated(&answer),
         Err(e) => {
             assert!(!e.code.is_empty() && !e.message.is_empty(), "{e:?}");
-            assert!(e.message.len() <= MAX_MESSAGE, "an error of {} bytes", e.message.len());
+            assert!(
+                e.message.len() <= MAX_MESSAGE,
+                "an error of {} bytes",
+                e.message.len()
+            );
         }
     }
 }
