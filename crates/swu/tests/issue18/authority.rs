@@ -84,26 +84,12 @@ fn trilogy_exists_from_the_comprehensive_rules_of_4_july_2025() {
     assert!(game.validate(&eternal).is_ok());
 }
 
-/// An Eternal deck of SEC fillers with one more card.
-fn eternal_with(card: &str) -> String {
-    let mut lines = vec![
-        "Leaders".to_string(),
-        "1 | SEC_001".into(),
-        "Base".into(),
-        "1 | SEC_019".into(),
-        "Deck".into(),
-    ];
-    lines.extend(sec_fillers());
-    lines.push(format!("1 | {card}"));
-    lines.join("\n")
-}
-
 #[test]
 fn war_juggernaut_was_suspended_in_eternal_from_24_april_until_homeworlds() {
     let Some(game) = game() else {
         return;
     };
-    let text = eternal_with("JTL_170");
+    let text = sec_deck_with("JTL_170");
     let suspended = |on: Date| {
         let answer = validate(game, &text, "eternal", on);
         let r = report(&answer).clone();

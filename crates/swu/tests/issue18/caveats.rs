@@ -8,19 +8,6 @@ use jiff::civil::{Date, date};
 
 use super::support::*;
 
-fn eternal_with(card: &str) -> String {
-    let mut lines = vec![
-        "Leaders".to_string(),
-        "1 | SEC_001".into(),
-        "Base".into(),
-        "1 | SEC_019".into(),
-        "Deck".into(),
-    ];
-    lines.extend(sec_fillers());
-    lines.push(format!("1 | {card}"));
-    lines.join("\n")
-}
-
 #[test]
 fn the_eternal_suspension_says_its_dates_come_from_one_source_and_no_research_notes() {
     if game().is_none() {
@@ -31,7 +18,7 @@ fn the_eternal_suspension_says_its_dates_come_from_one_source_and_no_research_no
     let Some(game) = game() else {
         return;
     };
-    let answer = validate(game, &eternal_with("JTL_140"), "eternal", date(2026, 5, 1));
+    let answer = validate(game, &sec_deck_with("JTL_140"), "eternal", date(2026, 5, 1));
     let r = report(&answer);
     assert_eq!(
         r.verdict,
@@ -97,7 +84,7 @@ fn a_twin_suns_product_card_on_a_day_the_sources_disagree_on_cannot_be_judged() 
     let Some(game) = game() else {
         return;
     };
-    let text = eternal_with("TS26_20");
+    let text = sec_deck_with("TS26_20");
     let on = |d: Date| report(&validate(game, &text, "eternal", d)).clone();
     let before = on(date(2026, 5, 1));
     assert_eq!(
@@ -125,16 +112,12 @@ fn a_card_premier_legal_only_through_icons_2027_says_that_is_not_confirmed() {
         return;
     };
     // Cunning Ploy is printed only in Icons 2027, whose rotation block one source gives.
-    let mut lines = vec![
-        "Leaders".to_string(),
-        "1 | SEC_001".into(),
-        "Base".into(),
-        "1 | SEC_019".into(),
-        "Deck".into(),
-    ];
-    lines.extend(sec_fillers());
-    lines.push("1 | IC27_168".into());
-    let answer = validate(game, &lines.join("\n"), "premier", date(2026, 11, 22));
+    let answer = validate(
+        game,
+        &sec_deck_with("IC27_168"),
+        "premier",
+        date(2026, 11, 22),
+    );
     let r = report(&answer);
     assert_eq!(r.verdict, Verdict::Unverified, "{:#?}", r.violations);
     let note = r
@@ -149,7 +132,12 @@ fn a_card_premier_legal_only_through_icons_2027_says_that_is_not_confirmed() {
         note.message
     );
     // In Eternal every released card counts: nothing to say.
-    let eternal = validate(game, &lines.join("\n"), "eternal", date(2026, 11, 22));
+    let eternal = validate(
+        game,
+        &sec_deck_with("IC27_168"),
+        "eternal",
+        date(2026, 11, 22),
+    );
     assert_eq!(report(&eternal).verdict, Verdict::Legal);
     assert!(report(&eternal).notes.is_empty());
 }
@@ -160,8 +148,8 @@ fn no_answer_carries_the_old_generic_sentence() {
         return;
     };
     for (text, format, on) in [
-        (eternal_with("JTL_170"), "eternal", date(2026, 5, 1)),
-        (eternal_with("TS26_20"), "eternal", date(2026, 5, 5)),
+        (sec_deck_with("JTL_170"), "eternal", date(2026, 5, 1)),
+        (sec_deck_with("TS26_20"), "eternal", date(2026, 5, 5)),
         (wichita("melee.txt"), "twin-suns", date(2025, 6, 1)),
         (
             sec_deck(&["ASH_011"], "SEC_019"),

@@ -7,26 +7,18 @@ use jiff::civil::date;
 
 use super::support::*;
 
-fn premier_with(card: &str) -> String {
-    let mut lines = vec![
-        "Leaders".to_string(),
-        "1 | SEC_001".into(),
-        "Base".into(),
-        "1 | SEC_019".into(),
-        "Deck".into(),
-    ];
-    lines.extend(sec_fillers());
-    lines.push(format!("1 | {card}"));
-    lines.join("\n")
-}
-
 #[test]
 fn a_rotated_card_with_a_reprint_not_yet_out_names_the_reprint() {
     // Regression for issue 18, item 7: "Devotion ... printed only in SOR" omitted HMW_096.
     let Some(game) = game() else {
         return;
     };
-    let answer = validate(game, &premier_with("SOR_070"), "premier", date(2026, 10, 3));
+    let answer = validate(
+        game,
+        &sec_deck_with("SOR_070"),
+        "premier",
+        date(2026, 10, 3),
+    );
     let r = report(&answer);
     let v = r
         .violations
@@ -39,7 +31,12 @@ fn a_rotated_card_with_a_reprint_not_yet_out_names_the_reprint() {
         "{message}"
     );
     // From the reprint's release day it is legal again.
-    let later = validate(game, &premier_with("SOR_070"), "premier", date(2026, 10, 9));
+    let later = validate(
+        game,
+        &sec_deck_with("SOR_070"),
+        "premier",
+        date(2026, 10, 9),
+    );
     assert_eq!(report(&later).verdict, Verdict::Legal);
 }
 

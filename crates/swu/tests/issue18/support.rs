@@ -138,3 +138,8 @@ pub fn sec_deck(leaders: &[&str], base: &str) -> String {
     lines.extend(sec_fillers());
     lines.join("\n")
 }
+
+/// The SEC deck of SEC_001 and SEC_019 (50 cards) with one copy of `card` more.
+pub fn sec_deck_with(card: &str) -> String {
+    format!("{}\n1 | {card}", sec_deck(&["SEC_001"], "SEC_019"))
+}
