@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# End-to-end test of the player page (issue 8) in a real headless browser: Debian's chromium
-# driven by playwright-core (tests/e2e). Builds the release binary, serves it on a free loopback
-# port, runs tests/e2e/page.test.mjs against it (at desktop and phone width, with axe-core's
-# accessibility check) and stops the server.
+# End-to-end test of the pages in a real headless browser: Debian's chromium driven by
+# playwright-core (tests/e2e). Builds the release binary, serves it on a free loopback port with
+# its event store in a temporary directory, runs one test file against it and stops the server:
 #
-#   scripts/e2e.sh
+#   scripts/e2e.sh          # the player page (issue 8): tests/e2e/page.test.mjs, at desktop and
+#                           # phone width, with axe-core's accessibility check
+#   scripts/e2e.sh events   # the event pages (issue 19): tests/e2e/events.test.mjs
 #
 # Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
 # (npm ci in tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default
 # ../shared/data/swu/cards), DECKCHECK_LCG_CARDS, DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS
 # (defaults under ../shared/data); all four must be there (the page lists every game).
 # Artifacts (screenshots, server log): tests/e2e/artifacts/; page.png is copied to docs/page.png.
-# The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
+# The last line is always `e2e: N passed, M failed` (`e2e-events: …` for the event pages); the
+# exit code is non-zero on any failure.
 set -euo pipefail
+PAGES="${1:-page}"
+case "$PAGES" in
+  page) LABEL=e2e; LOG=server.log ;;
+  events) LABEL=e2e-events; LOG=events-server.log ;;
+  *) echo "usage: scripts/e2e.sh [page|events]" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 E2E="$ROOT/tests/e2e"
@@ -27,8 +35,8 @@ export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 SERVER_PID=""
 
 fail() {
-  echo "e2e: setup failed: $*" >&2
-  echo "e2e: 0 passed, 1 failed"
+  echo "$LABEL: setup failed: $*" >&2
+  echo "$LABEL: 0 passed, 1 failed"
   exit 1
 }
 stop_server() {
@@ -67,25 +75,26 @@ PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=
 URL="http://127.0.0.1:$PORT"
 mkdir -p "$ART"
 DATA_DIR=$(mktemp -d)
-DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" "$ROOT/target/release/deckcheck" serve >"$ART/server.log" 2>&1 &
+env -u DECKCHECK_DATABASE_URL DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" \
+  "$ROOT/target/release/deckcheck" serve >"$ART/$LOG" 2>&1 &
 SERVER_PID=$!
 
 # Wait (at most 60 s) until the server answers /health.
 ready=""
 for _ in $(seq 1 120); do
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$ART/server.log" >&2; fail "the server exited"; }
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$ART/$LOG" >&2; fail "the server exited"; }
   if node -e 'fetch(process.argv[1]+"/health",{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$URL"; then
     ready=1; break
   fi
   sleep 0.5
 done
-[ -n "$ready" ] || { cat "$ART/server.log" >&2; fail "the server did not answer /health on $URL within 60 s"; }
+[ -n "$ready" ] || { cat "$ART/$LOG" >&2; fail "the server did not answer /health on $URL within 60 s"; }
 
 set +e
-(cd "$E2E" && DECKCHECK_URL="$URL" timeout 300 node page.test.mjs)
+(cd "$E2E" && DECKCHECK_URL="$URL" timeout 300 node "$PAGES.test.mjs")
 rc=$?
 set -e
 if [ "$rc" = 124 ]; then
-  echo "e2e: 0 passed, 1 failed"
+  echo "$LABEL: 0 passed, 1 failed"
 fi
 exit "$rc"

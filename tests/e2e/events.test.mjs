@@ -2,7 +2,7 @@
 // playwright-core, at desktop and phone width: an organizer creates an event and a judge token,
 // players register (a refused list first), the organizer locks, the judge finds a player and
 // deck-checks them, the organizer reviews a pairing and publishes. Started by
-// scripts/e2e-events.sh:  DECKCHECK_URL=http://127.0.0.1:PORT node events.test.mjs
+// scripts/e2e.sh events:  DECKCHECK_URL=http://127.0.0.1:PORT node events.test.mjs
 // Prints one line per check and, last, `e2e-events: N passed, M failed`.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
