@@ -519,18 +519,22 @@ fn unknown_field(e: &serde_json::Error) -> String {
     text.split('`').nth(1).unwrap_or("body").to_string()
 }
 
+/// A body's fields that do not read as the request's type: `invalid-request` naming the field
+/// at fault (the unknown one, or the path to the value of the wrong type).
+fn field_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    let inner = e.into_inner();
+    let field = if path == "." {
+        unknown_field(&inner)
+    } else {
+        path
+    };
+    ApiError::invalid_request(&inner).field(field)
+}
+
 /// Fields of a JSON body read into `T`, the error naming the field at fault.
 fn from_fields<T: serde::de::DeserializeOwned>(fields: Map<String, Value>) -> Result<T, ApiError> {
-    serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let field = if path == "." {
-            unknown_field(&inner)
-        } else {
-            path
-        };
-        ApiError::invalid_request(&inner).field(field)
-    })
+    serde_path_to_error::deserialize(Value::Object(fields)).map_err(field_error)
 }
 
 /// A JSON object body read into `T` as it is (a `T` that borrows its decks as raw JSON), the
@@ -539,16 +543,7 @@ fn from_fields_raw<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, Ap
     // Not an object at all is malformed JSON for the body, as on every route.
     from_object::<serde::de::IgnoredAny>(text).map_err(|e| ApiError::json(&e))?;
     let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let field = if path == "." {
-            unknown_field(&inner)
-        } else {
-            path
-        };
-        ApiError::invalid_request(&inner).field(field)
-    })
+    serde_path_to_error::deserialize(&mut de).map_err(field_error)
 }
 
 /// A game's first format: what a request that names none is checked for.
