@@ -234,4 +234,14 @@ mod tests {
         assert!(!is_link("https://swudb.com/deck/abc\n3 Han Solo"));
         assert!(!is_link("deck.json"));
     }
+
+    /// What lets the service call it from any handler, or a spawned task, in one line.
+    #[test]
+    fn links_are_shared_between_threads_and_a_fetch_can_move_between_them() {
+        fn shared<T: Send + Sync + Clone>(_: &T) {}
+        fn movable<F: std::future::Future + Send>(_: &F) {}
+        let links = Links::new(LinkSettings::default()).unwrap();
+        shared(&links);
+        movable(&links.fetch("https://swudb.com/deck/abc"));
+    }
 }

@@ -221,3 +221,35 @@ fn failed(site: &str, e: &reqwest::Error) -> LinkError {
         reason,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The system's resolver itself (localhost is answered from the hosts file: no network).
+    #[tokio::test]
+    async fn the_systems_answer_of_a_loopback_address_is_refused() {
+        let guard = Guard {
+            network: Network::System,
+        };
+        let name: Name = "localhost".parse().unwrap();
+        let Err(e) = guard.resolve(name).await else {
+            panic!("localhost was let through");
+        };
+        let refusal = e.downcast_ref::<Refusal>().expect("a refusal");
+        assert!(
+            refusal.0.starts_with("localhost resolves to ")
+                && refusal.0.contains("a loopback address"),
+            "{refusal}"
+        );
+    }
+
+    #[test]
+    fn a_name_with_one_private_address_among_public_ones_is_refused_whole() {
+        let addrs = ["104.21.32.1:0", "10.0.0.7:0"].map(|a| a.parse().unwrap());
+        assert!(checked("swudb.com", addrs.to_vec()).is_err());
+        assert!(checked("swudb.com", Vec::new()).is_err());
+        let public = checked("swudb.com", vec!["104.21.32.1:0".parse().unwrap()]).unwrap();
+        assert_eq!(public.count(), 1);
+    }
+}

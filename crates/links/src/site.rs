@@ -307,11 +307,18 @@ fn plain_json_link(
     if url.scheme() != "https" {
         return Err(LinkError::NotHttps { site: host });
     }
-    if url.port().is_some() {
+    let odd = if url.port().is_some() {
+        Some("a deck link uses HTTPS's own port")
+    } else if !url.username().is_empty() || url.password().is_some() {
+        Some("a deck link carries no user name or password")
+    } else {
+        None
+    };
+    if let Some(reason) = odd {
         return Err(LinkError::BadLink {
             site: host,
             link: link.to_string(),
-            reason: "a deck link uses HTTPS's own port".into(),
+            reason: reason.into(),
         });
     }
     Ok(Plan::Fetch(Fetch {
@@ -501,6 +508,16 @@ mod tests {
             ("decks.example.org", Answer::KarabastJson)
         );
         assert_eq!(f.url.as_str(), "https://decks.example.org/d/7.json");
+        for odd in [
+            "https://decks.example.org:8443/d/7.json",
+            "https://me:pw@decks.example.org/d/7.json",
+        ] {
+            assert_eq!(
+                plan(odd, &allow).unwrap_err().code(),
+                "link-not-a-deck-link",
+                "{odd}"
+            );
+        }
     }
 
     #[test]
