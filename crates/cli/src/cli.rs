@@ -250,9 +250,11 @@ struct CheckArgs {
     input_format: Option<String>,
     #[command(flatten)]
     game: GameArgs,
-    /// Deck list files; `-` for standard input. A format of several decks (Trilogy, a pair)
-    /// takes them as several files.
-    #[arg(required = true, value_name = "FILE")]
+    /// Deck list files; `-` for standard input; or deck links (`https://swudb.com/deck/…`,
+    /// SWUBase, melee.gg, Legion HQ…; fetched only from the hosts of DECKCHECK_LINK_HOSTS, by
+    /// default the deck sites' own). A format of several decks (Trilogy, a pair) takes them as
+    /// several files.
+    #[arg(required = true, value_name = "FILE|LINK")]
     files: Vec<PathBuf>,
 }
 
@@ -275,7 +277,8 @@ struct WindowArgs {
     json: bool,
     #[command(flatten)]
     game: GameArgs,
-    #[arg(required = true, value_name = "FILE")]
+    /// Deck list files, `-` or deck links, as `check` takes them.
+    #[arg(required = true, value_name = "FILE|LINK")]
     files: Vec<PathBuf>,
 }
 
@@ -300,16 +303,16 @@ struct ConvertArgs {
     force: bool,
     #[command(flatten)]
     game: GameArgs,
-    /// The deck list; `-` for standard input.
-    #[arg(value_name = "FILE")]
+    /// The deck list; `-` for standard input; or a deck link, as `check` takes it.
+    #[arg(value_name = "FILE|LINK")]
     file: PathBuf,
 }
 
 #[derive(clap::Args)]
 struct DiffArgs {
-    /// The list the player registered (any input format).
+    /// The list the player registered (any input format, or a deck link as `check` takes it).
     registered: PathBuf,
-    /// The cards the player presented (any input format).
+    /// The cards the player presented (any input format, or a deck link).
     presented: PathBuf,
     /// Other cards found in the deck box: they count as sideboard.
     #[arg(long = "box", value_name = "FILE")]
@@ -454,16 +457,19 @@ fn read_text(file: &Path) -> Result<String> {
     String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
 }
 
-fn inputs(files: &[PathBuf]) -> Result<Vec<DeckInput>> {
-    files
-        .iter()
-        .map(|f| {
-            Ok(DeckInput {
-                field: f.display().to_string(),
-                text: read_text(f)?,
-            })
-        })
-        .collect()
+/// A deck argument: a deck link (fetched, `deck_link.rs`), else a file or `-`.
+fn read_deck(arg: &Path, game: &dyn AnyGame) -> Result<DeckInput> {
+    if let Some(deck) = crate::deck_link::read(arg, game.info().id)? {
+        return Ok(deck);
+    }
+    Ok(DeckInput {
+        field: arg.display().to_string(),
+        text: read_text(arg)?,
+    })
+}
+
+fn inputs(files: &[PathBuf], game: &dyn AnyGame) -> Result<Vec<DeckInput>> {
+    files.iter().map(|f| read_deck(f, game)).collect()
 }
 
 fn today() -> Date {
@@ -548,7 +554,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
         options.insert("pool_format".into(), Value::String(p.clone()));
     }
     let request = ValidateRequest {
-        decks: inputs(&args.files)?,
+        decks: inputs(&args.files, game.as_ref())?,
         formats: formats_asked(game.as_ref(), &args.format),
         as_of: args.as_of.unwrap_or_else(today),
         input_format: args.input_format.clone(),
@@ -667,7 +673,7 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
         options.insert("pool_format".into(), Value::String(p.clone()));
     }
     let request = ValidateRequest {
-        decks: inputs(&args.files)?,
+        decks: inputs(&args.files, game.as_ref())?,
         formats: vec![args.format.clone()],
         as_of: today(),
         input_format: None,
@@ -712,10 +718,7 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
 
 fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
     let game = args.game.load()?;
-    let deck = DeckInput {
-        field: args.file.display().to_string(),
-        text: read_text(&args.file)?,
-    };
+    let deck = read_deck(&args.file, game.as_ref())?;
     let to = match args.to {
         OutputArg::Swudb => "swudb",
         OutputArg::Text => "text",
@@ -758,12 +761,7 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
         );
     }
     let game = args.game.load()?;
-    let input = |file: &Path| -> Result<DeckInput> {
-        Ok(DeckInput {
-            field: file.display().to_string(),
-            text: read_text(file)?,
-        })
-    };
+    let input = |file: &Path| read_deck(file, game.as_ref());
     let request = CompareRequest {
         registered: input(&args.registered)?,
         presented: input(&args.presented)?,

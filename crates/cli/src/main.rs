@@ -1,6 +1,7 @@
 //! `deckcheck`: the command line and the HTTP service. `main` only hands over to [`cli`].
 
 mod cli;
+mod deck_link;
 
 fn main() -> std::process::ExitCode {
     cli::main()

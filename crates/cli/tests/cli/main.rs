@@ -9,9 +9,12 @@
 //!   with SIGKILL in a burst of registrations, losing none it acknowledged (issue 19, item 7)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
+//! - `links`: deck links where a command takes a file: refusals named by site and setting,
+//!   a Legion HQ link checked without a fetch (issue 30, item 3)
 
 mod events;
 mod games;
+mod links;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

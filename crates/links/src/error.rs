@@ -1,0 +1,155 @@
+//! Why a link gave no deck: one variant per failure, each naming the site (or the host) and
+//! what went wrong, with its HTTP status and stable code for the service.
+//!
+//! 4xx: the link is the problem (not a link, not a deck link of the site, not HTTPS, a host off
+//! the allowlist, a deck the site does not show). 502: the site is (it failed, answered too
+//! much or too slowly, answered something that is not a deck, or sent the request somewhere
+//! deck links never go).
+
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    /// The text is not an absolute `https://` or `http://` URL.
+    #[error("{link:?} is not a link: {reason}")]
+    NotALink { link: String, reason: String },
+    /// A link of a site deckcheck knows, without a deck in it.
+    #[error("{link:?} is not a {site} deck link: {reason}")]
+    BadLink {
+        site: String,
+        link: String,
+        reason: String,
+    },
+    /// A link of a deck site over plain HTTP: deck links are fetched over HTTPS only.
+    #[error("{site}: deck links are fetched over HTTPS only; write the link with https://")]
+    NotHttps { site: String },
+    /// The host is not on the operator's allowlist (`DECKCHECK_LINK_HOSTS`).
+    #[error(
+        "{host}: links to this host are not read (the hosts read are set by DECKCHECK_LINK_HOSTS)"
+    )]
+    NotAllowed { site: String, host: String },
+    /// The site has no such deck, or does not show it to everyone.
+    #[error("{site}: deck not found (HTTP {status}); {hint}")]
+    NotFound {
+        site: String,
+        status: u16,
+        hint: &'static str,
+    },
+    /// The site's answer (or its DNS) sent the request where deck links never go: off the
+    /// allowlist, to a private, loopback or link-local address, or round too many redirects.
+    #[error("{site}: {reason}")]
+    Refused { site: String, reason: String },
+    /// No usable answer: no connection, a TLS failure, an unexpected HTTP status.
+    #[error("{site}: the site failed: {reason}")]
+    Upstream { site: String, reason: String },
+    /// The answer passed the size limit; reading stopped there.
+    #[error("{site}: the answer is larger than the limit of {limit} bytes")]
+    TooLarge { site: String, limit: usize },
+    /// No whole answer within the time limit.
+    #[error("{site}: no whole answer within {}", seconds(*limit))]
+    TooSlow { site: String, limit: Duration },
+    /// The answer came, but it is not a deck of the site's shape.
+    #[error("{site}: the answer is not a deck: {reason}")]
+    NotADeck { site: String, reason: String },
+}
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
+impl LinkError {
+    /// The HTTP status the service answers with.
+    pub fn status(&self) -> u16 {
+        match self {
+            Self::NotALink { .. } | Self::BadLink { .. } | Self::NotHttps { .. } => 400,
+            Self::NotAllowed { .. } => 403,
+            Self::NotFound { .. } => 404,
+            Self::Refused { .. }
+            | Self::Upstream { .. }
+            | Self::TooLarge { .. }
+            | Self::TooSlow { .. }
+            | Self::NotADeck { .. } => 502,
+        }
+    }
+
+    /// The stable code (an API contract).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NotALink { .. } => "link-invalid",
+            Self::BadLink { .. } => "link-not-a-deck-link",
+            Self::NotHttps { .. } => "link-not-https",
+            Self::NotAllowed { .. } => "link-host-not-allowed",
+            Self::NotFound { .. } => "link-deck-not-found",
+            Self::Refused { .. } => "link-upstream-refused",
+            Self::Upstream { .. } => "link-upstream-failed",
+            Self::TooLarge { .. } => "link-upstream-too-large",
+            Self::TooSlow { .. } => "link-upstream-too-slow",
+            Self::NotADeck { .. } => "link-upstream-not-a-deck",
+        }
+    }
+
+    /// The site (or, for a host off the allowlist, the host) the error is about.
+    pub fn site(&self) -> Option<&str> {
+        match self {
+            Self::NotALink { .. } => None,
+            Self::BadLink { site, .. }
+            | Self::NotHttps { site }
+            | Self::NotAllowed { site, .. }
+            | Self::NotFound { site, .. }
+            | Self::Refused { site, .. }
+            | Self::Upstream { site, .. }
+            | Self::TooLarge { site, .. }
+            | Self::TooSlow { site, .. }
+            | Self::NotADeck { site, .. } => Some(site),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_the_user_can_fix_is_a_4xx_and_a_site_that_failed_is_a_502() {
+        let site = || "swudb.com".to_string();
+        let fixable = [
+            LinkError::NotHttps { site: site() },
+            LinkError::NotAllowed {
+                site: site(),
+                host: site(),
+            },
+            LinkError::NotFound {
+                site: site(),
+                status: 404,
+                hint: "",
+            },
+        ];
+        assert!(fixable.iter().all(|e| (400..500).contains(&e.status())));
+        let failed = [
+            LinkError::TooLarge {
+                site: site(),
+                limit: 1,
+            },
+            LinkError::TooSlow {
+                site: site(),
+                limit: Duration::from_millis(300),
+            },
+        ];
+        assert!(failed.iter().all(|e| e.status() == 502));
+    }
+
+    #[test]
+    fn the_time_limit_is_said_in_seconds() {
+        let e = LinkError::TooSlow {
+            site: "melee.gg".into(),
+            limit: Duration::from_millis(300),
+        };
+        assert_eq!(e.to_string(), "melee.gg: no whole answer within 0.3 s");
+        assert_eq!(e.site(), Some("melee.gg"));
+    }
+}
