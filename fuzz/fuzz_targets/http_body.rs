@@ -30,7 +30,7 @@ static SERVER: LazyLock<SocketAddr> = LazyLock::new(|| {
         .iter()
         .map(|g| (g.id.to_string(), common::catalog_dir(g.id)))
         .collect();
-    let loaded = load_all(&settings, false).expect("the real SWU catalog loads");
+    let loaded = load_all(&settings, None).expect("the real SWU catalog loads");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {

@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use deckcheck_core::sync::{Session, Source, SyncError};
+use deckcheck_core::sync::{LoadError, Session, Source, SyncError};
 
 use crate::catalog::Catalog;
 use crate::data::LegalityData;
@@ -35,8 +35,8 @@ pub fn is_github(upstream: &str) -> bool {
         .eq_ignore_ascii_case(GITHUB_RAW)
 }
 
-/// Records in one upstream file; `Err` when it is not the file it should be.
-pub fn records(local: &str, bytes: &[u8]) -> Result<usize, String> {
+/// Records in one upstream file; `Err` (why) when it is not the file it should be.
+fn records(local: &str, bytes: &[u8]) -> Result<usize, String> {
     let n = match local {
         upstream::FORMATS => {
             let formats: Vec<GempFormat> = upstream::parse(local, bytes)?;
@@ -85,15 +85,17 @@ impl Source for CcgSource {
         Ok(())
     }
 
-    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, String> {
-        let data = LegalityData::embedded()?;
-        let catalog = Catalog::load(dir, &data.overlay())?;
-        Ccg::new(catalog, data)?;
+    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
+        let data = LegalityData::embedded().map_err(LoadError::new)?;
+        let catalog = Catalog::load(dir, &data.overlay()).map_err(LoadError::new)?;
+        Ccg::new(catalog, data).map_err(LoadError::new)?;
         let mut items = BTreeMap::new();
         for file in FILES {
             let path = dir.join(file.local);
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            items.insert(file.local.to_string(), records(file.local, &bytes)?);
+            let bytes = std::fs::read(&path)
+                .map_err(|e| LoadError::new(format!("{}: {e}", path.display())))?;
+            let n = records(file.local, &bytes).map_err(LoadError::new)?;
+            items.insert(file.local.to_string(), n);
         }
         Ok(items)
     }

@@ -14,11 +14,12 @@ use std::sync::Arc;
 
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
-use deckcheck_core::sync::{HttpLimits, SyncOptions, fetch_from, sync};
+use deckcheck_core::sync::{HttpLimits, SyncOptions, sync};
 use deckcheck_core::{
     AnyGame, CompareRequest, ComparisonVerdict, DeckInput, GameSpec, Judged, Paths, Severity,
     ValidateRequest, Verdict,
 };
+use deckcheck_fetch::fetch_from;
 use deckcheck_server::games::{GAMES, catalog_dir};
 use deckcheck_server::settings::{LogFormat, Settings, default_data_dir};
 use deckcheck_server::{Application, games};
@@ -1021,7 +1022,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
 fn run_serve(settings: Settings) -> Result<()> {
     settings.check().map_err(anyhow::Error::msg)?;
     init_logging(settings.log_format);
-    let loaded = games::load_all(&settings, true).map_err(anyhow::Error::msg)?;
+    let loaded = games::load_all(&settings, Some(fetch_from)).map_err(anyhow::Error::msg)?;
     for game in loaded.registry.games() {
         tracing::info!(game = game.info().id, catalog = %game.info().catalog, cards = game.info().cards, "card data loaded");
     }

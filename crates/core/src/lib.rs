@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod game;
 pub mod input;
 pub mod json;
+pub mod lines;
 pub mod names;
 pub mod registry;
 pub mod report;

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use deckcheck_core::sync::{Session, Source, SyncError};
+use deckcheck_core::sync::{LoadError, Session, Source, SyncError};
 
 use crate::catalog::{Catalog, RESTRICTED_FILE, cards_dir, check_product_file};
 use crate::data::HandData;
@@ -29,7 +29,7 @@ impl Source for SwlcgSource {
     }
 
     fn fetch_all(&self, session: &mut Session<'_>) -> Result<(), SyncError> {
-        let data = HandData::load(None).map_err(SyncError::Load)?;
+        let data = HandData::load(None).map_err(|e| SyncError::Load(LoadError::new(e)))?;
         let mirror = session.fetch().mirror().map(Path::to_path_buf);
         let prefix = match &mirror {
             Some(dir) if dir.join("swlcg-json").is_dir() => "swlcg-json",
@@ -50,13 +50,16 @@ impl Source for SwlcgSource {
         Ok(())
     }
 
-    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, String> {
+    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
         if cards_dir(dir).is_none() {
-            return Err(format!("{}: no catalog here", dir.display()));
+            return Err(LoadError::new(format!(
+                "{}: no catalog here",
+                dir.display()
+            )));
         }
-        let catalog = Catalog::load(dir)?;
-        let data = HandData::load(None)?;
-        data.check_against(&catalog)?;
+        let catalog = Catalog::load(dir).map_err(LoadError::new)?;
+        let data = HandData::load(None).map_err(LoadError::new)?;
+        data.check_against(&catalog).map_err(LoadError::new)?;
         Ok(catalog.files.into_iter().collect())
     }
 }

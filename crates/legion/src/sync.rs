@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use deckcheck_core::sync::{Session, Source, SyncError};
+use deckcheck_core::sync::{LoadError, Session, Source, SyncError};
 use serde_json::Value;
 
 use crate::catalog::{CARDS_FILE, Catalog, FORCES_FILE, MODES_FILE};
@@ -48,7 +48,7 @@ const FILES: [File; 3] = [
 
 /// The object literal of a JavaScript constants file (`const legionModes = {…};\nexport
 /// default legionModes;`) as JSON.
-pub fn js_object_to_json(text: &str) -> Result<Vec<u8>, String> {
+fn js_object_to_json(text: &str) -> Result<Vec<u8>, String> {
     let start = text
         .find('{')
         .ok_or("no object literal (no `{`) in the file")?;
@@ -114,10 +114,10 @@ impl Source for LegionSource {
         Ok(())
     }
 
-    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, String> {
+    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
         Catalog::load(dir)
             .map(|c| c.inventory())
-            .map_err(|e| e.to_string())
+            .map_err(LoadError::new)
     }
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use deckcheck_core::sync::{CatalogDir, HttpLimits, SyncOptions, fetch_from, sync};
+use deckcheck_core::sync::{CatalogDir, HttpLimits, Open, SyncOptions, sync};
 use deckcheck_core::{AnyGame, GameSpec, Paths, Registry};
 use serde::Serialize;
 
@@ -74,10 +74,11 @@ fn is_missing(dir: &Path) -> bool {
     !CatalogDir::new(dir).holds_data()
 }
 
-/// Loads every game. On a first start (`fetch_missing`), a game with no catalog is synced
-/// from its upstream first, with bounds that fit a person waiting and progress on stderr.
+/// Loads every game. On a first start (`fetch_missing`: how to open an upstream, which the
+/// binary gives, `deckcheck_fetch::fetch_from`), a game with no catalog is synced from its
+/// upstream first, with bounds that fit a person waiting and progress on stderr.
 /// The default game must load; another that cannot is listed as unavailable, with why.
-pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, String> {
+pub fn load_all(settings: &Settings, fetch_missing: Option<Open>) -> Result<Loaded, String> {
     let mut loaded = Loaded::default();
     let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();
     for (i, spec) in GAMES.iter().enumerate() {
@@ -86,13 +87,15 @@ pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, Stri
         if let Err(e) = CatalogDir::new(&paths.cards).recover_if_idle() {
             tracing::warn!(game = spec.id, error = %e, "could not check the catalog directory for an interrupted sync");
         }
-        if fetch_missing && is_missing(&paths.cards) {
+        if let Some(open) = fetch_missing
+            && is_missing(&paths.cards)
+        {
             let upstream = if i == 0 {
                 settings.upstream.clone()
             } else {
                 spec.source.default_upstream().to_string()
             };
-            if let Err(e) = first_sync(spec, &upstream, &paths.cards) {
+            if let Err(e) = first_sync(spec, open, &upstream, &paths.cards) {
                 let reason = format!(
                     "there is no {} catalog at {} and it could not be fetched from {upstream}: {e}. \
                      Point {} at a directory of its card data (a local mirror), or run `deckcheck sync --game {}`",
@@ -140,7 +143,7 @@ pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, Stri
 const FIRST_SYNC: Duration = Duration::from_secs(90);
 
 /// A first start's sync: seconds, not minutes, and said as it goes.
-fn first_sync(spec: &GameSpec, upstream: &str, dir: &Path) -> Result<(), String> {
+fn first_sync(spec: &GameSpec, open: Open, upstream: &str, dir: &Path) -> Result<(), String> {
     let limits = HttpLimits::INTERACTIVE;
     eprintln!(
         "deckcheck: no {} catalog at {}; fetching it from {upstream} (at most {} s per request, \
@@ -151,7 +154,7 @@ fn first_sync(spec: &GameSpec, upstream: &str, dir: &Path) -> Result<(), String>
         FIRST_SYNC.as_secs(),
         spec.env
     );
-    let fetch = fetch_from(upstream, limits, spec.id).map_err(|e| e.to_string())?;
+    let fetch = open(upstream, limits, spec.id).map_err(|e| e.to_string())?;
     let progress = |what: &str| eprintln!("deckcheck: {what}");
     let options = SyncOptions {
         deadline: Some(Instant::now() + FIRST_SYNC),

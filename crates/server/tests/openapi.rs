@@ -363,7 +363,7 @@ mod live {
             eprintln!("DECKCHECK_CARDS is not a directory: the live tests are skipped");
             return None;
         }
-        Some(load_all(&settings(), false).expect("the real data loads"))
+        Some(load_all(&settings(), None).expect("the real data loads"))
     });
 
     fn settings() -> Settings {

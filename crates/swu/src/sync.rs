@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use deckcheck_core::sync::{Session, Source, SyncError};
+use deckcheck_core::sync::{LoadError, Session, Source, SyncError};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -45,8 +45,8 @@ impl Source for SwuDb {
         Ok(())
     }
 
-    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, String> {
-        let catalog = load_dir(dir, &|_| None).map_err(|e| e.to_string())?;
+    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
+        let catalog = load_dir(dir, &|_| None).map_err(LoadError::new)?;
         let mut counts = BTreeMap::new();
         for p in catalog.printings() {
             *counts

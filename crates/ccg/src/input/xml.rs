@@ -10,6 +10,7 @@
 //! roxmltree, which refuses DTDs (no entity expansion).
 
 use deckcheck_core::input::{InputFormat, InputFormatInfo};
+use deckcheck_core::lines::LineIndex;
 use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported};
 
 use super::{Builder, MAX_ENTRIES, too_many};
@@ -54,8 +55,9 @@ impl InputFormat<Catalog, Deck> for GempXml {
             root.attribute("name")
                 .map(|n| deckcheck_core::echo(n.trim())),
         );
+        let lines = LineIndex::new(text);
         for node in root.children().filter(|n| n.is_element()) {
-            let line = doc.text_pos_at(node.range().start).row;
+            let line = lines.line(node.range().start);
             let at = format!("line {line}");
             let zone = match node.tag_name().name() {
                 "card" => Zone::Deck,
@@ -96,5 +98,23 @@ impl InputFormat<Catalog, Deck> for GempXml {
             }
         }
         Ok(builder.finish())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixture::Fixture;
+
+    #[test]
+    fn each_card_and_each_diagnostic_names_the_line_its_element_starts_on() {
+        let f = Fixture::new();
+        let text = "<?xml version=\"1.0\"?>\n<deck>\n  <card blueprintId=\"9_151\"/>\r\n\n  <card\n    blueprintId=\"99_999\"/>\n  <sleeve/><cardOutsideDeck title=\"Alter\"/>\n</deck>";
+        let deck = GempXml.read(&f.catalog, text).unwrap();
+        let lines: Vec<Option<u32>> = deck.deck.entries.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [Some(3), Some(5), Some(7)]);
+        let ats: Vec<&str> = deck.diagnostics.iter().map(|d| d.at.as_str()).collect();
+        assert!(ats.contains(&"line 5"), "the unknown id: {ats:?}");
+        assert!(ats.contains(&"line 7"), "the <sleeve>: {ats:?}");
     }
 }

@@ -1,6 +1,6 @@
 //! The sync from a mirror of the two repositories (the layout CI has in shared/), from a
-//! directory and over HTTP from a local server: whole, then refused when a file is missing,
-//! broken or shrinks, the current catalog kept.
+//! directory: whole, then refused when a file is missing, broken or shrinks, the current catalog
+//! kept. Over HTTP (a server other than GitHub's raw host): `crates/fetch/tests/http/ccg.rs`.
 
 use std::path::Path;
 
@@ -112,94 +112,4 @@ fn the_default_upstream_is_githubs_raw_host_of_both_repositories() {
             .any(|p| p
                 .starts_with("PlayersCommittee/gemp-swccg-public/master/src/gemp-swccg-cards/"))
     );
-}
-
-/// A local HTTP server answering GET /<path> from a directory (404 when absent), for the
-/// time of one test; it stops after `requests` answers. The same as Legion's sync test.
-fn serve(dir: std::path::PathBuf, requests: usize) -> String {
-    use std::io::{BufRead, BufReader, Write};
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        for stream in listener.incoming().take(requests) {
-            let Ok(mut stream) = stream else { continue };
-            let mut line = String::new();
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            if reader.read_line(&mut line).is_err() {
-                continue;
-            }
-            loop {
-                let mut header = String::new();
-                if reader.read_line(&mut header).unwrap_or(0) <= 2 {
-                    break;
-                }
-            }
-            let path = line
-                .split_whitespace()
-                .nth(1)
-                .unwrap_or("/")
-                .trim_start_matches('/');
-            let response = match std::fs::read(dir.join(path)) {
-                Ok(body) if !path.contains("..") => {
-                    let mut r = format!(
-                        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                        body.len()
-                    )
-                    .into_bytes();
-                    r.extend(body);
-                    r
-                }
-                _ => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                    .to_vec(),
-            };
-            let _ = stream.write_all(&response);
-        }
-    });
-    url
-}
-
-fn http(url: &str) -> deckcheck_core::sync::HttpFetch {
-    deckcheck_core::sync::HttpFetch::new(url, deckcheck_core::sync::HttpLimits::INTERACTIVE, "ccg")
-        .unwrap()
-}
-
-#[test]
-fn a_sync_over_http_reads_the_mirrors_layout_and_a_failed_one_keeps_the_catalog() {
-    if helpers::data_dir().is_none() {
-        helpers::skipped();
-        return;
-    }
-    let up = tempfile::tempdir().unwrap();
-    copy_mirror(up.path());
-    let root = tempfile::tempdir().unwrap();
-    let url = serve(up.path().to_path_buf(), upstream::FILES.len());
-    let first = sync(
-        &CcgSource,
-        &http(&url),
-        root.path(),
-        &SyncOptions::default(),
-    )
-    .unwrap();
-    assert_eq!(first.manifest.items[upstream::PC_SETS], 67);
-    assert_eq!(
-        first.manifest.files[upstream::FORMATS].upstream,
-        upstream::FORMATS,
-        "a server other than GitHub's raw host is read with the mirror's layout"
-    );
-    deckcheck_ccg::Ccg::load(root.path(), None).unwrap();
-
-    // The server now answers 404 for the Dark Side cards: the sync fails, naming the file,
-    // and the catalog synced before is still the current one.
-    std::fs::remove_file(up.path().join(upstream::PC_DARK)).unwrap();
-    let url = serve(up.path().to_path_buf(), upstream::FILES.len());
-    let err = sync(
-        &CcgSource,
-        &http(&url),
-        root.path(),
-        &SyncOptions::default(),
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("Dark.json"), "{err}");
-    assert_eq!(CatalogDir::new(root.path()).current(), first.dir);
-    deckcheck_ccg::Ccg::load(root.path(), None).unwrap();
 }

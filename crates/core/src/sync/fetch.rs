@@ -1,4 +1,9 @@
-//! Where a sync reads from: an upstream over HTTP, or a local directory of the same files.
+//! Where a sync reads from: the contract of an upstream ([`Fetch`]), its errors, and the one
+//! upstream that needs no network, a local directory ([`DirFetch`]).
+//!
+//! The HTTP upstream lives in its own crate (`deckcheck-fetch`), used only by the binary: core,
+//! the games, their benchmarks and the fuzz targets link no network client. A library that may
+//! sync (the service's first start) is handed an [`Open`] by its caller.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -27,6 +32,7 @@ pub enum Fetched {
 /// Why a fetch failed.
 #[derive(Debug, thiserror::Error)]
 pub enum FetchError {
+    /// No connection (refused, reset, name not resolved, TLS refused): the HTTP client's words.
     #[error("{url}: cannot connect: {reason}")]
     Network { url: String, reason: String },
     #[error("{url}: no answer within {seconds} s")]
@@ -35,8 +41,20 @@ pub enum FetchError {
     Status { url: String, status: u16 },
     #[error("{url}: the body could not be read whole: {reason}")]
     Body { url: String, reason: String },
-    #[error("{path}: {reason}")]
-    Mirror { path: PathBuf, reason: String },
+    /// The mirror has no file at that path.
+    #[error("{}: no such file", .path.display())]
+    NoSuchFile { path: PathBuf },
+    /// The path asked for climbs out of the mirror: it is refused, and counts as absent.
+    #[error("{}: no such file (the path leaves the mirror)", .path.display())]
+    OutsideMirror { path: PathBuf },
+    #[error("{}: not a directory", .path.display())]
+    NotADirectory { path: PathBuf },
+    /// A file of the mirror that is there but cannot be read.
+    #[error("{}: {source}", .path.display())]
+    Mirror {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 impl FetchError {
@@ -44,7 +62,7 @@ impl FetchError {
     pub fn is_not_found(&self) -> bool {
         match self {
             Self::Status { status, .. } => *status == 404,
-            Self::Mirror { reason, .. } => reason.starts_with("no such file"),
+            Self::NoSuchFile { .. } | Self::OutsideMirror { .. } => true,
             _ => false,
         }
     }
@@ -61,6 +79,11 @@ pub trait Fetch: Sync {
         None
     }
 }
+
+/// Opens an upstream named by the user (a URL or a directory) within `limits`, for the game
+/// named last (its User-Agent): `deckcheck_fetch::fetch_from` is the one that reaches HTTP.
+pub type Open =
+    fn(upstream: &str, limits: HttpLimits, game: &str) -> Result<Box<dyn Fetch>, FetchError>;
 
 /// Bounds on an HTTP upstream.
 #[derive(Debug, Clone, Copy)]
@@ -91,131 +114,6 @@ impl HttpLimits {
     };
 }
 
-/// An upstream over HTTP, with timeouts, retries and conditional requests.
-pub struct HttpFetch {
-    base: String,
-    client: reqwest::blocking::Client,
-    limits: HttpLimits,
-}
-
-impl HttpFetch {
-    pub fn new(base: &str, limits: HttpLimits, game: &str) -> Result<Self, FetchError> {
-        // reqwest is built without a bundled crypto provider; ring is ours (no system OpenSSL).
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let client = reqwest::blocking::Client::builder()
-            .user_agent(format!(
-                "deckcheck/{} (Star Wars deck legality checker; {game} catalog sync)",
-                env!("CARGO_PKG_VERSION")
-            ))
-            .connect_timeout(limits.connect)
-            .timeout(limits.request)
-            .build()
-            .map_err(|e| FetchError::Network {
-                url: base.to_string(),
-                reason: e.to_string(),
-            })?;
-        Ok(Self {
-            base: base.trim_end_matches('/').to_string(),
-            client,
-            limits,
-        })
-    }
-
-    fn once(&self, url: &str, prior: Option<&Validators>) -> Result<Fetched, FetchError> {
-        let mut request = self.client.get(url);
-        if let Some(etag) = prior.and_then(|p| p.etag.as_deref()) {
-            request = request.header(reqwest::header::IF_NONE_MATCH, etag);
-        }
-        if let Some(date) = prior.and_then(|p| p.last_modified.as_deref()) {
-            request = request.header(reqwest::header::IF_MODIFIED_SINCE, date);
-        }
-        let response = request.send().map_err(|e| self.classify(url, e))?;
-        let status = response.status();
-        if status == reqwest::StatusCode::NOT_MODIFIED && prior.is_some() {
-            return Ok(Fetched::NotModified);
-        }
-        if !status.is_success() {
-            return Err(FetchError::Status {
-                url: url.to_string(),
-                status: status.as_u16(),
-            });
-        }
-        let header = |name| {
-            response
-                .headers()
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string)
-        };
-        let validators = Validators {
-            etag: header(reqwest::header::ETAG),
-            last_modified: header(reqwest::header::LAST_MODIFIED),
-        };
-        let bytes = response.bytes().map_err(|e| {
-            if e.is_timeout() {
-                self.timed_out(url)
-            } else {
-                FetchError::Body {
-                    url: url.to_string(),
-                    reason: e.to_string(),
-                }
-            }
-        })?;
-        Ok(Fetched::Body {
-            bytes: bytes.to_vec(),
-            validators,
-        })
-    }
-
-    fn timed_out(&self, url: &str) -> FetchError {
-        FetchError::Timeout {
-            url: url.to_string(),
-            seconds: self.limits.request.as_secs().max(1),
-        }
-    }
-
-    fn classify(&self, url: &str, e: reqwest::Error) -> FetchError {
-        if e.is_timeout() {
-            self.timed_out(url)
-        } else {
-            FetchError::Network {
-                url: url.to_string(),
-                reason: std::error::Error::source(&e)
-                    .map(|s| s.to_string())
-                    .unwrap_or_else(|| e.to_string()),
-            }
-        }
-    }
-}
-
-impl Fetch for HttpFetch {
-    fn name(&self) -> String {
-        self.base.clone()
-    }
-
-    fn get(&self, path: &str, prior: Option<&Validators>) -> Result<Fetched, FetchError> {
-        let url = format!("{}/{path}", self.base);
-        let mut pause = self.limits.backoff;
-        let mut attempt = 1;
-        loop {
-            let result = self.once(&url, prior);
-            // Retry what may pass: no connection, a cut body, a server error, 429. A timeout
-            // is not retried: an upstream that does not answer in time will not answer sooner.
-            let retry = match &result {
-                Err(FetchError::Status { status, .. }) => *status >= 500 || *status == 429,
-                Err(FetchError::Network { .. } | FetchError::Body { .. }) => true,
-                _ => false,
-            };
-            if !retry || attempt >= self.limits.attempts {
-                return result;
-            }
-            std::thread::sleep(pause);
-            pause *= 2;
-            attempt += 1;
-        }
-    }
-}
-
 /// A local directory holding the upstream's files at the same paths.
 pub struct DirFetch {
     dir: PathBuf,
@@ -224,9 +122,8 @@ pub struct DirFetch {
 impl DirFetch {
     pub fn new(dir: &Path) -> Result<Self, FetchError> {
         if !dir.is_dir() {
-            return Err(FetchError::Mirror {
+            return Err(FetchError::NotADirectory {
                 path: dir.to_path_buf(),
-                reason: "not a directory".into(),
             });
         }
         Ok(Self {
@@ -243,24 +140,17 @@ impl Fetch for DirFetch {
     fn get(&self, path: &str, _prior: Option<&Validators>) -> Result<Fetched, FetchError> {
         let file = self.dir.join(path);
         if !super::is_safe_path(path) {
-            return Err(FetchError::Mirror {
-                path: file,
-                reason: "no such file (the path leaves the mirror)".into(),
-            });
+            return Err(FetchError::OutsideMirror { path: file });
         }
         match std::fs::read(&file) {
             Ok(bytes) => Ok(Fetched::Body {
                 bytes,
                 validators: Validators::default(),
             }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(FetchError::Mirror {
-                path: file,
-                reason: "no such file".into(),
-            }),
-            Err(e) => Err(FetchError::Mirror {
-                path: file,
-                reason: e.to_string(),
-            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                Err(FetchError::NoSuchFile { path: file })
+            }
+            Err(source) => Err(FetchError::Mirror { path: file, source }),
         }
     }
 
@@ -269,15 +159,23 @@ impl Fetch for DirFetch {
     }
 }
 
-/// An upstream named by the user: a URL (`http://`, `https://`) or a directory.
-pub fn fetch_from(
-    upstream: &str,
-    limits: HttpLimits,
-    game: &str,
-) -> Result<Box<dyn Fetch>, FetchError> {
-    if upstream.starts_with("http://") || upstream.starts_with("https://") {
-        Ok(Box::new(HttpFetch::new(upstream, limits, game)?))
-    } else {
-        Ok(Box::new(DirFetch::new(Path::new(upstream))?))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mirror_answers_its_files_and_says_which_are_absent() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.json"), "[]").unwrap();
+        let fetch = DirFetch::new(dir.path()).unwrap();
+        assert!(matches!(
+            fetch.get("a.json", None),
+            Ok(Fetched::Body { bytes, .. }) if bytes == b"[]"
+        ));
+        for absent in ["b.json", "../a.json"] {
+            let err = fetch.get(absent, None).unwrap_err();
+            assert!(err.is_not_found(), "{absent}: {err}");
+            assert!(err.to_string().contains("no such file"), "{err}");
+        }
     }
 }

@@ -10,9 +10,7 @@
 mod fetch;
 pub mod store;
 
-pub use fetch::{
-    DirFetch, Fetch, FetchError, Fetched, HttpFetch, HttpLimits, Validators, fetch_from,
-};
+pub use fetch::{DirFetch, Fetch, FetchError, Fetched, HttpLimits, Open, Validators};
 pub use store::CatalogDir;
 
 use std::collections::BTreeMap;
@@ -33,7 +31,31 @@ pub trait Source: Sync {
     /// Loads a catalog directory whole (the ultimate check) and counts what it holds, per item
     /// an operator would name: SWU's sets, a file of cards. A sync that loses an item, or
     /// shrinks one past the threshold, is refused.
-    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, String>;
+    fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError>;
+}
+
+/// Why a catalog directory does not load whole: the game's own error, kept whole (its message
+/// and its sources are the game's).
+#[derive(Debug)]
+pub struct LoadError(Box<dyn std::error::Error + Send + Sync>);
+
+impl LoadError {
+    /// A game's error; a loader that only has words may give a `String`.
+    pub fn new(error: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        Self(error.into())
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
 }
 
 /// Knobs of a sync.
@@ -85,7 +107,11 @@ pub enum SyncError {
         max_percent: u32,
     },
     #[error("the synced data does not load: {0}")]
-    Load(String),
+    Load(LoadError),
+    /// The upstream answered "not modified" to a conditional request the last sync's manifest
+    /// made possible, but that sync's copy of the file is gone.
+    #[error("{path}: not modified, but there is no previous copy")]
+    NoPreviousCopy { path: String },
     #[error("the sync took longer than allowed; stopped before {0}")]
     Deadline(String),
     #[error("{path}: {source}")]
@@ -188,10 +214,8 @@ impl Session<'_> {
                         .previous
                         .as_ref()
                         .map(|p| p.join(local))
-                        .ok_or_else(|| {
-                            SyncError::Load(format!(
-                                "{path}: not modified, but there is no previous copy"
-                            ))
+                        .ok_or_else(|| SyncError::NoPreviousCopy {
+                            path: path.to_string(),
                         })?;
                     let bytes = std::fs::read(&old).map_err(io_error(&old))?;
                     let validators = prior.map(|p| p.validators.clone()).unwrap_or_default();
@@ -360,12 +384,12 @@ mod tests {
             }
             Ok(())
         }
-        fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, String> {
-            let list = std::fs::read_to_string(dir.join("list.txt")).map_err(|e| e.to_string())?;
+        fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
+            let list = std::fs::read_to_string(dir.join("list.txt")).map_err(LoadError::new)?;
             list.lines()
                 .map(|item| {
                     let text = std::fs::read_to_string(dir.join(format!("{item}.txt")))
-                        .map_err(|e| e.to_string())?;
+                        .map_err(LoadError::new)?;
                     Ok((item.to_string(), text.lines().count()))
                 })
                 .collect()

@@ -5,6 +5,7 @@
 use deckcheck_core::input::{
     ImportError, Imported, InputFormat, InputFormatInfo, MAX_COUNT, MAX_LINES,
 };
+use deckcheck_core::lines::LineIndex;
 use deckcheck_core::{Diagnostic, DiagnosticCode};
 
 use super::{SUGGESTIONS, card_ref, did_you_mean};
@@ -83,13 +84,8 @@ impl InputFormat<Catalog, Deck> for O8d {
                 deckcheck_core::echo(game)
             )));
         }
-        // Line numbers by binary search over the newlines (roxmltree's text_pos_at scans from
-        // the start of the text each time).
-        let newlines: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).collect();
-        let line_of = |node: roxmltree::Node| {
-            let at = node.range().start;
-            newlines.partition_point(|&n| n < at) as u32 + 1
-        };
+        let lines = LineIndex::new(text);
+        let line_of = |node: roxmltree::Node| lines.line(node.range().start);
         let mut imported: Imported<Deck> = Imported::default();
         let mut entries = 0usize;
         for section in root.children().filter(|n| n.is_element()) {

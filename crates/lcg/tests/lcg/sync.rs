@@ -97,7 +97,10 @@ fn a_restricted_list_that_disagrees_with_ours_does_not_load() {
         .replace("\"objectiveSetNumber\": 99", "\"objectiveSetNumber\": 98");
     std::fs::write(&path, text).unwrap();
     let err = SwlcgSource.inventory(mirror.path()).unwrap_err();
-    assert!(err.contains("restricted_list_faq_v5.0.json"), "{err}");
+    assert!(
+        err.to_string().contains("restricted_list_faq_v5.0.json"),
+        "{err}"
+    );
 }
 
 #[test]

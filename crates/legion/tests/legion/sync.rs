@@ -1,5 +1,7 @@
 //! Syncing the catalog: from a mirror of the loader's files, from a copy of the repository's
 //! layout (JavaScript constants read as data), and a sync that must fail and keep the old data.
+//! Over HTTP (the repository's paths, then a mirror's names on 404):
+//! `crates/fetch/tests/http/legion.rs`.
 
 use std::path::Path;
 
@@ -135,67 +137,4 @@ fn a_sync_that_loses_cards_or_a_file_fails_and_keeps_the_old_catalog() {
         .is_err()
     );
     assert_eq!(CatalogDir::new(root.path()).current(), first.dir);
-}
-
-/// A local HTTP server answering GET /<path> from a directory (404 when absent), for the
-/// time of one test; it stops after `requests` answers.
-fn serve(dir: std::path::PathBuf, requests: usize) -> String {
-    use std::io::{BufRead, BufReader, Write};
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        for stream in listener.incoming().take(requests) {
-            let Ok(mut stream) = stream else { continue };
-            let mut line = String::new();
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            if reader.read_line(&mut line).is_err() {
-                continue;
-            }
-            loop {
-                let mut header = String::new();
-                if reader.read_line(&mut header).unwrap_or(0) <= 2 {
-                    break;
-                }
-            }
-            let path = line
-                .split_whitespace()
-                .nth(1)
-                .unwrap_or("/")
-                .trim_start_matches('/');
-            let response = match std::fs::read(dir.join(path)) {
-                Ok(body) if !path.contains("..") => {
-                    let mut r = format!(
-                        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                        body.len()
-                    )
-                    .into_bytes();
-                    r.extend(body);
-                    r
-                }
-                _ => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                    .to_vec(),
-            };
-            let _ = stream.write_all(&response);
-        }
-    });
-    url
-}
-
-#[test]
-fn a_sync_over_http_falls_back_from_the_repository_paths_to_a_mirrors_names() {
-    if game().is_none() {
-        return;
-    }
-    // The mirror's names at the root: each repository path answers 404 first.
-    let url = serve(mirror(), 6);
-    let fetch = deckcheck_core::sync::HttpFetch::new(
-        &url,
-        deckcheck_core::sync::HttpLimits::INTERACTIVE,
-        "legion",
-    )
-    .unwrap();
-    let root = tempfile::tempdir().unwrap();
-    let synced = sync(&LegionSource, &fetch, root.path(), &SyncOptions::default()).unwrap();
-    assert_eq!(synced.manifest.items["cards.json"], 896);
-    assert_eq!(synced.manifest.files["cards.json"].upstream, "cards.json");
 }

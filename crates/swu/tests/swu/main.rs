@@ -5,7 +5,8 @@
 //! - `name_resolution`: the corpus of misspellings, capitalisations, missing subtitles and
 //!   transpositions (`tests/fixtures/name_resolution.toml`), each with its expected outcome — issue 3.
 //! - `judge`: deck checks against the registered list, limited decks against their pool — issue 6.
-//! - `sync`: card data sync from a mock upstream and the local mirror, faults — issue 5.
+//! - `sync`: card data sync from the local mirror — issue 5 (over HTTP, with its faults: the
+//!   tests of `crates/fetch`).
 //! - `properties`: property tests of the engine and the importer (proptest) — issue 7.
 //!
 //! The real data is found through `DECKCHECK_SHARED` (the `shared/` directory) or
