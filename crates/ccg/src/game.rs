@@ -220,6 +220,14 @@ impl Game for Ccg {
             .collect()
     }
 
+    /// A card is named by its GEMP blueprint id (`7_167`; a retired Legacy card, which has
+    /// none, by `legacy-` and its card database id): titles are not identities (Cloud City's
+    /// and Special Edition's Boba Fett are two cards), and the id is one card whatever its
+    /// foil or alternate image.
+    fn identity(&self, card: &CardRef) -> String {
+        card.id.to_string()
+    }
+
     fn view(&self, deck: &Deck) -> DeckView {
         let mut sections = Vec::new();
         for zone in [Zone::Deck, Zone::Outside] {

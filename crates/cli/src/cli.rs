@@ -49,6 +49,10 @@ enum Command {
     /// Deck check: is the presented deck the registered one? Exit 0 when it is (legal
     /// sideboarding included), 1 when not, 2 when an input cannot be used.
     Diff(DiffArgs),
+    /// A list's fingerprint: ten characters, the same for the same cards however the list is
+    /// written (another site, printing or language), for a player and a judge to compare
+    /// (docs/fingerprint.md). Exit 2 when an entry is not a card.
+    Fingerprint(FingerprintArgs),
     /// Run the HTTP service (every setting also reads its DECKCHECK_* variable).
     #[command(after_long_help = serve_help())]
     Serve(Box<Settings>),
@@ -332,6 +336,24 @@ struct DiffArgs {
 }
 
 #[derive(clap::Args)]
+struct FingerprintArgs {
+    /// The input's format (default: detected).
+    #[arg(long, value_name = "FORMAT")]
+    input_format: Option<String>,
+    /// The date of the event, for the cards a name can mean (default: today).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    as_of: Option<Date>,
+    /// Print JSON: the fingerprint and the canonical form it is the hash of.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    game: GameArgs,
+    /// The deck list; `-` for standard input; or a deck link, as `check` takes it.
+    #[arg(value_name = "FILE|LINK")]
+    file: PathBuf,
+}
+
+#[derive(clap::Args)]
 struct SyncArgs {
     /// The game whose data to sync.
     #[arg(long, default_value = "swu")]
@@ -430,6 +452,14 @@ pub fn main() -> ExitCode {
         },
         Command::Window(args) => run_window(&args).unwrap_or_else(fail),
         Command::Diff(args) => run_diff(&args).unwrap_or_else(fail),
+        Command::Fingerprint(args) => match run_fingerprint(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if args.json => {
+                println!("{}", json!({ "error": format!("{e:#}") }));
+                ExitCode::from(2)
+            }
+            Err(e) => fail(e),
+        },
         Command::Convert(args) => run_convert(&args).unwrap_or_else(fail),
         Command::Sync(args) => match run_sync(&args) {
             Ok(()) => ExitCode::SUCCESS,
@@ -813,6 +843,33 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
         ComparisonVerdict::Mismatch => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     })
+}
+
+fn run_fingerprint(args: &FingerprintArgs) -> Result<()> {
+    let game = args.game.load()?;
+    let deck = read_deck(&args.file, game.as_ref())?;
+    let answer = game
+        .fingerprint(
+            &deck,
+            args.input_format.as_deref(),
+            args.as_of.unwrap_or_else(today),
+        )
+        .map_err(|e| {
+            let details = e.details.map(|d| format!(": {d}")).unwrap_or_default();
+            anyhow::anyhow!("{}{details}", e.message)
+        })?;
+    if args.json {
+        let mut out = serde_json::to_value(&answer)?;
+        out["game"] = json!(game.info().id);
+        out["file"] = json!(deck.field);
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for d in &answer.diagnostics {
+            eprintln!("warning: {}", d.message);
+        }
+        println!("{}", answer.fingerprint);
+    }
+    Ok(())
 }
 
 fn run_sync(args: &SyncArgs) -> Result<()> {

@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
+use crate::fingerprint::Fingerprinted;
 use crate::input::{ImportError, Imported, InputFormatInfo};
 use crate::report::{CardRef, CodeInfo, Report, Verdict};
 use crate::window::{ChangePoint, Window};
@@ -441,6 +442,12 @@ pub trait Game: Send + Sync + 'static {
         (None, None)
     }
 
+    /// A card's identity in a list's fingerprint (`docs/fingerprint.md`): by default its title
+    /// and subtitle, folded; a game whose names are not identities names its cards otherwise.
+    fn identity(&self, card: &CardRef) -> String {
+        crate::fingerprint::by_name(card)
+    }
+
     /// A deck check: the presented deck (and any other cards found with it) against the
     /// registered list. By default section by section, card for card.
     fn compare(
@@ -587,6 +594,13 @@ pub trait AnyGame: Send + Sync {
     fn info(&self) -> &GameInfo;
     fn validate(&self, request: &ValidateRequest) -> Result<Validated, RequestError>;
     fn compare(&self, request: &CompareRequest) -> Result<Comparison, RequestError>;
+    /// A list's fingerprint (`fingerprint.rs`), the list read whole as a deck check reads it.
+    fn fingerprint(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<Fingerprinted, RequestError>;
     /// The legal window of a deck in each format asked, between two dates.
     fn window(
         &self,
@@ -656,29 +670,7 @@ impl<G: Game> AnyGame for G {
                 .first()
                 .ok_or_else(|| RequestError::missing("format", "the event's format"))?,
         };
-        let read_clean = |input: &DeckInput| -> Result<Imported<G::Deck>, RequestError> {
-            let imported = self
-                .import_on(&input.text, None, request.as_of)
-                .map_err(|e| RequestError::unreadable(&input.field, &e))?;
-            let errors: Vec<&Diagnostic> = imported
-                .diagnostics
-                .iter()
-                .filter(|d| d.blocks_verdict())
-                .collect();
-            if !errors.is_empty() {
-                return Err(RequestError::new(
-                    "unreadable-deck",
-                    format!(
-                        "{}: {} entries cannot be read as cards",
-                        input.field,
-                        errors.len()
-                    ),
-                )
-                .field(input.field.clone())
-                .details(crate::diagnostic::listed(&errors)));
-            }
-            Ok(imported)
-        };
+        let read_clean = |input: &DeckInput| read_whole(self, input, None, request.as_of);
         let registered = read_clean(&request.registered)?;
         let presented = read_clean(&request.presented)?;
         let extra = request.extra.as_ref().map(read_clean).transpose()?;
@@ -689,6 +681,18 @@ impl<G: Game> AnyGame for G {
             extra.as_ref().map(|e| &e.deck),
             format,
             request.as_of,
+        ))
+    }
+
+    fn fingerprint(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<Fingerprinted, RequestError> {
+        Ok(Fingerprinted::of(
+            self,
+            read_whole(self, deck, input, as_of)?,
         ))
     }
 
@@ -809,6 +813,37 @@ fn prepare<'g, G: Game>(
         ask,
         options,
     })
+}
+
+/// A list read whole, as a deck check and a fingerprint read it: an entry that is not a card
+/// refuses the list, naming every such entry.
+fn read_whole<G: Game>(
+    game: &G,
+    input: &DeckInput,
+    format: Option<&str>,
+    as_of: Date,
+) -> Result<Imported<G::Deck>, RequestError> {
+    let imported = game
+        .import_on(&input.text, format, as_of)
+        .map_err(|e| RequestError::unreadable(&input.field, &e))?;
+    let errors: Vec<&Diagnostic> = imported
+        .diagnostics
+        .iter()
+        .filter(|d| d.blocks_verdict())
+        .collect();
+    if !errors.is_empty() {
+        return Err(RequestError::new(
+            "unreadable-deck",
+            format!(
+                "{}: {} entries cannot be read as cards",
+                input.field,
+                errors.len()
+            ),
+        )
+        .field(input.field.clone())
+        .details(crate::diagnostic::listed(&errors)));
+    }
+    Ok(imported)
 }
 
 /// The game's options read from a request's fields, unknown ones refused by name.

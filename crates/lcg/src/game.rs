@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use deckcheck_core::fingerprint;
 use deckcheck_core::input::{ImportError, Imported, import};
 use deckcheck_core::{
     Ask, CardRef, CardSummary, ChangePoint, Confidence, DeckView, FormatInfo, Game, GameInfo,
@@ -156,6 +157,21 @@ impl Game for Lcg {
             })
             .collect();
         DeckView { sections }
+    }
+
+    /// A card of an objective set is named by the set's number and its title (`#005 guardian of
+    /// peace`): a deck is built of whole sets, the same title in two sets is two cards, and a
+    /// set's two copies of a card are one card whichever of its two OCTGN ids a list gives. A
+    /// card outside any set (an affiliation card) is named by its title.
+    fn identity(&self, card: &CardRef) -> String {
+        let set = self
+            .catalog
+            .by_id(&card.id)
+            .and_then(|idx| self.catalog.card(idx).set);
+        match set {
+            Some(set) => format!("#{set:03} {}", fingerprint::by_name(card)),
+            None => fingerprint::by_name(card),
+        }
     }
 
     fn export(&self, deck: &Deck, to: &str) -> Result<String, RequestError> {

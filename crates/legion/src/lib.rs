@@ -20,8 +20,9 @@ use std::sync::Arc;
 
 use deckcheck_core::sync::CatalogDir;
 use deckcheck_core::{
-    Ask, CardSummary, ChangePoint, Confidence, DeckView, FormatInfo, Game, GameInfo, GameSpec,
-    ImportError, Imported, Judged, LineView, NoteKind, Paths, Report, RequestError, SectionView,
+    Ask, CardRef, CardSummary, ChangePoint, Confidence, DeckView, FormatInfo, Game, GameInfo,
+    GameSpec, ImportError, Imported, Judged, LineView, NoteKind, Paths, Report, RequestError,
+    SectionView,
 };
 use jiff::civil::Date;
 use serde::Deserialize;
@@ -250,6 +251,12 @@ impl Game for Legion {
             }
         }
         Ok(out)
+    }
+
+    /// A card is named by its Legion HQ id (`ah`), the id list links carry: names are not
+    /// identities (the Rebel and the Republic AT-RT, four cards called The Darksaber).
+    fn identity(&self, card: &CardRef) -> String {
+        card.id.to_string()
     }
 
     fn view(&self, army: &Army) -> DeckView {

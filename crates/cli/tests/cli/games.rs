@@ -13,7 +13,7 @@ const AS_OF: &str = "2026-11-22";
 
 /// The game's real catalog: its variable, else its directory in `shared/`; `None` (said once
 /// per game) when it is not there.
-fn catalog(game: &str) -> Option<PathBuf> {
+pub(super) fn catalog(game: &str) -> Option<PathBuf> {
     let (var, dir) = match game {
         "legion" => ("DECKCHECK_LEGION_CARDS", "data/legion/legion-hq"),
         "ccg" => ("DECKCHECK_CCG_CARDS", "data/swccg"),
@@ -36,27 +36,40 @@ fn catalog(game: &str) -> Option<PathBuf> {
 }
 
 /// A test deck of a game crate.
-fn deck(game: &str, file: &str) -> String {
+pub(super) fn deck(game: &str, file: &str) -> String {
     let dir =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../{game}/tests/{game}/decks"));
     dir.join(file).display().to_string()
 }
 
-/// `deckcheck check --game <game> --json` on the files, or on `stdin` with `-`.
-fn check(game: &str, cards: &Path, args: &[&str], stdin: Option<&str>) -> std::process::Output {
+/// `deckcheck <command> --game <game>` on the game's data, on [`AS_OF`], with the arguments
+/// (`-` reads `stdin`).
+pub(super) fn run_game(
+    command: &str,
+    game: &str,
+    cards: &Path,
+    args: &[&str],
+    stdin: Option<&str>,
+) -> std::process::Output {
     let mut all = vec![
-        "check",
+        command,
         "--game",
         game,
         "--cards",
         cards.to_str().unwrap(),
         "--as-of",
         AS_OF,
-        "--json",
     ];
     all.extend_from_slice(args);
     // The SWU catalog is not needed; the game's is given with --cards.
     run_with(cards, &all, stdin.map(str::as_bytes))
+}
+
+/// `deckcheck check --game <game> --json` on the files, or on `stdin` with `-`.
+fn check(game: &str, cards: &Path, args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    run_game("check", game, cards, &all, stdin)
 }
 
 fn codes(out: &std::process::Output) -> Vec<String> {
@@ -74,7 +87,7 @@ fn assert_exit(out: &std::process::Output, code: i32, verdict: &str) {
     assert_eq!(json(out)["verdict"], verdict, "{}", stdout(out));
 }
 
-const LEGION_ARMY: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";
+pub(super) const LEGION_ARMY: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";
 
 #[test]
 fn a_legion_army_from_a_link_is_legal_and_with_luke_twice_illegal_by_leg_unique() {

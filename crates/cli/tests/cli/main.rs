@@ -7,12 +7,16 @@
 //!
 //! - `events`: `deckcheck events` (create, lock, roster, export, import) and the service killed
 //!   with SIGKILL in a burst of registrations, losing none it acknowledged (issue 19, item 7)
+//! - `fingerprint`: `deckcheck fingerprint`: one fingerprint per list of cards however written,
+//!   a real deck of each game pinned, the worked examples of `docs/fingerprint.md` (issue 30,
+//!   item 2)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
 //! - `links`: deck links where a command takes a file: refusals named by site and setting,
 //!   a Legion HQ link checked without a fetch (issue 30, item 3)
 
 mod events;
+mod fingerprint;
 mod games;
 mod links;
 
