@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckcheck_core::sync::{CatalogDir, HttpLimits, SyncOptions, fetch_from, sync};
-use deckcheck_core::{AnyGame, GameSpec, Paths, Registry};
+use deckcheck_core::{AnyGame, GameSpec, LoadError, Paths, Registry};
 use serde::Serialize;
 
 use crate::settings::Settings;
@@ -77,7 +77,7 @@ fn is_missing(dir: &Path) -> bool {
 /// Loads every game. On a first start (`fetch_missing`), a game with no catalog is synced
 /// from its upstream first, with bounds that fit a person waiting and progress on stderr.
 /// The default game must load; another that cannot is listed as unavailable, with why.
-pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, String> {
+pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, LoadError> {
     let mut loaded = Loaded::default();
     let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();
     for (i, spec) in GAMES.iter().enumerate() {
@@ -102,7 +102,7 @@ pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, Stri
                     spec.id
                 );
                 if i == 0 {
-                    return Err(reason);
+                    return Err(LoadError::new(reason));
                 }
                 loaded.unavailable.push(Unavailable {
                     id: spec.id,
@@ -122,7 +122,7 @@ pub fn load_all(settings: &Settings, fetch_missing: bool) -> Result<Loaded, Stri
                     spec.env
                 );
                 if i == 0 {
-                    return Err(reason);
+                    return Err(LoadError::new(reason));
                 }
                 loaded.unavailable.push(Unavailable {
                     id: spec.id,

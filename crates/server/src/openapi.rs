@@ -47,14 +47,17 @@ pub struct DocGame {
 
 /// Every game of [`crate::games::GAMES`] as the document describes it, from each game's own
 /// legality data (`card_data`: a directory replacing the embedded copy).
-pub fn games(card_data: Option<&std::path::Path>) -> Result<Vec<DocGame>, String> {
+pub fn games(
+    card_data: Option<&std::path::Path>,
+) -> Result<Vec<DocGame>, deckcheck_core::LoadError> {
     crate::games::GAMES
         .iter()
         .map(|spec: &&GameSpec| {
             Ok(DocGame {
                 id: spec.id,
                 name: spec.name,
-                api: (spec.api)(card_data).map_err(|e| format!("{}: {e}", spec.name))?,
+                api: (spec.api)(card_data)
+                    .map_err(|e| deckcheck_core::LoadError::new(format!("{}: {e}", spec.name)))?,
             })
         })
         .collect()

@@ -367,7 +367,13 @@ mod live {
     });
 
     fn settings() -> Settings {
-        Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap()
+        static DIR: LazyLock<tempfile::TempDir> =
+            LazyLock::new(|| tempfile::tempdir().expect("a temporary directory"));
+        let mut settings =
+            Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap();
+        // The event store of this test binary, never the user's data directory.
+        settings.data_dir = Some(DIR.path().to_path_buf());
+        settings
     }
 
     pub struct App {

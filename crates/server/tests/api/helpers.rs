@@ -51,7 +51,7 @@ pub fn fixture_cards() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api/fixtures/swu")
 }
 
-fn load(game: &str, cards: &Path) -> Result<Arc<dyn AnyGame>, String> {
+fn load(game: &str, cards: &Path) -> Result<Arc<dyn AnyGame>, deckcheck_core::LoadError> {
     let spec = deckcheck_server::games::spec(game).expect("a game");
     (spec.load)(&Paths {
         cards: cards.to_path_buf(),
@@ -86,7 +86,7 @@ pub fn real_games() -> Option<&'static Loaded> {
                     Err(reason) => unavailable.push(Unavailable {
                         id: spec.id,
                         name: spec.name,
-                        reason,
+                        reason: reason.to_string(),
                     }),
                 }
             }
@@ -144,6 +144,14 @@ pub fn settings(catalogs: &[(&str, PathBuf)]) -> Settings {
     settings
 }
 
+/// A fresh temporary directory for this test binary's event store (under the system's
+/// temporary directory; statics are not dropped, so it stays until the system clears it).
+fn test_data_dir() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory"))
+        .path()
+}
+
 /// The real games' catalogs, for settings (a reload reads them again).
 pub fn real_catalogs() -> Vec<(&'static str, PathBuf)> {
     GAMES.iter().map(|g| (g.id, real_catalog(g.id))).collect()
@@ -173,7 +181,12 @@ pub async fn spawn_fixture_app_with(configure: impl FnOnce(&mut Settings)) -> Te
 }
 
 /// Builds and starts the application; it serves once the test's runtime polls it.
-pub fn spawn(settings: Settings, loaded: Loaded) -> TestApp {
+pub fn spawn(mut settings: Settings, loaded: Loaded) -> TestApp {
+    // The event store in a directory of this test binary's own, never the user's data
+    // directory (which another build's migrations may have moved on).
+    settings
+        .data_dir
+        .get_or_insert_with(|| test_data_dir().to_path_buf());
     let app = Application::build(settings, loaded).expect("the app binds a free port");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
