@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::input::ImportError;
 
 macro_rules! codes {
-    ($($(#[$doc:meta])* $variant:ident = $id:literal, $status:literal, $meaning:literal;)*) => {
+    ($($(#[$doc:meta])* $variant:ident = $id:tt, $status:tt, $meaning:tt;)*) => {
         /// A stable error id, with the HTTP status the service answers it with.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, utoipa::ToSchema)]
         pub enum ErrorCode {

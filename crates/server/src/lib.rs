@@ -23,7 +23,7 @@ pub mod openapi;
 mod page;
 pub mod settings;
 
-pub use error::ApiError;
+pub use error::{ApiError, ErrorAnswer};
 pub use settings::Settings;
 
 use std::net::TcpListener;

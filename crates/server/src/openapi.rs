@@ -18,26 +18,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::endpoints::{Endpoint, Method};
 
-/// The error shape of every 4xx and 5xx answer.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct ErrorAnswer {
-    pub error: ErrorBody,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct ErrorBody {
-    /// Stable id: `bad-value`, `unknown-format`, `unreadable-deck`, `body-too-large`…
-    pub code: String,
-    pub message: String,
-    /// The field or query parameter at fault (`format`, `decks[1]`, `limit`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
-    /// More about the error (a JSON error's line and column, a limit).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub details: Option<serde_json::Value>,
-}
-
 /// A game as the document describes it: its id and what its requests may name.
 pub struct DocGame {
     pub id: &'static str,
@@ -778,7 +758,7 @@ pub fn document(games: &[DocGame]) -> Value {
         }
     }
     let mut schemas = BTreeMap::new();
-    add_schema::<ErrorAnswer>(&mut schemas);
+    add_schema::<crate::error::ErrorAnswer>(&mut schemas);
     add_schema::<deckcheck_core::Validated>(&mut schemas);
     add_schema::<deckcheck_core::Comparison>(&mut schemas);
     add_schema::<deckcheck_core::Window>(&mut schemas);

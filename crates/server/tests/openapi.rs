@@ -299,6 +299,44 @@ fn fields_sent_as_null_are_nullable() {
     }
 }
 
+/// The contract's table of error codes, written from [`deckcheck_core::ErrorCode`].
+fn code_table() -> String {
+    let mut out = String::from("| Code | Status | Meaning |\n|---|---|---|\n");
+    for code in deckcheck_core::ErrorCode::ALL {
+        out.push_str(&format!(
+            "| `{code}` | {} | {} |\n",
+            code.status(),
+            code.meaning().replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// Issue 26: the documented list of codes, the statuses and the meanings come from the one enum.
+#[test]
+fn the_contract_lists_every_error_code_with_its_status() {
+    let path = root().join("docs/api-contract.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (start, end) = ("<!-- codes -->\n", "<!-- /codes -->");
+    let (Some(a), Some(b)) = (text.find(start), text.find(end)) else {
+        panic!("docs/api-contract.md has no {start:?} … {end:?} section");
+    };
+    let expected = format!("{}{start}{}{}", &text[..a], code_table(), &text[b..]);
+    generated_file(&path, &expected);
+    // And the document's `error.code` is the enum of every code.
+    let doc = document();
+    let listed = &doc["components"]["schemas"]["ErrorCode"]["enum"];
+    let ids: Vec<&str> = deckcheck_core::ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
+    assert_eq!(listed, &json!(ids), "{listed}");
+    assert_eq!(
+        doc["components"]["schemas"]["ErrorBody"]["properties"]["code"]["$ref"],
+        "#/components/schemas/ErrorCode"
+    );
+}
+
 /// The README's list of routes, generated from [`Endpoint`].
 fn route_list() -> String {
     let mut out = String::from("| Method | Path | What it answers |\n|---|---|---|\n");
@@ -367,12 +405,10 @@ mod live {
     });
 
     fn settings() -> Settings {
-        static DIR: LazyLock<tempfile::TempDir> =
-            LazyLock::new(|| tempfile::tempdir().expect("a temporary directory"));
         let mut settings =
             Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap();
-        // The event store of this test binary, never the user's data directory.
-        settings.data_dir = Some(DIR.path().to_path_buf());
+        // An event store of the app's own, never the user's data directory.
+        settings.data_dir = Some(tempfile::tempdir().expect("a temporary directory").keep());
         settings
     }
 

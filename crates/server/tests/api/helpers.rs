@@ -144,14 +144,6 @@ pub fn settings(catalogs: &[(&str, PathBuf)]) -> Settings {
     settings
 }
 
-/// A fresh temporary directory for this test binary's event store (under the system's
-/// temporary directory; statics are not dropped, so it stays until the system clears it).
-fn test_data_dir() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory"))
-        .path()
-}
-
 /// The real games' catalogs, for settings (a reload reads them again).
 pub fn real_catalogs() -> Vec<(&'static str, PathBuf)> {
     GAMES.iter().map(|g| (g.id, real_catalog(g.id))).collect()
@@ -182,11 +174,11 @@ pub async fn spawn_fixture_app_with(configure: impl FnOnce(&mut Settings)) -> Te
 
 /// Builds and starts the application; it serves once the test's runtime polls it.
 pub fn spawn(mut settings: Settings, loaded: Loaded) -> TestApp {
-    // The event store in a directory of this test binary's own, never the user's data
-    // directory (which another build's migrations may have moved on).
+    // An event store of the app's own, never the user's data directory (which another
+    // build's migrations may have moved on); apps started at once do not migrate one file.
     settings
         .data_dir
-        .get_or_insert_with(|| test_data_dir().to_path_buf());
+        .get_or_insert_with(|| tempfile::tempdir().expect("a temporary directory").keep());
     let app = Application::build(settings, loaded).expect("the app binds a free port");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
