@@ -243,7 +243,9 @@ fn validate_body(game: &DocGame, window: bool) -> Value {
             "deck".into(),
             json!({ "type": "array", "description": "The JSON deck's own entries." }),
         );
-        bare.insert("decks".into(), json!(false));
+        // No `decks` (a schema nothing matches; `false` is the same in JSON Schema, but client
+        // generators reject a boolean schema).
+        bare.insert("decks".into(), json!({ "not": {} }));
         shapes.push(json!({
             "type": "object",
             "description": "A JSON deck posted as it is (a SWUDB export: `metadata`, `leader`, `secondleader`, `base`, `deck`, `sideboard`), with the request's fields beside its own. Its entries are read one by one: an entry that cannot be read is a diagnostic, not an error.",
