@@ -525,7 +525,7 @@ fn formats(data: &LegalityData) -> Vec<FormatInfo> {
 const EXAMPLE_DECK: &str = include_str!("../tests/ccg/decks/ebo-light.txt");
 
 /// What the API document says of the game, from the project's data alone.
-pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, String> {
+pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = match card_data {
         Some(dir) => LegalityData::from_dir(dir)?,
         None => LegalityData::embedded()?,
@@ -544,7 +544,9 @@ pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, String> 
 }
 
 /// Loads the game for the registry.
-pub fn load(paths: &deckcheck_core::Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, String> {
+pub fn load(
+    paths: &deckcheck_core::Paths,
+) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     Ok(Arc::new(Ccg::load(
         &paths.cards,
         paths.card_data.as_deref(),

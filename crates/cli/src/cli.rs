@@ -207,7 +207,6 @@ impl GameArgs {
             cards: cards.clone(),
             card_data: self.card_data.clone(),
         })
-        .map_err(anyhow::Error::msg)
         .with_context(|| {
             format!(
                 "cannot load the {} data (give --cards DIR or set {}; looked in {}; `deckcheck sync --game {}` fetches it)",
@@ -1079,7 +1078,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
 fn run_serve(settings: Settings) -> Result<()> {
     settings.check().map_err(anyhow::Error::msg)?;
     init_logging(settings.log_format);
-    let loaded = games::load_all(&settings, Some(fetch_from)).map_err(anyhow::Error::msg)?;
+    let loaded = games::load_all(&settings, Some(fetch_from))?;
     for game in loaded.registry.games() {
         tracing::info!(game = game.info().id, catalog = %game.info().catalog, cards = game.info().cards, "card data loaded");
     }

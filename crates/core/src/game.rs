@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::fingerprint::Fingerprinted;
+pub use crate::error::{ErrorCode, RequestError};
 use crate::input::{ImportError, Imported, InputFormatInfo};
 use crate::report::{CardRef, CodeInfo, Report, Verdict};
 use crate::window::{ChangePoint, Window};
@@ -70,13 +71,16 @@ impl FormatInfo {
 }
 
 impl GameInfo {
+    /// A format by its id, exactly as the game lists it (`premier`, `twin-suns`).
     pub fn format(&self, id: &str) -> Option<&FormatInfo> {
-        let folded = fold_format(id);
-        self.formats.iter().find(|f| fold_format(&f.id) == folded)
+        self.formats.iter().find(|f| f.id == id)
     }
 
-    /// The formats a request asks for, each once in the order first asked: ids, comma
-    /// separated lists, or `all` (every format that can be played on `as_of`).
+    /// The formats a request asks for, each once in the order first asked. The grammar, the
+    /// same on the command line and in the API (and in its document): format ids exactly as
+    /// the game lists them, several separated by commas (no spaces), or `all` (every format
+    /// that can be played on `as_of`). `Premier`, `twin_suns` or `premier, eternal` are not
+    /// guessed at: the error lists the ids.
     pub fn resolve_formats(
         &self,
         asked: &[String],
@@ -84,9 +88,9 @@ impl GameInfo {
     ) -> Result<Vec<&FormatInfo>, RequestError> {
         let mut out: Vec<&FormatInfo> = Vec::new();
         let mut any = false;
-        for name in asked.iter().flat_map(|a| a.split(',')).map(str::trim) {
+        for name in asked.iter().flat_map(|a| a.split(',')) {
             any = true;
-            let found: Vec<&FormatInfo> = if name.eq_ignore_ascii_case("all") {
+            let found: Vec<&FormatInfo> = if name == ALL_FORMATS {
                 self.formats
                     .iter()
                     .filter(|f| f.available_on(as_of))
@@ -101,13 +105,14 @@ impl GameInfo {
             }
         }
         if !any {
-            return Err(RequestError::bad_value(
-                "format",
+            return Err(RequestError::new(
+                ErrorCode::InvalidRequest,
                 format!(
-                    "no format was asked for; give one of {} or all",
+                    "format is an empty list; name at least one of {}, or all",
                     self.format_ids()
                 ),
-            ));
+            )
+            .field("format"));
         }
         Ok(out)
     }
@@ -130,14 +135,32 @@ impl GameInfo {
                 self.format_ids()
             ),
         )
-        .code("unknown-format")
+        .code(ErrorCode::UnknownFormat)
     }
 }
 
-/// `Twin Suns`, `twin_suns` and `twin-suns` name one format.
-fn fold_format(name: &str) -> String {
-    name.trim().to_ascii_lowercase().replace(['_', ' '], "-")
+impl GameInfo {
+    /// An input format by its id, exactly as the game lists it, or the error naming those it
+    /// reads.
+    pub fn input(&self, id: &str) -> Result<&InputFormatInfo, RequestError> {
+        self.inputs.iter().find(|i| i.id == id).ok_or_else(|| {
+            let known: Vec<&str> = self.inputs.iter().map(|i| i.id).collect();
+            RequestError::new(
+                ErrorCode::UnknownInputFormat,
+                format!(
+                    "unknown input format {:?} for {}; it reads {}",
+                    crate::input::echo(id),
+                    self.name,
+                    known.join(", ")
+                ),
+            )
+            .field("input_format")
+        })
+    }
 }
+
+/// What a request names to ask for every format that can be played on its date.
+pub const ALL_FORMATS: &str = "all";
 
 /// What a check is asked beside the decks and the game's own options.
 #[derive(Debug, Clone)]
@@ -321,85 +344,6 @@ impl Comparison {
     }
 }
 
-/// Why a request cannot be answered: a bad value, a missing input, an unreadable deck. The
-/// service answers it as a 4xx with `{"error": {code, message, field, details}}`.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct RequestError {
-    /// Stable id: `bad-value`, `unknown-format`, `unreadable-deck`, `missing-field`…
-    pub code: &'static str,
-    pub message: String,
-    /// The field or parameter at fault: `format`, `decks[1]`, `pool`.
-    pub field: Option<String>,
-    pub details: Option<Value>,
-    pub too_large: bool,
-    /// A request of the documented shape that cannot be answered as it is (more decks than
-    /// the formats asked play): the service's 422, where a request of another shape is a 400.
-    pub unanswerable: bool,
-}
-
-impl RequestError {
-    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            code,
-            message: message.into(),
-            field: None,
-            details: None,
-            too_large: false,
-            unanswerable: false,
-        }
-    }
-
-    pub fn bad_value(field: &str, message: impl Into<String>) -> Self {
-        Self::new("bad-value", message).field(field)
-    }
-
-    pub fn missing(field: &str, what: &str) -> Self {
-        Self::new("missing-field", format!("{field} is required: {what}")).field(field)
-    }
-
-    pub fn unreadable(field: &str, e: &ImportError) -> Self {
-        let mut err = Self::new(
-            "unreadable-deck",
-            format!("{field} cannot be read as a deck list: {e}"),
-        )
-        .field(field);
-        if let ImportError::Json { line, column, .. } = e {
-            err.details = Some(serde_json::json!({ "line": line, "column": column }));
-        }
-        err
-    }
-
-    /// More than the service takes (decks, entries, lines): a 413.
-    pub fn too_large(field: &str, message: impl Into<String>) -> Self {
-        let mut err = Self::new("too-large", message).field(field);
-        err.too_large = true;
-        err
-    }
-
-    pub fn code(mut self, code: &'static str) -> Self {
-        self.code = code;
-        self
-    }
-
-    /// The request had the documented shape but cannot be answered as it is (see
-    /// [`RequestError::unanswerable`]).
-    pub fn unanswerable(mut self) -> Self {
-        self.unanswerable = true;
-        self
-    }
-
-    pub fn field(mut self, field: impl Into<String>) -> Self {
-        self.field = Some(field.into());
-        self
-    }
-
-    pub fn details(mut self, details: Value) -> Self {
-        self.details = Some(details);
-        self
-    }
-}
-
 /// The contract of a game, with its own deck type and options.
 pub trait Game: Send + Sync + 'static {
     /// One deck as read from input, resolved against the catalog.
@@ -498,6 +442,12 @@ pub trait Game: Send + Sync + 'static {
     /// rotation, a suspension's start or end, a rule change. The legal window of a deck is
     /// judged at these dates.
     fn change_points(&self, format: &FormatInfo) -> Vec<ChangePoint>;
+
+    /// Checks what the options' type alone cannot: a value among those the game's data lists
+    /// (SWU's `trilogy_pool`). By default every value the type reads is taken.
+    fn check_option_values(&self, _options: &Self::Options) -> Result<(), RequestError> {
+        Ok(())
+    }
 
     /// Whether a JSON request body is itself a deck of this game rather than a request
     /// (a SWUDB export posted as it is).
@@ -621,6 +571,9 @@ pub trait AnyGame: Send + Sync {
     /// Whether the game can read these options (before any deck is read: a roster's options
     /// are refused once, not entry by entry).
     fn check_options(&self, options: &Map<String, Value>) -> Result<(), RequestError>;
+    /// The names of the game's options, as its options type reads them (no document needed:
+    /// serde says which fields the type has).
+    fn option_names(&self) -> &'static [&'static str];
     /// The JSON schema of the game's options, for the API document.
     fn options_schema(
         &self,
@@ -748,7 +701,11 @@ impl<G: Game> AnyGame for G {
     }
 
     fn check_options(&self, options: &Map<String, Value>) -> Result<(), RequestError> {
-        read_options::<G>(Game::info(self), options).map(|_| ())
+        read_options(self, options).map(|_| ())
+    }
+
+    fn option_names(&self) -> &'static [&'static str] {
+        field_names::<G::Options>()
     }
 
     fn options_schema(
@@ -762,6 +719,48 @@ impl<G: Game> AnyGame for G {
             <G::Options as utoipa::PartialSchema>::schema(),
         )
     }
+}
+
+/// The fields a struct deserializes, as its derived `Deserialize` declares them (renames and
+/// aliases included): what serde hands `deserialize_struct`. A type that is not a struct has none.
+pub fn field_names<'de, T: serde::Deserialize<'de>>() -> &'static [&'static str] {
+    struct Fields(Option<&'static [&'static str]>);
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("field names read")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl serde::de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+    impl<'de> serde::Deserializer<'de> for &mut Fields {
+        type Error = Stop;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = Some(fields);
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+            identifier ignored_any
+        }
+    }
+    let mut fields = Fields(None);
+    let _ = T::deserialize(&mut fields);
+    fields.0.unwrap_or(&[])
 }
 
 /// A request read for a game: its decks imported, formats resolved, options typed.
@@ -793,7 +792,10 @@ fn prepare<'g, G: Game>(
     }
     let formats = info.resolve_formats(&request.formats, request.as_of)?;
     check_deck_count(info, &formats, request.decks.len())?;
-    let options = read_options::<G>(info, &request.options)?;
+    if let Some(asked) = &request.input_format {
+        info.input(asked)?;
+    }
+    let options = read_options(game, &request.options)?;
     let mut decks = Vec::with_capacity(request.decks.len());
     for input in &request.decks {
         let imported = game
@@ -833,7 +835,7 @@ fn read_whole<G: Game>(
         .collect();
     if !errors.is_empty() {
         return Err(RequestError::new(
-            "unreadable-deck",
+            ErrorCode::UnreadableDeck,
             format!(
                 "{}: {} entries cannot be read as cards",
                 input.field,
@@ -846,24 +848,32 @@ fn read_whole<G: Game>(
     Ok(imported)
 }
 
-/// The game's options read from a request's fields, unknown ones refused by name.
+/// The game's options read from a request's fields, unknown ones refused by name, each value
+/// checked by the game.
 fn read_options<G: Game>(
-    info: &GameInfo,
+    game: &G,
     options: &Map<String, Value>,
 ) -> Result<G::Options, RequestError> {
-    serde_path_to_error::deserialize(Value::Object(options.clone())).map_err(|e| {
-        let path = e.path().to_string();
-        let e = e.into_inner();
-        RequestError::new(
-            "invalid-request",
-            format!("the {} options cannot be read: {e}", info.name),
-        )
-        .field(if path == "." {
-            unknown_field(&e).unwrap_or_else(|| "options".into())
-        } else {
-            path
-        })
-    })
+    let info = Game::info(game);
+    let fields =
+        serde::de::value::MapDeserializer::new(options.iter().map(|(k, v)| (k.as_str(), v)));
+    let read: G::Options = serde_path_to_error::deserialize(fields).map_err(
+        |e: serde_path_to_error::Error<serde_json::Error>| {
+            let path = e.path().to_string();
+            let e = e.into_inner();
+            RequestError::new(
+                ErrorCode::InvalidRequest,
+                format!("the {} options cannot be read: {e}", info.name),
+            )
+            .field(if path == "." {
+                unknown_field(&e).unwrap_or_else(|| "options".into())
+            } else {
+                path
+            })
+        },
+    )?;
+    game.check_option_values(&read)?;
+    Ok(read)
 }
 
 /// Refuses more decks than the formats asked play (issue 15): a submission of two decks
@@ -973,7 +983,7 @@ fn answer<G: Game>(
         .formats
         .iter()
         .flat_map(|a| a.split(','))
-        .any(|asked| asked.trim().eq_ignore_ascii_case("all"));
+        .any(|asked| asked == ALL_FORMATS);
     let legal = if everywhere {
         !summary.legal.is_empty()
     } else {
@@ -1044,7 +1054,7 @@ mod tests {
         let err = check_deck_count(&info, &asked(&info, "premier"), 2).unwrap_err();
         assert_eq!(
             (err.code, err.field.as_deref()),
-            ("bad-value", Some("decks"))
+            (ErrorCode::Unanswerable, Some("decks"))
         );
         assert!(
             err.message
@@ -1063,6 +1073,22 @@ mod tests {
         assert!(check_deck_count(&info, &asked(&info, "premier,trilogy"), 3).is_ok());
         assert!(check_deck_count(&info, &asked(&info, "all"), 2).is_ok());
         assert!(check_deck_count(&info, &asked(&info, "trilogy"), 4).is_err());
+    }
+
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Toy {
+        pool: Option<String>,
+        #[serde(rename = "trilogy_pool", alias = "pool_format")]
+        chosen: Option<String>,
+    }
+
+    #[test]
+    fn the_field_names_of_an_options_type_are_read_from_its_type() {
+        assert!(field_names::<Toy>().contains(&"pool"));
+        assert!(field_names::<Toy>().contains(&"trilogy_pool"));
+        assert!(field_names::<String>().is_empty());
     }
 
     /// Issue 15, item 5: an empty list of formats asks for nothing, and is refused.

@@ -85,7 +85,7 @@ pub trait InputFormat<C, D>: Sync {
     fn read(&self, catalog: &C, text: &str) -> Result<Imported<D>, ImportError>;
 }
 
-/// Reads `text` with the reader `asked` names, or the first of `readers` that recognises it (the
+/// Reads `text` with the reader `asked` names (its id exactly, as the game lists it), or the first of `readers` that recognises it (the
 /// last reader is the fallback and should accept anything). A byte-order mark and surrounding
 /// white space are not part of any format.
 pub fn import<C, D>(
@@ -99,17 +99,16 @@ pub fn import<C, D>(
         return Err(ImportError::Empty);
     }
     let reader = match asked {
-        Some(id) => readers
-            .iter()
-            .find(|r| r.info().id.eq_ignore_ascii_case(id.trim()))
-            .ok_or_else(|| ImportError::UnknownFormat {
+        Some(id) => readers.iter().find(|r| r.info().id == id).ok_or_else(|| {
+            ImportError::UnknownFormat {
                 asked: echo(id),
                 known: readers
                     .iter()
                     .map(|r| r.info().id)
                     .collect::<Vec<_>>()
                     .join(", "),
-            })?,
+            }
+        })?,
         None => readers
             .iter()
             .find(|r| r.detect(text))
@@ -209,9 +208,11 @@ mod tests {
     #[test]
     fn a_reader_asked_by_name_is_used_and_an_unknown_one_is_an_error() {
         assert_eq!(
-            import(READERS, &(), "ABC", Some("TEXT")).unwrap().deck,
+            import(READERS, &(), "ABC", Some("text")).unwrap().deck,
             "abc"
         );
+        // One grammar for ids: exactly as the game lists them (issue 26).
+        assert!(import(READERS, &(), "ABC", Some("TEXT")).is_err());
         let err = import(READERS, &(), "ABC", Some("xml")).unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -12,6 +12,7 @@
 pub mod dated;
 pub mod diagnostic;
 pub mod fingerprint;
+pub mod error;
 pub mod game;
 pub mod input;
 pub mod json;
@@ -26,12 +27,13 @@ pub mod window;
 pub use dated::{Confidence, Dated, Timeline};
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
 pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
+pub use error::{ErrorCode, RequestError};
 pub use game::{
     AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,
-    DeckInput, DeckView, Finding, FormatInfo, Game, GameInfo, Judged, LineView, RequestError,
-    SectionView, Summary, ValidateRequest, Validated,
+    DeckInput, DeckView, Finding, FormatInfo, Game, GameInfo, Judged, LineView, SectionView,
+    Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
-pub use registry::{ApiExample, GameApi, GameSpec, Paths, Registry};
+pub use registry::{ApiExample, GameApi, GameSpec, LoadError, Paths, Registry};
 pub use report::{CardRef, Code, CodeInfo, Findings, Note, NoteKind, Report, Verdict, Violation};
 pub use window::{ChangePoint, Interval, Window};

@@ -33,11 +33,29 @@ pub struct GameSpec {
     /// The environment variable that points at its catalog (`DECKCHECK_CARDS` for SWU).
     pub env: &'static str,
     pub source: &'static dyn Source,
-    pub load: fn(&Paths) -> Result<Arc<dyn AnyGame>, String>,
+    pub load: fn(&Paths) -> Result<Arc<dyn AnyGame>, LoadError>,
     /// What the API document says of the game, from its own legality data (`card_data`: a
     /// directory replacing the embedded copy, as [`Paths::card_data`]) and no card catalog:
     /// the document is the same wherever the service runs.
-    pub api: fn(Option<&Path>) -> Result<GameApi, String>,
+    pub api: fn(Option<&Path>) -> Result<GameApi, LoadError>,
+}
+
+/// Why a game's data could not be loaded: the game's own error (its catalog, its legality
+/// data), kept whole; the service lists the game as unavailable with it, the CLI stops with it.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct LoadError(Box<dyn std::error::Error + Send + Sync>);
+
+impl LoadError {
+    pub fn new(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        Self(e.into())
+    }
+}
+
+impl From<String> for LoadError {
+    fn from(message: String) -> Self {
+        Self::new(message)
+    }
 }
 
 /// A game as the API document describes it: the values a request may name, and a real deck.

@@ -289,7 +289,7 @@ fn requests_that_cannot_be_answered_name_the_field_at_fault() {
         .validate(&request(&["1 Luke"], &["standard"]))
         .unwrap_err();
     assert_eq!(
-        (err.code, err.field.as_deref()),
+        (err.code.as_str(), err.field.as_deref()),
         ("unknown-format", Some("format"))
     );
     let err = g.validate(&request(&["1 Luke"], &[])).unwrap_err();

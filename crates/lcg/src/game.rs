@@ -328,7 +328,9 @@ fn formats(data: &HandData) -> Vec<FormatInfo> {
 const EXAMPLE_DECK: &str = include_str!("../tests/lcg/decks/scum-and-villainy.txt");
 
 /// What the API document says of the game, from its hand data alone.
-pub fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+pub fn api(
+    card_data: Option<&std::path::Path>,
+) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = HandData::load(card_data)?;
     Ok(deckcheck_core::GameApi::new::<LcgOptions>(
         formats(&data),
@@ -344,7 +346,9 @@ pub fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameAp
 }
 
 /// The game loaded from its catalog directory and hand data.
-pub fn load(paths: &deckcheck_core::Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, String> {
+pub fn load(
+    paths: &deckcheck_core::Paths,
+) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     let dir = deckcheck_core::sync::CatalogDir::new(&paths.cards).current();
     let catalog = Catalog::load(&dir)?;
     let data = HandData::load(paths.card_data.as_deref())?;

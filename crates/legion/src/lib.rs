@@ -48,7 +48,9 @@ pub const SPEC: GameSpec = GameSpec {
 const EXAMPLE_LINK: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";
 
 /// What the API document says of the game, from its own data alone.
-fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+fn api(
+    card_data: Option<&std::path::Path>,
+) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = match card_data {
         Some(d) => LegionData::from_dir(d)?,
         None => LegionData::embedded()?,
@@ -66,7 +68,7 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
     ))
 }
 
-fn load(paths: &Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, String> {
+fn load(paths: &Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     let dir = CatalogDir::new(&paths.cards).current();
     let catalog = Catalog::load(&dir).map_err(|e| e.to_string())?;
     let data = match &paths.card_data {

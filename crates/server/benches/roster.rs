@@ -25,7 +25,6 @@ fn roster(c: &mut Criterion) {
         card_data: None,
     })
     .expect("the real SWU catalog (../shared/data/swu/cards or DECKCHECK_CARDS)");
-    let api = (spec.api)(None).expect("SWU's API description");
     let mut files: Vec<PathBuf> = std::fs::read_dir(shared().join("decks/official-starters"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -53,7 +52,7 @@ fn roster(c: &mut Criterion) {
         "1,000 entries (19 real decks) -> answers and summary",
         |b| {
             b.iter(|| {
-                run_batch(game.as_ref(), &api, black_box(&body), 10_000)
+                run_batch(game.as_ref(), black_box(&body), 10_000)
                     .unwrap()
                     .summary
                     .entries

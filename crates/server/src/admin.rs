@@ -15,6 +15,7 @@ pub async fn reload(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
     query::<NoQuery>(&req)?;
     let Some(token) = state.settings.admin_token.as_ref() else {
         return Err(ApiError::not_found(
+            "path",
             "admin routes are disabled (set DECKCHECK_ADMIN_TOKEN to enable them)",
         ));
     };

@@ -5,14 +5,14 @@ use std::collections::BTreeMap;
 
 use actix_web::web::Data;
 use actix_web::{HttpRequest, HttpResponse};
-use deckcheck_core::{CardSummary, FormatInfo, GameInfo};
+use deckcheck_core::{CardSummary, ErrorCode, FormatInfo, GameInfo};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
+use super::AppState;
 use super::decks::parse_date;
 use super::error::ApiError;
 use super::games::Unavailable;
-use super::{AppState, game_of};
 
 /// A query string read into `T`, an error naming the parameter at fault.
 pub fn query<T: serde::de::DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
@@ -100,7 +100,7 @@ pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
                         known.join(", ")
                     ),
                 )
-                .code("unknown-game"));
+                .code(ErrorCode::UnknownGame));
             }
             vec![state.game(Some(id))?]
         }
@@ -168,7 +168,7 @@ pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
             ));
         }
     };
-    let game = state.game(game_of(&req))?;
+    let game = state.path_game(&req)?;
     let text = text.trim();
     let results = game.search(text, limit);
     let folded = deckcheck_core::text::squash(text);
@@ -203,9 +203,12 @@ pub async fn card(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespons
     let q: CardQuery = query(&req)?;
     let date = as_of(q.as_of.as_deref())?;
     let id = req.match_info().get("id").unwrap_or("");
-    let game = state.game(game_of(&req))?;
+    let game = state.path_game(&req)?;
     let answer = game.card(id, date).ok_or_else(|| {
-        ApiError::not_found(format!("no card has the id {:?}", deckcheck_core::echo(id)))
+        ApiError::not_found(
+            "id",
+            format!("no card has the id {:?}", deckcheck_core::echo(id)),
+        )
     })?;
     Ok(HttpResponse::Ok().json(answer))
 }
@@ -279,7 +282,7 @@ pub async fn suspensions(
                 .flatten()
                 .ok_or_else(|| {
                     ApiError::query("format", game.info().unknown_format(f).message)
-                        .code("unknown-format")
+                        .code(ErrorCode::UnknownFormat)
                 })?;
             Some(
                 def.suspension_list

@@ -1,9 +1,12 @@
 //! The deck routes of every game: validate (a deck, or Trilogy's three), validate-batch (an
 //! event's roster), compare (a judge's deck check) and window (when is this deck legal).
 //!
-//! A request is read once into the game-agnostic [`ValidateRequest`]; the game reads its own
-//! options from it and refuses what it does not know. Work that can be large (a big body, a
-//! roster) runs off the event loop.
+//! Each route reads its request once into its typed value: the shared fields typed ([`Shared`],
+//! from the query string and/or the JSON body, the body winning), the decks kept as the text
+//! they were sent as (a JSON deck is read by the game's reader, once), and every other field
+//! handed to the game, whose options type reads it or refuses it by name. Core validates the
+//! whole (formats, input format, deck count, options) once. Work that can be large (a big
+//! body, a roster) runs off the event loop.
 
 use std::collections::BTreeMap;
 
@@ -11,31 +14,19 @@ use actix_web::web::{Data, Payload};
 use actix_web::{HttpRequest, HttpResponse};
 use deckcheck_core::json::from_object;
 use deckcheck_core::{
-    AnyGame, CompareRequest, DeckInput, GameApi, RequestError, ValidateRequest, Validated, Verdict,
+    AnyGame, CompareRequest, DeckInput, ErrorCode, ValidateRequest, Validated, Verdict,
 };
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use super::AppState;
 use super::body::{self, BodyKind};
 use super::error::ApiError;
-use super::{AppState, game_of};
 
 /// Bodies larger than this are read and judged off the event loop.
 const LARGE_BODY: usize = 32 * 1024;
-
-/// The fields of a validate or window request every game shares (in a JSON body, or as query
-/// parameters); any other field is the game's own option.
-pub const COMMON: [&str; 7] = [
-    "format",
-    "as_of",
-    "input_format",
-    "explain",
-    "competitive",
-    "player",
-    "uid",
-];
 
 /// One format, or several: `"premier"`, `"premier,eternal"`, `["premier", "eternal"]`, `"all"`.
 #[derive(Debug, Clone, Deserialize)]
@@ -46,33 +37,14 @@ pub enum Formats {
 }
 
 impl Formats {
-    /// The formats asked. An empty list asks for none: refused, never read as "the default"
-    /// or as "every report legal" (issue 15).
+    /// The formats asked, as core reads them. An empty list asks for none: core refuses it,
+    /// never reading it as "the default" or as "every report legal" (issue 15).
     fn into_vec(self) -> Vec<String> {
         match self {
             Self::One(s) => vec![s],
             Self::Many(v) => v,
         }
     }
-}
-
-/// The shared fields of a JSON request (`null` is the same as leaving a field out).
-#[derive(Debug, Default, Deserialize)]
-struct Common {
-    #[serde(default)]
-    format: Option<Formats>,
-    #[serde(default)]
-    as_of: Option<String>,
-    #[serde(default)]
-    input_format: Option<String>,
-    #[serde(default)]
-    explain: Option<bool>,
-    #[serde(default)]
-    competitive: Option<bool>,
-    #[serde(default)]
-    player: Option<String>,
-    #[serde(default)]
-    uid: Option<String>,
 }
 
 /// A date as the API writes it, `YYYY-MM-DD` exactly (RFC 3339's full-date).
@@ -98,22 +70,16 @@ fn today() -> Date {
 /// game from their own text, so the body is never built into a tree: a deck nested 100,000
 /// deep, or with a count of `1e400`, is the deck reader's to judge entry by entry (a
 /// diagnostic), not a body that cannot be read (serde_json skips a raw value without building
-/// it and without reading its numbers). It also spares reading a deck twice.
+/// it and without reading its numbers).
 type RawFields<'a> = BTreeMap<String, &'a RawValue>;
 
-/// A field's value as JSON, for the small fields a request has beside its decks.
-fn value_of(raw: &RawValue) -> Result<Value, ApiError> {
-    serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))
-}
-
-/// Fields as JSON values.
-fn values_of<'a>(
-    fields: impl IntoIterator<Item = (String, &'a RawValue)>,
-) -> Result<Map<String, Value>, ApiError> {
-    fields
-        .into_iter()
-        .map(|(k, raw)| Ok((k, value_of(raw)?)))
-        .collect()
+/// A field's value read as `T`, an error naming the field.
+fn field_as<'a, T: Deserialize<'a>>(field: &str, raw: &'a RawValue) -> Result<T, ApiError> {
+    serde_json::from_str(raw.get()).map_err(|e| {
+        let mut err = ApiError::json(&e).field(field);
+        err.message = format!("{field}: {}", err.message);
+        err
+    })
 }
 
 /// What kind of JSON value a raw value is, from its first byte (serde_json gives it trimmed).
@@ -145,11 +111,11 @@ fn shape_of(fields: &RawFields<'_>) -> Map<String, Value> {
 }
 
 /// A deck given in a JSON request: a string (a list in any input format) or an object (a JSON
-/// deck such as SWUDB's, kept as the JSON text it was sent as).
+/// deck such as SWUDB's, kept as the JSON text it was sent as, for the game's reader).
 fn deck_input(field: String, raw: &RawValue) -> Result<DeckInput, ApiError> {
     match kind_of(raw) {
         "a string" => Ok(DeckInput {
-            text: serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?,
+            text: field_as(&field, raw)?,
             field,
         }),
         "an object" => Ok(DeckInput {
@@ -176,17 +142,6 @@ pub fn query_pairs(req: &HttpRequest) -> Result<BTreeMap<String, String>, ApiErr
     Ok(out)
 }
 
-/// A route that takes its fields in the body refuses any query parameter, naming it.
-fn no_query(req: &HttpRequest) -> Result<(), ApiError> {
-    match query_pairs(req)?.into_keys().next() {
-        Some(key) => Err(ApiError::query(
-            &key,
-            format!("unknown parameter {key:?}: this route takes its fields in the JSON body"),
-        )),
-        None => Ok(()),
-    }
-}
-
 /// `true` or `false`, as a query string writes a boolean.
 fn query_bool(name: &str, text: &str) -> Result<bool, ApiError> {
     match text {
@@ -199,318 +154,250 @@ fn query_bool(name: &str, text: &str) -> Result<bool, ApiError> {
     }
 }
 
-/// The names of a game's options, and those whose value is a string (which a query string
-/// can carry too), from the game's documented schema.
-pub fn option_names(api: &GameApi) -> (Vec<String>, Vec<String>) {
-    let mut all = Vec::new();
-    let mut strings = Vec::new();
-    if let Some(props) = api.options.get("properties").and_then(Value::as_object) {
-        for (name, prop) in props {
-            all.push(name.clone());
-            let is_string = match prop.get("type") {
-                Some(Value::String(t)) => t == "string",
-                Some(Value::Array(ts)) => ts
-                    .iter()
-                    .all(|t| t.as_str().is_some_and(|t| t == "string" || t == "null")),
-                _ => false,
-            };
-            if is_string {
-                strings.push(name.clone());
-            }
-        }
-    }
-    (all, strings)
+/// The fields every validate and window request shares, typed; a window adds `from` and
+/// `until`. Read from the query string and then the JSON body (a field the body gives wins).
+#[derive(Debug, Default)]
+pub struct Shared {
+    pub format: Option<Vec<String>>,
+    pub as_of: Option<Date>,
+    pub input_format: Option<String>,
+    pub explain: Option<bool>,
+    pub competitive: Option<bool>,
+    pub player: Option<String>,
+    pub uid: Option<String>,
+    pub from: Option<Date>,
+    pub until: Option<Date>,
 }
 
-/// An option's value among those the document lists for it, if it lists any.
-fn check_listed(api: &GameApi, name: &str, value: &Value) -> Result<(), ApiError> {
-    let listed = api
-        .options
-        .pointer(&format!("/properties/{name}/enum"))
-        .and_then(Value::as_array);
-    match listed {
-        Some(values) if !values.contains(value) => {
-            let named: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
-            Err(ApiError::bad_value(
-                name,
-                format!(
-                    "{name} {} is not one of {}",
-                    deckcheck_core::echo(&value.to_string()),
-                    named.join(", ")
-                ),
-            ))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The game's options as it reads them (unknown ones refused by name), each one whose
-/// document lists its values among them.
-pub(crate) fn check_options(
-    game: &dyn AnyGame,
-    api: &GameApi,
-    options: &Map<String, Value>,
-) -> Result<(), ApiError> {
-    for (name, value) in options {
-        check_listed(api, name, value)?;
-    }
-    game.check_options(options).map_err(ApiError::from)
-}
-
-/// The formats asked, each token exactly one of the game's format ids or `all`; a list is not
-/// empty.
-fn checked_formats(game: &dyn AnyGame, asked: Vec<String>) -> Result<Vec<String>, ApiError> {
-    if asked.is_empty() {
-        // Not the documented shape (one format at least), as the batch route says it too.
-        let mut e = ApiError::bad_value(
-            "format",
-            "format is an empty list; name at least one format, or all",
-        );
-        e.code = "invalid-request";
-        return Err(e);
-    }
-    let info = game.info();
-    for token in asked.iter().flat_map(|a| a.split(',')) {
-        if token != "all" && !info.formats.iter().any(|f| f.id == token) {
-            return Err(info.unknown_format(token).into());
-        }
-    }
-    Ok(asked)
-}
-
-/// One format id of the game exactly (a batch and a deck check are for one format).
-fn one_format(game: &dyn AnyGame, asked: &str) -> Result<String, ApiError> {
-    let info = game.info();
-    if info.formats.iter().any(|f| f.id == asked) {
-        return Ok(asked.to_string());
-    }
-    let mut e: ApiError = info.unknown_format(asked).into();
-    if asked == "all" || asked.contains(',') {
-        e.message = format!(
-            "this route checks one format; {}",
-            e.message.trim_end_matches(", or all")
-        );
-    }
-    Err(e)
-}
-
-/// An input format id of the game exactly, or the error naming the ones it reads.
-fn checked_input_format(game: &dyn AnyGame, asked: &str) -> Result<String, ApiError> {
-    let info = game.info();
-    if info.inputs.iter().any(|i| i.id == asked) {
-        return Ok(asked.to_string());
-    }
-    let known: Vec<&str> = info.inputs.iter().map(|i| i.id).collect();
-    Err(ApiError::bad_value(
+/// The names [`Shared`] reads (`window`: with `from` and `until`).
+fn shared_names(window: bool) -> &'static [&'static str] {
+    const ALL: [&str; 9] = [
+        "format",
+        "as_of",
         "input_format",
+        "explain",
+        "competitive",
+        "player",
+        "uid",
+        "from",
+        "until",
+    ];
+    if window { &ALL } else { &ALL[..7] }
+}
+
+impl Shared {
+    /// Sets one field from the query string; `false` when `name` is not a shared field.
+    fn set_from_query(&mut self, window: bool, name: &str, value: &str) -> Result<bool, ApiError> {
+        if !shared_names(window).contains(&name) {
+            return Ok(false);
+        }
+        match name {
+            "format" => self.format = Some(vec![value.to_string()]),
+            "as_of" => self.as_of = Some(parse_date(name, value)?),
+            "from" => self.from = Some(parse_date(name, value)?),
+            "until" => self.until = Some(parse_date(name, value)?),
+            "input_format" => self.input_format = Some(value.to_string()),
+            "explain" => self.explain = Some(query_bool(name, value)?),
+            "competitive" => self.competitive = Some(query_bool(name, value)?),
+            "player" => self.player = Some(value.to_string()),
+            _ => self.uid = Some(value.to_string()),
+        }
+        Ok(true)
+    }
+
+    /// Sets one field from a JSON body (`null` is leaving it out); `false` when `name` is not a
+    /// shared field.
+    fn set_from_json(
+        &mut self,
+        window: bool,
+        name: &str,
+        raw: &RawValue,
+    ) -> Result<bool, ApiError> {
+        if !shared_names(window).contains(&name) {
+            return Ok(false);
+        }
+        let date = |raw: &RawValue| -> Result<Option<Date>, ApiError> {
+            match field_as::<Option<String>>(name, raw) {
+                Ok(Some(text)) => parse_date(name, &text).map(Some),
+                Ok(None) => Ok(None),
+                Err(_) => Err(ApiError::bad_date(name, raw.get())),
+            }
+        };
+        match name {
+            "format" => {
+                if let Some(f) = field_as::<Option<Formats>>(name, raw)? {
+                    self.format = Some(f.into_vec());
+                }
+            }
+            "as_of" => self.as_of = date(raw)?.or(self.as_of),
+            "from" => self.from = date(raw)?.or(self.from),
+            "until" => self.until = date(raw)?.or(self.until),
+            "input_format" => {
+                self.input_format =
+                    field_as::<Option<String>>(name, raw)?.or(self.input_format.take())
+            }
+            "explain" => self.explain = field_as::<Option<bool>>(name, raw)?.or(self.explain),
+            "competitive" => {
+                self.competitive = field_as::<Option<bool>>(name, raw)?.or(self.competitive)
+            }
+            "player" => self.player = field_as::<Option<String>>(name, raw)?.or(self.player.take()),
+            _ => self.uid = field_as::<Option<String>>(name, raw)?.or(self.uid.take()),
+        }
+        Ok(true)
+    }
+
+    /// The request core validates: these fields over the defaults (today; the game's first
+    /// format), with the decks and the game's options.
+    fn into_request(
+        self,
+        game: &dyn AnyGame,
+        decks: Vec<DeckInput>,
+        options: Map<String, Value>,
+    ) -> Result<ValidateRequest, ApiError> {
+        Ok(ValidateRequest {
+            decks,
+            formats: match self.format {
+                Some(f) => f,
+                None => vec![default_format(game)?],
+            },
+            as_of: self.as_of.unwrap_or_else(today),
+            input_format: self.input_format,
+            explain: self.explain.unwrap_or(false),
+            player: self.player,
+            uid: self.uid,
+            registration: self.competitive.unwrap_or(false),
+            options,
+        })
+    }
+}
+
+/// A window's `from` and `until`, as asked.
+type Range = (Option<Date>, Option<Date>);
+
+/// An unknown parameter, named, with those the route takes.
+fn unknown_parameter(key: &str, game: &dyn AnyGame, window: bool) -> ApiError {
+    let mut known: Vec<&str> = shared_names(window).to_vec();
+    known.extend(game.option_names());
+    ApiError::query(
+        key,
         format!(
-            "unknown input format {:?} for {}; it reads {}",
-            deckcheck_core::echo(asked),
-            info.name,
+            "unknown parameter {:?}; this route takes {}",
+            deckcheck_core::echo(key),
             known.join(", ")
         ),
     )
-    .code("unknown-input-format"))
 }
 
-/// Applies the shared fields of a JSON body over what the query string gave.
-fn apply_common(
-    game: &dyn AnyGame,
-    common: Common,
-    request: &mut ValidateRequest,
-) -> Result<(), ApiError> {
-    if let Some(f) = common.format {
-        request.formats = checked_formats(game, f.into_vec())?;
-    }
-    if let Some(d) = common.as_of {
-        request.as_of = parse_date("as_of", &d)?;
-    }
-    if let Some(i) = common.input_format {
-        request.input_format = Some(checked_input_format(game, &i)?);
-    }
-    request.explain = common.explain.unwrap_or(request.explain);
-    request.registration = common.competitive.unwrap_or(request.registration);
-    request.player = common.player.or(request.player.take());
-    request.uid = common.uid.or(request.uid.take());
-    Ok(())
-}
-
-/// Fills `request` from the query string: the shared parameters, the route's `extra` ones
-/// (a window's `from` and `until`), and the game's options whose value is a string. Any other
-/// parameter is refused by name.
-fn apply_query(
-    game: &dyn AnyGame,
-    api: &GameApi,
-    query: BTreeMap<String, String>,
-    request: &mut ValidateRequest,
-    extra: &[&str],
-    extras: &mut Map<String, Value>,
-) -> Result<(), ApiError> {
-    let (_, string_options) = option_names(api);
-    for (key, value) in query {
-        match key.as_str() {
-            "format" => request.formats = checked_formats(game, vec![value])?,
-            "as_of" => request.as_of = parse_date("as_of", &value)?,
-            "input_format" => request.input_format = Some(checked_input_format(game, &value)?),
-            "explain" => request.explain = query_bool("explain", &value)?,
-            "competitive" => request.registration = query_bool("competitive", &value)?,
-            "player" => request.player = Some(value),
-            "uid" => request.uid = Some(value),
-            // Every value is checked as given, even one a JSON body's field then replaces.
-            k if extra.contains(&k) => {
-                parse_date(k, &value)?;
-                extras.insert(key, Value::String(value));
-            }
-            k if string_options.iter().any(|o| o == k) => {
-                let value = Value::String(value);
-                check_listed(api, k, &value)?;
-                request.options.insert(key, value);
-            }
-            _ => {
-                let mut known: Vec<String> = COMMON.iter().map(|s| s.to_string()).collect();
-                known.extend(extra.iter().map(|s| s.to_string()));
-                known.extend(string_options);
-                return Err(ApiError::query(
-                    &key,
-                    format!(
-                        "unknown parameter {:?}; this route takes {}",
-                        deckcheck_core::echo(&key),
-                        known.join(", ")
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn empty_request() -> ValidateRequest {
-    ValidateRequest {
-        decks: Vec::new(),
-        formats: Vec::new(),
-        as_of: today(),
-        input_format: None,
-        explain: false,
-        player: None,
-        uid: None,
-        registration: false,
-        options: Map::new(),
-    }
-}
-
-/// Reads a validate (or window) request for the route's game: a text body with its fields in
-/// the query string, or a JSON body (a request object with `deck` or `decks`, or a bare JSON
-/// deck with request fields beside its own). The body wins over the query string. Returns the
-/// request and the route's `extra` fields (a window's `from` and `until`).
+/// A validate (or window) request for the route's game, read once: a text body with its fields
+/// in the query string, or a JSON body (a request object with `deck` or `decks`, or a bare JSON
+/// deck with request fields beside its own). The body wins over the query string; core then
+/// validates the whole. Returns the request and a window's `from` and `until`.
 fn read_request(
     game: &dyn AnyGame,
-    api: &GameApi,
     req: &HttpRequest,
     text: String,
-    extra: &[&str],
-) -> Result<(ValidateRequest, Map<String, Value>), ApiError> {
-    let mut request = empty_request();
-    let mut extras = Map::new();
-    apply_query(
-        game,
-        api,
-        query_pairs(req)?,
-        &mut request,
-        extra,
-        &mut extras,
-    )?;
-    match body::kind_of(req, &text, true)? {
-        BodyKind::Text => {
-            request.decks.push(DeckInput {
-                field: "body".into(),
-                text,
-            });
+    window: bool,
+) -> Result<(ValidateRequest, Range), ApiError> {
+    let mut shared = Shared::default();
+    let mut options = Map::new();
+    let names = game.option_names();
+    for (key, value) in query_pairs(req)? {
+        if shared.set_from_query(window, &key, &value)? {
+            continue;
         }
+        if !names.contains(&key.as_str()) {
+            return Err(unknown_parameter(&key, game, window));
+        }
+        options.insert(key, Value::String(value));
+    }
+    let decks = match body::kind_of(req, &text, true)? {
+        BodyKind::Text => vec![DeckInput {
+            field: "body".into(),
+            text,
+        }],
         BodyKind::Json => {
-            let mut body: RawFields<'_> = from_object(&text).map_err(|e| ApiError::json(&e))?;
-            for key in extra {
-                if let Some(raw) = body.remove(*key) {
-                    extras.insert((*key).to_string(), value_of(raw)?);
-                }
-            }
-            let common: Common = from_fields(values_of(
-                body.iter()
-                    .filter(|(k, _)| COMMON.contains(&k.as_str()))
-                    .map(|(k, raw)| (k.clone(), *raw)),
-            )?)?;
+            let body: RawFields<'_> = from_object(&text).map_err(|e| ApiError::json(&e))?;
             let bare = body.get("deck").is_some_and(|raw| kind_of(raw) == "a list")
                 && !body.contains_key("decks")
                 && game.is_bare_deck(&shape_of(&body));
-            if bare {
-                // A JSON deck posted as it is (a SWUDB export), with request fields beside its
-                // own: the deck's fields are the reader's, the options the game's.
-                let (options, _) = option_names(api);
-                for (key, raw) in body {
-                    if options.contains(&key) {
-                        request.options.insert(key, value_of(raw)?);
-                    }
+            let mut deck = None;
+            let mut decks = None;
+            for (key, raw) in &body {
+                if shared.set_from_json(window, key, raw)? {
+                    continue;
                 }
-                request.decks.push(DeckInput {
-                    field: "body".into(),
-                    text,
-                });
-            } else {
-                match (body.remove("deck"), body.remove("decks")) {
-                    (Some(_), Some(_)) => {
-                        return Err(ApiError::bad_value(
-                            "decks",
-                            "give either deck or decks, not both",
-                        ));
-                    }
-                    (Some(deck), None) => request.decks.push(deck_input("deck".into(), deck)?),
-                    (None, Some(raw))
-                        if kind_of(raw) == "a list"
-                            && let Ok(list) = serde_json::from_str::<Vec<&RawValue>>(raw.get())
-                            && !list.is_empty() =>
-                    {
-                        if list.len() > deckcheck_core::game::MAX_DECKS {
-                            return Err(RequestError::bad_value(
-                                "decks",
-                                format!(
-                                    "{} decks were given; no format plays more than {}",
-                                    list.len(),
-                                    deckcheck_core::game::MAX_DECKS
-                                ),
-                            )
-                            .into());
-                        }
-                        for (i, deck) in list.into_iter().enumerate() {
-                            request.decks.push(deck_input(format!("decks[{i}]"), deck)?);
-                        }
-                    }
-                    (None, Some(_)) => {
-                        return Err(ApiError::bad_value(
-                            "decks",
-                            "decks must be a list of one to three decks",
-                        ));
-                    }
-                    (None, None) => {
-                        return Err(ApiError::missing(
-                            "deck",
-                            "a deck list (a string) or a JSON deck (an object), or decks",
-                        ));
-                    }
-                }
-                // Every other field is the game's own option; it refuses unknown ones by name.
-                for (key, raw) in body {
-                    if !COMMON.contains(&key.as_str()) {
-                        request.options.insert(key, value_of(raw)?);
+                match key.as_str() {
+                    // A bare JSON deck's own fields are its reader's.
+                    _ if bare && !names.contains(&key.as_str()) => {}
+                    "deck" if !bare => deck = Some(*raw),
+                    "decks" => decks = Some(*raw),
+                    // Every other field is the game's own option; its type refuses unknown ones by name.
+                    _ => {
+                        options.insert(key.clone(), field_as(key, raw)?);
                     }
                 }
             }
-            apply_common(game, common, &mut request)?;
+            if bare {
+                drop(body);
+                vec![DeckInput {
+                    field: "body".into(),
+                    text,
+                }]
+            } else {
+                json_decks(deck, decks)?
+            }
         }
+    };
+    let range = (shared.from, shared.until);
+    Ok((shared.into_request(game, decks, options)?, range))
+}
+
+/// The decks of a JSON request: `deck` or `decks`, not both.
+fn json_decks(
+    deck: Option<&RawValue>,
+    decks: Option<&RawValue>,
+) -> Result<Vec<DeckInput>, ApiError> {
+    match (deck, decks) {
+        (Some(_), Some(_)) => Err(ApiError::bad_value(
+            "decks",
+            "give either deck or decks, not both",
+        )),
+        (Some(deck), None) => Ok(vec![deck_input("deck".into(), deck)?]),
+        (None, Some(raw))
+            if kind_of(raw) == "a list"
+                && let Ok(list) = serde_json::from_str::<Vec<&RawValue>>(raw.get())
+                && !list.is_empty() =>
+        {
+            at_most_decks(list.len())?;
+            list.into_iter()
+                .enumerate()
+                .map(|(i, deck)| deck_input(format!("decks[{i}]"), deck))
+                .collect()
+        }
+        (None, Some(_)) => Err(ApiError::bad_value(
+            "decks",
+            "decks must be a list of one to three decks",
+        )),
+        (None, None) => Err(ApiError::missing(
+            "deck",
+            "a deck list (a string) or a JSON deck (an object), or decks",
+        )),
     }
-    if request.formats.is_empty() {
-        request.formats = vec![default_format(game)?];
+}
+
+/// More decks than any format plays (`decks` is one to three in every body): a 400 before any
+/// is read.
+pub(crate) fn at_most_decks(given: usize) -> Result<(), ApiError> {
+    if given <= deckcheck_core::game::MAX_DECKS {
+        return Ok(());
     }
-    check_options(game, api, &request.options)?;
-    Ok((request, extras))
+    Err(ApiError::bad_value(
+        "decks",
+        format!(
+            "{given} decks were given; no format plays more than {}",
+            deckcheck_core::game::MAX_DECKS
+        ),
+    ))
 }
 
 /// The field serde names in "unknown field `x`", or `body`.
@@ -532,11 +419,6 @@ fn field_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     ApiError::invalid_request(&inner).field(field)
 }
 
-/// Fields of a JSON body read into `T`, the error naming the field at fault.
-fn from_fields<T: serde::de::DeserializeOwned>(fields: Map<String, Value>) -> Result<T, ApiError> {
-    serde_path_to_error::deserialize(Value::Object(fields)).map_err(field_error)
-}
-
 /// A JSON object body read into `T` as it is (a `T` that borrows its decks as raw JSON), the
 /// error naming the field at fault.
 fn from_fields_raw<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, ApiError> {
@@ -544,6 +426,22 @@ fn from_fields_raw<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, Ap
     from_object::<serde::de::IgnoredAny>(text).map_err(|e| ApiError::json(&e))?;
     let mut de = serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(&mut de).map_err(field_error)
+}
+
+/// One format id of the game exactly (a batch and a deck check are for one format).
+fn one_format(game: &dyn AnyGame, asked: &str) -> Result<String, ApiError> {
+    let info = game.info();
+    if let Some(f) = info.format(asked) {
+        return Ok(f.id.clone());
+    }
+    let mut e: ApiError = info.unknown_format(asked).into();
+    if asked == deckcheck_core::game::ALL_FORMATS || asked.contains(',') {
+        e.message = format!(
+            "this route checks one format; {}",
+            e.message.trim_end_matches(", or all")
+        );
+    }
+    Err(e)
 }
 
 /// A game's first format: what a request that names none is checked for.
@@ -574,10 +472,10 @@ pub async fn validate(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = state.game(game_of(&req))?;
+    let game = state.path_game(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     let large = text.len() > LARGE_BODY;
-    let (request, _) = read_request(game.as_ref(), state.api(game.as_ref())?, &req, text, &[])?;
+    let (request, _) = read_request(game.as_ref(), &req, text, false)?;
     let answer = run(large || request.decks.len() > 1, move || {
         game.validate(&request).map(bounded).map_err(ApiError::from)
     })
@@ -614,31 +512,17 @@ pub async fn window(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = state.game(game_of(&req))?;
+    let game = state.path_game(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
-    let (request, extras) = read_request(
-        game.as_ref(),
-        state.api(game.as_ref())?,
-        &req,
-        text,
-        &["from", "until"],
-    )?;
-    let date = |key: &str| -> Result<Option<Date>, ApiError> {
-        match extras.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => parse_date(key, s).map(Some),
-            Some(other) => Err(ApiError::bad_date(key, &other.to_string())),
-        }
-    };
-    let (from, until) = (date("from")?, date("until")?);
+    let (request, (from, until)) = read_request(game.as_ref(), &req, text, true)?;
     if let (Some(f), Some(u)) = (from, until)
         && u < f
     {
-        return Err(ApiError::unprocessable(
-            "bad-range",
-            "until",
+        return Err(ApiError::new(
+            ErrorCode::BadRange,
             format!("until ({u}) is before from ({f})"),
-        ));
+        )
+        .field("until"));
     }
     let answer = run(true, move || {
         game.window(&request, from, until).map_err(ApiError::from)
@@ -647,22 +531,8 @@ pub async fn window(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-/// The shared fields of a batch request, for every entry (`null` is leaving one out).
-#[derive(Deserialize)]
-struct BatchCommon {
-    #[serde(default)]
-    format: Option<String>,
-    #[serde(default)]
-    as_of: Option<String>,
-    #[serde(default)]
-    input_format: Option<String>,
-    #[serde(default)]
-    explain: Option<bool>,
-    #[serde(default)]
-    competitive: Option<bool>,
-}
-
-/// The fields of a batch request besides `entries` and the game's options.
+/// The fields of a batch request besides `entries` and the game's options: those of a
+/// validate request but the player's, which each entry names.
 const BATCH_COMMON: [&str; 5] = ["format", "as_of", "input_format", "explain", "competitive"];
 
 #[derive(Deserialize)]
@@ -711,9 +581,9 @@ pub struct BatchResult {
     /// The entry's answer, as validate gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<Validated>,
+    /// Why this entry could not be judged, in the error shape of every route.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub error: Option<Value>,
+    pub error: Option<ApiError>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -735,8 +605,8 @@ pub async fn validate_batch(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = state.game(game_of(&req))?;
-    no_query(&req)?;
+    let game = state.path_game(&req)?;
+    crate::cards::query::<crate::cards::NoQuery>(&req)?;
     let text = body::read(
         &req,
         &state,
@@ -746,23 +616,15 @@ pub async fn validate_batch(
     .await?;
     body::kind_of(&req, &text, false)?;
     let limit = state.settings.batch_limit as usize;
-    let state2 = state.clone();
-    let response = actix_web::web::block(move || {
-        run_batch(game.as_ref(), state2.api(game.as_ref())?, &text, limit)
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
+    let response = actix_web::web::block(move || run_batch(game.as_ref(), &text, limit))
+        .await
+        .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
     Ok(HttpResponse::Ok().json(response))
 }
 
 /// Checks a roster for one game: one answer per entry and a summary. Public for the roster
 /// benchmark.
-pub fn run_batch(
-    g: &dyn AnyGame,
-    api: &GameApi,
-    text: &str,
-    limit: usize,
-) -> Result<BatchResponse, ApiError> {
+pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchResponse, ApiError> {
     let mut body: RawFields<'_> = from_object(text).map_err(|e| ApiError::json(&e))?;
     let entries: Vec<&RawValue> = match body.remove("entries") {
         Some(raw) if kind_of(raw) == "a list" => {
@@ -801,26 +663,38 @@ pub fn run_batch(
             ));
         }
     }
-    let (common, options): (Map<String, Value>, Map<String, Value>) = values_of(body)?
-        .into_iter()
-        .partition(|(k, _)| BATCH_COMMON.contains(&k.as_str()));
-    let common: BatchCommon = from_fields(common)?;
-    let mut template = empty_request();
-    template.registration = common.competitive.unwrap_or(true);
-    template.explain = common.explain.unwrap_or(false);
-    check_options(g, api, &options)?;
-    template.options = options;
-    if let Some(d) = common.as_of {
-        template.as_of = parse_date("as_of", &d)?;
+    let mut shared = Shared::default();
+    let mut options = Map::new();
+    for (key, raw) in &body {
+        if BATCH_COMMON.contains(&key.as_str()) {
+            shared.set_from_json(false, key, raw)?;
+        } else {
+            options.insert(key.clone(), field_as(key, raw)?);
+        }
     }
-    if let Some(i) = common.input_format {
-        template.input_format = Some(checked_input_format(g, &i)?);
-    }
-    let format = match common.format {
-        Some(f) => one_format(g, &f)?,
+    // The roster's own fields and options are refused once, as the request's, not entry by
+    // entry: one format exactly, options the game reads.
+    let format = match shared.format.take() {
         None => default_format(g)?,
+        Some(asked) => match asked.as_slice() {
+            [one] => one_format(g, one)?,
+            _ => {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidRequest,
+                    "format: a roster is checked for one format, named by a string",
+                )
+                .field("format"));
+            }
+        },
     };
-    template.formats = vec![format.clone()];
+    shared.format = Some(vec![format.clone()]);
+    if let Some(asked) = &shared.input_format {
+        g.info().input(asked)?;
+    }
+    g.check_options(&options)?;
+    // A roster is checked as a competitive event's lists are, unless it says otherwise.
+    shared.competitive = Some(shared.competitive.unwrap_or(true));
+    let template = shared.into_request(g, Vec::new(), options)?;
     let mut results = Vec::with_capacity(entries.len());
     let mut summary = BatchSummary {
         entries: entries.len(),
@@ -864,9 +738,7 @@ pub fn run_batch(
                 legal: false,
                 verdict: None,
                 answer: None,
-                error: Some(
-                    serde_json::json!({ "code": e.code, "message": e.message, "field": e.field }),
-                ),
+                error: Some(e),
             },
         };
         if result.answer.as_ref().is_some_and(|a| {
@@ -924,8 +796,8 @@ pub async fn compare(
     payload: Payload,
     state: Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = state.game(game_of(&req))?;
-    no_query(&req)?;
+    let game = state.path_game(&req)?;
+    crate::cards::query::<crate::cards::NoQuery>(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     body::kind_of(&req, &text, false)?;
     let body: CompareBody = from_fields_raw(&text)?;

@@ -1,51 +1,61 @@
 //! The one error shape of the API: `{"error": {"code", "message", "field"?, "details"?}}`.
 //!
 //! A deck that breaks rules is not an error (200 with a report); an error is a request that
-//! cannot be understood. `code` is stable (an API contract); `message` names the bad field or
-//! value in words.
+//! cannot be understood. `code` is a [`ErrorCode`] (an API contract, listed in the document as
+//! an enum); the HTTP status is the code's own, so a new error is one code, not a string and a
+//! status chosen by comparing it. `message` names the bad field or value in words; `field`
+//! names the field, parameter or part of the request at fault on every 4xx.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
 use serde_json::{Value, json};
 
-use deckcheck_core::{ImportError, RequestError};
+use deckcheck_core::{ErrorCode, RequestError};
 
-#[derive(Debug, Clone)]
+/// Every error answer (4xx and 5xx): `{"error": {...}}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorAnswer {
+    pub error: ApiError,
+}
+
+/// What went wrong: a stable code, a message in words, the field at fault.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ErrorBody)]
 pub struct ApiError {
-    pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
+    /// The field, query parameter or part of the request at fault (`format`, `decks[1]`,
+    /// `limit`, `body`, `authorization`); on every 4xx.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// More about the error (a JSON error's line and column, a limit, a refused list's report).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub details: Option<Value>,
 }
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({}): {}", self.status, self.code, self.message)
+        write!(f, "{} ({}): {}", self.status(), self.code, self.message)
     }
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.status
+        self.status()
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut error = json!({ "code": self.code, "message": self.message });
-        if let Some(field) = &self.field {
-            error["field"] = json!(field);
-        }
-        if let Some(details) = &self.details {
-            error["details"] = details.clone();
-        }
-        HttpResponse::build(self.status).json(json!({ "error": error }))
+        HttpResponse::build(self.status()).json(ErrorAnswer {
+            error: self.clone(),
+        })
     }
 }
 
 impl ApiError {
-    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
-            status,
             code,
             message: message.into(),
             field: None,
@@ -64,34 +74,32 @@ impl ApiError {
     }
 
     /// The same error with another stable code.
-    pub fn code(mut self, code: &'static str) -> Self {
+    pub fn code(mut self, code: ErrorCode) -> Self {
         self.code = code;
         self
     }
 
-    /// A request of the documented shape that cannot be answered as it is (a deck that cannot
-    /// be read, a range that ends before it starts): a 422, where a request that does not have
-    /// the documented shape is a 400.
-    pub fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message).field(field)
+    /// The HTTP status, the code's own.
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     pub fn malformed_json(e: &serde_json::Error) -> Self {
         Self::new(
-            StatusCode::BAD_REQUEST,
-            "malformed-json",
+            ErrorCode::MalformedJson,
             format!("the body is not valid JSON: {e}"),
         )
+        .field("body")
         .details(json!({ "line": e.line(), "column": e.column() }))
     }
 
     /// JSON that parses but does not have the request's shape (a wrong type, an unknown field).
     pub fn invalid_request(e: &serde_json::Error) -> Self {
         Self::new(
-            StatusCode::BAD_REQUEST,
-            "invalid-request",
+            ErrorCode::InvalidRequest,
             format!("the request does not have the expected shape: {e}"),
         )
+        .field("body")
         .details(json!({ "line": e.line(), "column": e.column() }))
     }
 
@@ -106,29 +114,28 @@ impl ApiError {
 
     pub fn unsupported_media_type(content_type: &str, accepted: &[&str]) -> Self {
         Self::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported-media-type",
+            ErrorCode::UnsupportedMediaType,
             format!(
                 "content type {content_type:?} is not accepted; send {}",
                 accepted.join(" or ")
             ),
         )
+        .field("content-type")
         .details(json!({ "accepted": accepted }))
     }
 
     pub fn too_large(limit: usize) -> Self {
         Self::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "body-too-large",
+            ErrorCode::BodyTooLarge,
             format!("the body is larger than the limit of {limit} bytes"),
         )
+        .field("body")
         .details(json!({ "limit": limit }))
     }
 
     pub fn batch_too_large(entries: usize, limit: usize) -> Self {
         Self::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "batch-too-large",
+            ErrorCode::BatchTooLarge,
             format!("the batch has {entries} entries; the limit is {limit}"),
         )
         .field("entries")
@@ -137,8 +144,7 @@ impl ApiError {
 
     pub fn bad_date(field: &str, value: &str) -> Self {
         Self::new(
-            StatusCode::BAD_REQUEST,
-            "bad-date",
+            ErrorCode::BadDate,
             format!("{field} {value:?} is not a date; write YYYY-MM-DD"),
         )
         .field(field)
@@ -146,30 +152,19 @@ impl ApiError {
 
     pub fn missing(field: &str, what: &str) -> Self {
         Self::new(
-            StatusCode::BAD_REQUEST,
-            "missing-field",
+            ErrorCode::MissingField,
             format!("{field} is required: {what}"),
         )
         .field(field)
     }
 
     pub fn bad_value(field: &str, message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad-value", message).field(field)
-    }
-
-    pub fn unreadable_deck(field: &str, e: &ImportError) -> Self {
-        Self::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "unreadable-deck",
-            format!("{field} cannot be read as a deck list: {e}"),
-        )
-        .field(field)
+        Self::new(ErrorCode::BadValue, message).field(field)
     }
 
     pub fn unknown_game(value: &str, known: &[&str]) -> Self {
         Self::new(
-            StatusCode::NOT_FOUND,
-            "unknown-game",
+            ErrorCode::UnknownGame,
             format!(
                 "{:?} is not a game deckcheck knows; the games are {}",
                 deckcheck_core::echo(value),
@@ -181,8 +176,7 @@ impl ApiError {
 
     pub fn game_unavailable(game: &str, reason: &str) -> Self {
         Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "game-unavailable",
+            ErrorCode::GameUnavailable,
             format!("{game}'s card data is not loaded: {reason}"),
         )
         .field("game")
@@ -190,36 +184,36 @@ impl ApiError {
 
     pub fn timeout(seconds: u64) -> Self {
         Self::new(
-            StatusCode::REQUEST_TIMEOUT,
-            "body-timeout",
+            ErrorCode::BodyTimeout,
             format!("the body did not arrive whole within {seconds} s"),
         )
+        .field("body")
         .details(json!({ "seconds": seconds }))
     }
 
     /// Too many bodies are being received at once.
     pub fn busy() -> Self {
         Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
+            ErrorCode::Busy,
             "the service is receiving as many request bodies as it holds at once; retry in a moment",
         )
     }
 
-    /// An answer with this status and a message saying what was asked.
-    pub fn status(status: StatusCode, what: String) -> Self {
-        let code = match status.as_u16() {
-            404 => "not-found",
-            405 => "method-not-allowed",
-            408 => "body-timeout",
-            413 => "body-too-large",
-            414 => "uri-too-long",
-            431 => "headers-too-large",
-            s if s >= 500 => "internal",
-            _ => "bad-request",
+    /// An answer the HTTP layer gave with this status (no handler ran), and a message saying
+    /// what was asked.
+    pub fn from_status(status: StatusCode, what: String) -> Self {
+        let (code, field) = match status.as_u16() {
+            404 => (ErrorCode::NotFound, "path"),
+            405 => (ErrorCode::MethodNotAllowed, "method"),
+            408 => (ErrorCode::BodyTimeout, "body"),
+            413 => (ErrorCode::BodyTooLarge, "body"),
+            414 => (ErrorCode::UriTooLong, "path"),
+            431 => (ErrorCode::HeadersTooLarge, "headers"),
+            s if s >= 500 => (ErrorCode::Internal, "request"),
+            _ => (ErrorCode::BadRequest, "request"),
         };
         let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
-        Self::new(status, code, format!("{what}: {reason}"))
+        Self::new(code, format!("{what}: {reason}")).field(field)
     }
 
     /// A query string that cannot be read, naming the parameter at fault (cut short: the
@@ -227,37 +221,38 @@ impl ApiError {
     pub fn query(parameter: &str, reason: impl std::fmt::Display) -> Self {
         let short = deckcheck_core::echo(parameter);
         let reason = reason.to_string().replace(parameter, &short);
+        // serde_urlencoded's errors are text; a required parameter left out is the one it names.
         let code = if reason.starts_with("missing field") {
-            "missing-field"
+            ErrorCode::MissingField
         } else {
-            "bad-value"
+            ErrorCode::BadValue
         };
         Self::new(
-            StatusCode::BAD_REQUEST,
             code,
             format!("the query parameter {short} cannot be used: {reason}"),
         )
         .field(short)
     }
 
-    pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not-found", message)
+    /// Nothing at `field` (`path`, `id`): a 404.
+    pub fn not_found(field: &str, message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::NotFound, message).field(field)
     }
 
     pub fn method_not_allowed(method: &str, path: &str) -> Self {
         Self::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method-not-allowed",
+            ErrorCode::MethodNotAllowed,
             format!("{method} is not allowed on {path}"),
         )
+        .field("method")
     }
 
     pub fn unauthorized() -> Self {
         Self::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
+            ErrorCode::Unauthorized,
             "this route needs the admin bearer token (Authorization: Bearer …)",
         )
+        .field("authorization")
     }
 
     /// New data could not be loaded for some game; the service goes on with what it had.
@@ -268,8 +263,7 @@ impl ApiError {
             .filter_map(|g| g.error.as_ref().map(|e| format!("{}: {e}", g.game)))
             .collect();
         Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "reload-failed",
+            ErrorCode::ReloadFailed,
             format!(
                 "the data could not be reloaded, the previous data stays in use: {}",
                 failed.join("; ")
@@ -279,21 +273,13 @@ impl ApiError {
     }
 
     pub fn internal(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+        Self::new(ErrorCode::Internal, message)
     }
 }
 
 impl From<RequestError> for ApiError {
     fn from(e: RequestError) -> Self {
-        let status = if e.too_large {
-            StatusCode::PAYLOAD_TOO_LARGE
-        } else if e.unanswerable || e.code == "unreadable-deck" || e.code == "unreadable-pool" {
-            StatusCode::UNPROCESSABLE_ENTITY
-        } else {
-            StatusCode::BAD_REQUEST
-        };
         Self {
-            status,
             code: e.code,
             message: e.message,
             field: e.field,

@@ -13,12 +13,11 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE};
 use actix_web::web::{Data, Payload};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
-use deckcheck_core::AnyGame;
 use deckcheck_core::json::from_object;
+use deckcheck_core::{AnyGame, ErrorCode, RequestError};
 use deckcheck_store::{
     Access, DeckCheck, Event, EventChanges, ListVerdict, ListVersion, NewEvent, Pick, PublicEvent,
     Publish, Registration, Role, ShownList, State, Store, StoreError, Submission,
@@ -29,6 +28,7 @@ use serde_json::{Value, json};
 
 use super::AppState;
 use super::body;
+use super::cards::{NoQuery, query};
 use super::error::ApiError;
 
 /// Registration attempts per minute allowed for one event code, and lookups of unknown codes
@@ -77,47 +77,40 @@ impl Limiter {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         let message = e.to_string();
-        match e {
-            StoreError::NoEvent(_) => ApiError::new(StatusCode::NOT_FOUND, "no-event", message),
-            StoreError::NoPlayer(_) => ApiError::new(StatusCode::NOT_FOUND, "no-player", message),
-            StoreError::Unauthorized => {
-                ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
-            }
-            StoreError::Forbidden { .. } => {
-                ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
-            }
+        let (code, field) = match e {
+            StoreError::NoEvent(_) => (ErrorCode::NoEvent, "event"),
+            StoreError::NoPlayer(_) => (ErrorCode::NoPlayer, "player"),
+            StoreError::Unauthorized => (ErrorCode::Unauthorized, "authorization"),
+            StoreError::Forbidden { .. } => (ErrorCode::Forbidden, "authorization"),
             StoreError::Locked { since } => {
-                ApiError::new(StatusCode::CONFLICT, "event-locked", message)
-                    .details(json!({ "locked_since": since.to_string() }))
+                return ApiError::new(ErrorCode::EventLocked, message)
+                    .field("event")
+                    .details(json!({ "locked_since": since.to_string() }));
             }
-            StoreError::AlreadyRegistered { .. } => {
-                ApiError::new(StatusCode::CONFLICT, "already-registered", message).field("uid")
-            }
+            StoreError::AlreadyRegistered { .. } => (ErrorCode::AlreadyRegistered, "uid"),
             StoreError::Refused { verdict, report } => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "list-refused", message)
+                return ApiError::new(ErrorCode::ListRefused, message)
                     .field("deck")
-                    .details(json!({ "verdict": verdict, "report": report }))
+                    .details(json!({ "verdict": verdict, "report": report }));
             }
-            StoreError::Request(e) => e.into(),
+            StoreError::Request(e) => return e.into(),
             StoreError::Invalid { field, .. } => {
-                ApiError::new(StatusCode::BAD_REQUEST, "bad-value", message).field(field)
+                return ApiError::new(ErrorCode::BadValue, message).field(field);
             }
             StoreError::Unprocessable { code, field, .. } => {
-                ApiError::unprocessable(code, &field, message)
+                return ApiError::new(code, message).field(field);
             }
-            StoreError::Conflict(_) => ApiError::new(StatusCode::CONFLICT, "conflict", message),
-            StoreError::GameUnavailable(_) => {
-                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "game-unavailable", message)
-            }
+            StoreError::Conflict(_) => (ErrorCode::Conflict, "event"),
+            StoreError::GameUnavailable(_) => (ErrorCode::GameUnavailable, "game"),
             StoreError::Database(_) | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
                 tracing::error!(error = %message, "event store error");
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "store-unavailable",
+                return ApiError::new(
+                    ErrorCode::StoreUnavailable,
                     "the event store did not answer; nothing was changed, retry in a moment",
-                )
+                );
             }
-        }
+        };
+        ApiError::new(code, message).field(field)
     }
 }
 
@@ -170,14 +163,14 @@ fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
         Ok(r) => r,
         Err(e) => {
             let mut res = e.error_response();
-            if e.status == StatusCode::UNAUTHORIZED {
+            if e.code == ErrorCode::Unauthorized {
                 res.headers_mut().insert(
                     WWW_AUTHENTICATE,
                     HeaderValue::from_static("Bearer realm=\"deckcheck events\""),
                 );
             }
             let wait = e.details.as_ref().and_then(|d| d["retry_after"].as_u64());
-            if let (StatusCode::TOO_MANY_REQUESTS, Some(wait)) = (e.status, wait) {
+            if let (ErrorCode::TooManyAttempts, Some(wait)) = (e.code, wait) {
                 res.headers_mut()
                     .insert(RETRY_AFTER, HeaderValue::from(wait));
             }
@@ -205,20 +198,19 @@ fn game_of_event(state: &AppState, game: &str) -> Result<std::sync::Arc<dyn AnyG
 /// know) is a 422. The body had the documented shape; the document cannot know the event's
 /// game, its format or the player's registered list.
 fn judged(e: StoreError) -> ApiError {
-    let from_game = matches!(e, StoreError::Request(_));
-    let err = ApiError::from(e);
-    if from_game && err.status == StatusCode::BAD_REQUEST {
-        return ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            ..err
-        };
+    match e {
+        StoreError::Request(e) if e.status() == 400 => e.unanswerable().into(),
+        e => e.into(),
     }
-    err
 }
 
-/// A deck in a body: a list (a string) or a JSON deck (an object, kept as its JSON text).
+/// A deck in a body: a list (a string) or a JSON deck (an object, kept as its JSON text). An
+/// empty one is `unreadable-deck`, as on the deck routes (issue 26).
 fn deck_text(field: &str, value: Value) -> Result<String, ApiError> {
     match value {
+        Value::String(s) if s.trim().trim_start_matches('\u{feff}').trim().is_empty() => {
+            Err(RequestError::unreadable(field, &deckcheck_core::ImportError::Empty).into())
+        }
         Value::String(s) => Ok(s),
         v @ Value::Object(_) => Ok(v.to_string()),
         _ => Err(ApiError::bad_value(
@@ -253,16 +245,7 @@ impl ListFields {
             }
             (Some(d), None) => vec![deck_text("deck", d)?],
             (None, Some(list)) => {
-                if list.len() > deckcheck_core::game::MAX_DECKS {
-                    return Err(ApiError::bad_value(
-                        "decks",
-                        format!(
-                            "{} decks were given; no format plays more than {}",
-                            list.len(),
-                            deckcheck_core::game::MAX_DECKS
-                        ),
-                    ));
-                }
+                crate::decks::at_most_decks(list.len())?;
                 list.into_iter()
                     .enumerate()
                     .map(|(i, d)| deck_text(&format!("decks[{i}]"), d))
@@ -303,23 +286,14 @@ pub struct CreatedPages {
 pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let new: NewEvent = json_body(&req, &state, payload).await?;
             // The game is a field of the body here, not a path: one it does not know is a 400.
-            let game = game_of_event(&state, &new.game).map_err(|e| {
-                if e.code == "unknown-game" {
-                    ApiError {
-                        status: StatusCode::BAD_REQUEST,
-                        ..e
-                    }
-                } else {
-                    e
-                }
-            })?;
+            let game = game_of_event(&state, &new.game)?;
             // The options as every check of the event will read them, each value among those
             // the document lists for it: refused now, not at every registration.
             if let Some(options) = &new.options {
-                let api = state.api(game.as_ref())?;
-                crate::decks::check_options(game.as_ref(), api, options).map_err(|mut e| {
+                game.check_options(options).map_err(|mut e| {
                     e.field = Some(match e.field.take() {
                         Some(f) => format!("options.{f}"),
                         None => "options".into(),
@@ -363,6 +337,7 @@ pub struct EventAnswer {
 pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(
                 &req,
                 &state,
@@ -393,6 +368,7 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "change the event").await?;
             let changes: EventChanges = json_body(&req, &state, payload).await?;
             let event = store(&state)
@@ -416,6 +392,7 @@ pub struct LockedAnswer {
 pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
             let event = store(&state).lock(&access.event_id, now()).await?;
             Ok(HttpResponse::Ok().json(LockedAnswer {
@@ -447,6 +424,7 @@ pub struct JudgeAnswer {
 pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
             let body: JudgeBody = json_body(&req, &state, payload).await?;
             let token = store(&state)
@@ -488,8 +466,7 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
                 "read the roster",
             )
             .await?;
-            let query: RosterQuery = serde_urlencoded::from_str(req.query_string())
-                .map_err(|e| ApiError::query("query", e))?;
+            let query: RosterQuery = query(&req)?;
             let mut players = store(&state).roster(&access.event_id).await?;
             if let Some(q) = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
                 let q = q.to_lowercase();
@@ -507,6 +484,7 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 pub async fn export(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "export the event").await?;
             let export = store(&state).export(&access.event_id).await?;
             Ok(HttpResponse::Ok().json(export))
@@ -541,13 +519,7 @@ pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
                 "open a review",
             )
             .await?;
-            let query: ReviewQuery =
-                serde_urlencoded::from_str(req.query_string()).map_err(|e| {
-                    ApiError::query(
-                        "a",
-                        format!("give the pairing's two players as ?a=ID&b=ID ({e})"),
-                    )
-                })?;
+            let query: ReviewQuery = query(&req)?;
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
             let [a, b] = store(&state)
@@ -570,6 +542,7 @@ struct PublishBody {
 pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "publish lists").await?;
             let body: PublishBody = json_body(&req, &state, payload).await?;
             let which = match body.players {
@@ -608,6 +581,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
 pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let publication = store(&state).published(path(&req, "event"), now()).await?;
             Ok(HttpResponse::Ok().json(publication))
         }
@@ -621,6 +595,7 @@ pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse 
 pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(
                 &req,
                 &state,
@@ -656,6 +631,7 @@ struct AmendBody {
 pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(
                 &req,
                 &state,
@@ -700,6 +676,7 @@ struct ResolveBody {
 pub async fn resolve(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Judge], "resolve a pending list").await?;
             let body: ResolveBody = json_body(&req, &state, payload).await?;
             let registration = store(&state)
@@ -732,6 +709,7 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
 pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(
                 &req,
                 &state,
@@ -784,6 +762,7 @@ pub struct ChecksAnswer {
 pub async fn deck_checks(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(
                 &req,
                 &state,
@@ -819,6 +798,7 @@ pub struct PickedAnswer {
 pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(
                 &req,
                 &state,
@@ -873,10 +853,10 @@ const UNKNOWN_CODES_PER_MINUTE: u32 = 30;
 
 fn too_many(wait: u64, what: &str) -> ApiError {
     ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-attempts",
+        ErrorCode::TooManyAttempts,
         format!("too many {what}; retry in {wait} s"),
     )
+    .field("code")
     .details(json!({ "retry_after": wait }))
 }
 
@@ -885,6 +865,7 @@ pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     let code = path(&req, "code").to_string();
     answer(
         async {
+            query::<NoQuery>(&req)?;
             limited(&state, &code)?;
             let event = store(&state)
                 .event_by_code(&code)
@@ -934,6 +915,7 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
     let code = path(&req, "code").to_string();
     answer(
         async {
+            query::<NoQuery>(&req)?;
             limited(&state, &code)?;
             let event = store(&state)
                 .event_by_code(&code)
@@ -987,6 +969,7 @@ pub struct MeAnswer {
 pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Player], "read a registration").await?;
             let id = access.registration_id.as_deref().unwrap_or("");
             let record = store(&state).player(&access.event_id, id).await?;
@@ -1005,6 +988,7 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
+            query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Player], "resubmit a list").await?;
             let body: ListFields = json_body(&req, &state, payload).await?;
             let submission = body.submission(false)?;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckcheck_core::sync::{CatalogDir, HttpLimits, Open, SyncOptions, sync};
-use deckcheck_core::{AnyGame, GameSpec, Paths, Registry};
+use deckcheck_core::{AnyGame, GameSpec, LoadError, Paths, Registry};
 use serde::Serialize;
 
 use crate::settings::Settings;
@@ -78,7 +78,7 @@ fn is_missing(dir: &Path) -> bool {
 /// binary gives, `deckcheck_fetch::fetch_from`), a game with no catalog is synced from its
 /// upstream first, with bounds that fit a person waiting and progress on stderr.
 /// The default game must load; another that cannot is listed as unavailable, with why.
-pub fn load_all(settings: &Settings, fetch_missing: Option<Open>) -> Result<Loaded, String> {
+pub fn load_all(settings: &Settings, fetch_missing: Option<Open>) -> Result<Loaded, LoadError> {
     let mut loaded = Loaded::default();
     let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();
     for (i, spec) in GAMES.iter().enumerate() {
@@ -105,7 +105,7 @@ pub fn load_all(settings: &Settings, fetch_missing: Option<Open>) -> Result<Load
                     spec.id
                 );
                 if i == 0 {
-                    return Err(reason);
+                    return Err(LoadError::new(reason));
                 }
                 loaded.unavailable.push(Unavailable {
                     id: spec.id,
@@ -125,7 +125,7 @@ pub fn load_all(settings: &Settings, fetch_missing: Option<Open>) -> Result<Load
                     spec.env
                 );
                 if i == 0 {
-                    return Err(reason);
+                    return Err(LoadError::new(reason));
                 }
                 loaded.unavailable.push(Unavailable {
                     id: spec.id,

@@ -23,7 +23,7 @@ pub mod openapi;
 mod page;
 pub mod settings;
 
-pub use error::ApiError;
+pub use error::{ApiError, ErrorAnswer};
 pub use settings::Settings;
 
 use std::net::TcpListener;
@@ -58,10 +58,8 @@ pub struct AppState {
     /// one per refused request.
     busy_logged: AtomicU64,
     started: Instant,
-    /// The API document, generated once at start.
+    /// The API document, generated once at start (served, never read back).
     openapi: String,
-    /// What the document says of each game: the fields and values its requests may name.
-    apis: Vec<openapi::DocGame>,
     /// Events: registrations, locks, deck checks (SQLite or PostgreSQL).
     pub store: deckcheck_store::Store,
     /// Registration attempts per event code.
@@ -91,11 +89,11 @@ pub struct GameReload {
 
 impl AppState {
     pub fn new(loaded: Loaded, settings: Settings, store: deckcheck_store::Store) -> Self {
-        let (openapi, apis) = match openapi::games(settings.card_data.as_deref()) {
-            Ok(games) => (openapi::document_json(&games), games),
+        let openapi = match openapi::games(settings.card_data.as_deref()) {
+            Ok(games) => openapi::document_json(&games),
             Err(e) => {
                 tracing::error!(error = %e, "the API document could not be made");
-                (serde_json::json!({ "error": e }).to_string(), Vec::new())
+                serde_json::json!({ "error": e.to_string() }).to_string()
             }
         };
         Self {
@@ -108,18 +106,7 @@ impl AppState {
             busy_logged: AtomicU64::new(0),
             started: Instant::now(),
             openapi,
-            apis,
         }
-    }
-
-    /// What the document says of a game's requests.
-    pub fn api(&self, game: &dyn AnyGame) -> Result<&deckcheck_core::GameApi, ApiError> {
-        let id = game.info().id;
-        self.apis
-            .iter()
-            .find(|g| g.id == id)
-            .map(|g| &g.api)
-            .ok_or_else(|| ApiError::internal(format!("{id} has no API description")))
     }
 
     /// The games for one request: held until it ends, whatever is swapped meanwhile.
@@ -145,6 +132,15 @@ impl AppState {
         Err(ApiError::unknown_game(id, &known))
     }
 
+    /// The game the route's path names (`/v1/games/{game}/…`; the default game without one):
+    /// a path naming no game is a route that does not exist, a 404.
+    pub fn path_game(&self, req: &HttpRequest) -> Result<Arc<dyn AnyGame>, ApiError> {
+        self.game(game_of(req)).map_err(|e| match e.code {
+            deckcheck_core::ErrorCode::UnknownGame => e.code(deckcheck_core::ErrorCode::NotFound),
+            _ => e,
+        })
+    }
+
     /// Reloads every game's data off the request path and swaps it in; a game whose new data
     /// cannot be loaded keeps the data it had.
     pub fn reload(&self) -> Reloaded {
@@ -168,6 +164,7 @@ impl AppState {
                     games.push(game);
                 }
                 Err(e) => {
+                    let e = e.to_string();
                     report.push(GameReload {
                         game: spec.id,
                         previous: was.clone(),
@@ -392,7 +389,8 @@ pub fn game_of(req: &HttpRequest) -> Option<&str> {
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
-    ApiError::not_found(format!("no route {} {}", req.method(), req.path())).error_response()
+    ApiError::not_found("path", format!("no route {} {}", req.method(), req.path()))
+        .error_response()
 }
 
 /// Answers the router gives itself (a 405 with its `Allow` header, a 404) get the API's error
@@ -412,7 +410,7 @@ fn json_error_body<B: MessageBody>(
     let error = if status == actix_web::http::StatusCode::METHOD_NOT_ALLOWED {
         ApiError::method_not_allowed(req.method().as_str(), req.path())
     } else {
-        ApiError::status(status, format!("{} {}", req.method(), req.path()))
+        ApiError::from_status(status, format!("{} {}", req.method(), req.path()))
     };
     let mut answer = error.error_response();
     for (name, value) in res.headers() {

@@ -18,26 +18,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::endpoints::{Endpoint, Method};
 
-/// The error shape of every 4xx and 5xx answer.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct ErrorAnswer {
-    pub error: ErrorBody,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct ErrorBody {
-    /// Stable id: `bad-value`, `unknown-format`, `unreadable-deck`, `body-too-large`…
-    pub code: String,
-    pub message: String,
-    /// The field or query parameter at fault (`format`, `decks[1]`, `limit`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
-    /// More about the error (a JSON error's line and column, a limit).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub details: Option<serde_json::Value>,
-}
-
 /// A game as the document describes it: its id and what its requests may name.
 pub struct DocGame {
     pub id: &'static str,
@@ -47,14 +27,17 @@ pub struct DocGame {
 
 /// Every game of [`crate::games::GAMES`] as the document describes it, from each game's own
 /// legality data (`card_data`: a directory replacing the embedded copy).
-pub fn games(card_data: Option<&std::path::Path>) -> Result<Vec<DocGame>, String> {
+pub fn games(
+    card_data: Option<&std::path::Path>,
+) -> Result<Vec<DocGame>, deckcheck_core::LoadError> {
     crate::games::GAMES
         .iter()
         .map(|spec: &&GameSpec| {
             Ok(DocGame {
                 id: spec.id,
                 name: spec.name,
-                api: (spec.api)(card_data).map_err(|e| format!("{}: {e}", spec.name))?,
+                api: (spec.api)(card_data)
+                    .map_err(|e| deckcheck_core::LoadError::new(format!("{}: {e}", spec.name)))?,
             })
         })
         .collect()
@@ -260,7 +243,9 @@ fn validate_body(game: &DocGame, window: bool) -> Value {
             "deck".into(),
             json!({ "type": "array", "description": "The JSON deck's own entries." }),
         );
-        bare.insert("decks".into(), json!(false));
+        // No `decks` (a schema nothing matches; `false` is the same in JSON Schema, but client
+        // generators reject a boolean schema).
+        bare.insert("decks".into(), json!({ "not": {} }));
         shapes.push(json!({
             "type": "object",
             "description": "A JSON deck posted as it is (a SWUDB export: `metadata`, `leader`, `secondleader`, `base`, `deck`, `sideboard`), with the request's fields beside its own. Its entries are read one by one: an entry that cannot be read is a diagnostic, not an error.",
@@ -775,7 +760,7 @@ pub fn document(games: &[DocGame]) -> Value {
         }
     }
     let mut schemas = BTreeMap::new();
-    add_schema::<ErrorAnswer>(&mut schemas);
+    add_schema::<crate::error::ErrorAnswer>(&mut schemas);
     add_schema::<deckcheck_core::Validated>(&mut schemas);
     add_schema::<deckcheck_core::Comparison>(&mut schemas);
     add_schema::<deckcheck_core::Window>(&mut schemas);

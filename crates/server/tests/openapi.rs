@@ -259,7 +259,7 @@ fn the_request_shapes_exclude_each_other() {
     assert_eq!(several["properties"]["decks"]["maxItems"], 3);
     // A bare deck's `deck` is a list, a request's a string or an object; it has no `decks`.
     assert_eq!(bare["properties"]["deck"]["type"], "array");
-    assert_eq!(bare["properties"]["decks"], false);
+    assert_eq!(bare["properties"]["decks"], json!({ "not": {} }));
     let deck_types: Vec<&str> = one["properties"]["deck"]["oneOf"]
         .as_array()
         .unwrap()
@@ -297,6 +297,44 @@ fn fields_sent_as_null_are_nullable() {
             "{schema}.notes"
         );
     }
+}
+
+/// The contract's table of error codes, written from [`deckcheck_core::ErrorCode`].
+fn code_table() -> String {
+    let mut out = String::from("| Code | Status | Meaning |\n|---|---|---|\n");
+    for code in deckcheck_core::ErrorCode::ALL {
+        out.push_str(&format!(
+            "| `{code}` | {} | {} |\n",
+            code.status(),
+            code.meaning().replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// Issue 26: the documented list of codes, the statuses and the meanings come from the one enum.
+#[test]
+fn the_contract_lists_every_error_code_with_its_status() {
+    let path = root().join("docs/api-contract.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (start, end) = ("<!-- codes -->\n", "<!-- /codes -->");
+    let (Some(a), Some(b)) = (text.find(start), text.find(end)) else {
+        panic!("docs/api-contract.md has no {start:?} … {end:?} section");
+    };
+    let expected = format!("{}{start}{}{}", &text[..a], code_table(), &text[b..]);
+    generated_file(&path, &expected);
+    // And the document's `error.code` is the enum of every code.
+    let doc = document();
+    let listed = &doc["components"]["schemas"]["ErrorCode"]["enum"];
+    let ids: Vec<&str> = deckcheck_core::ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
+    assert_eq!(listed, &json!(ids), "{listed}");
+    assert_eq!(
+        doc["components"]["schemas"]["ErrorBody"]["properties"]["code"]["$ref"],
+        "#/components/schemas/ErrorCode"
+    );
 }
 
 /// The README's list of routes, generated from [`Endpoint`].
@@ -367,7 +405,11 @@ mod live {
     });
 
     fn settings() -> Settings {
-        Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap()
+        let mut settings =
+            Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap();
+        // An event store of the app's own, never the user's data directory.
+        settings.data_dir = Some(tempfile::tempdir().expect("a temporary directory").keep());
+        settings
     }
 
     pub struct App {

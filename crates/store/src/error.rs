@@ -1,7 +1,7 @@
 //! What can go wrong with an event operation. Typed here; the service maps each to its HTTP
 //! status and the API's error shape, the CLI prints it.
 
-use deckcheck_core::{RequestError, Validated};
+use deckcheck_core::{ErrorCode, RequestError, Validated};
 use jiff::Timestamp;
 
 use crate::model::{ListVerdict, Role};
@@ -51,7 +51,7 @@ pub enum StoreError {
     /// registered list does not have, a pairing of a player with themself): the service's 422.
     #[error("{field}: {message}")]
     Unprocessable {
-        code: &'static str,
+        code: ErrorCode,
         field: String,
         message: String,
     },
@@ -78,7 +78,7 @@ impl StoreError {
         }
     }
 
-    pub fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> Self {
+    pub fn unprocessable(code: ErrorCode, field: &str, message: impl Into<String>) -> Self {
         Self::Unprocessable {
             code,
             field: field.to_string(),

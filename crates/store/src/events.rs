@@ -519,29 +519,13 @@ impl Store {
             .format(&new.format)
             .ok_or_else(|| info.unknown_format(&new.format))?;
         let options = new.options.unwrap_or_default();
-        let known = option_names(game);
-        for key in options.keys() {
-            if key == "pool" {
-                return Err(StoreError::invalid(
-                    "options.pool",
-                    "a pool is each player's own: it is registered with the player's list",
-                ));
-            }
-            if !known.contains(key) {
-                return Err(StoreError::invalid(
-                    &format!("options.{key}"),
-                    format!(
-                        "{} checks take no option {key:?}; they take {}",
-                        info.name,
-                        if known.is_empty() {
-                            "none".to_string()
-                        } else {
-                            known.join(", ")
-                        }
-                    ),
-                ));
-            }
+        if options.contains_key("pool") {
+            return Err(StoreError::invalid(
+                "options.pool",
+                "a pool is each player's own: it is registered with the player's list",
+            ));
         }
+        // An option the game does not take is refused by the game's own type, by name.
         // Read now as every check of the event will read them: a value of the wrong kind is
         // refused here, not at every registration.
         game.check_options(&options).map_err(|e| {
@@ -1056,7 +1040,7 @@ impl Store {
         let current = self.current(&registration).await?;
         let registered = current.decks.get(deck_index).ok_or_else(|| {
             StoreError::unprocessable(
-                "no-such-deck",
+                deckcheck_core::ErrorCode::NoSuchDeck,
                 "deck_index",
                 format!(
                     "the registered list has {} deck(s); give 0 to {}",
@@ -1204,7 +1188,7 @@ impl Store {
     ) -> Result<[ShownList; 2], StoreError> {
         if players[0] == players[1] {
             return Err(StoreError::unprocessable(
-                "same-player",
+                deckcheck_core::ErrorCode::SamePlayer,
                 "b",
                 "a pairing is two different players",
             ));
@@ -1268,7 +1252,7 @@ impl Store {
                     let registration = match self.registration(event_id, id).await {
                         Err(StoreError::NoPlayer(_)) => {
                             return Err(StoreError::unprocessable(
-                                "no-player",
+                                deckcheck_core::ErrorCode::NotAPlayer,
                                 &format!("players[{i}]"),
                                 format!("this event has no player {id:?}"),
                             ));
@@ -1461,15 +1445,4 @@ struct NewVersion<'a> {
     state: State,
     cards: &'a Value,
     report: &'a Value,
-}
-
-/// The option names a game's checks take (its options schema's properties).
-fn option_names(game: &dyn AnyGame) -> Vec<String> {
-    let (_, schema) = game.options_schema();
-    match schema {
-        utoipa::openapi::RefOr::T(utoipa::openapi::schema::Schema::Object(o)) => {
-            o.properties.keys().cloned().collect()
-        }
-        _ => Vec::new(),
-    }
 }

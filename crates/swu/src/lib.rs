@@ -39,7 +39,11 @@ pub const SPEC: GameSpec = GameSpec {
     dir_name: "cards",
     env: "DECKCHECK_CARDS",
     source: &sync::SwuDb,
-    load: |paths| Ok(Arc::new(Swu::load(paths).map_err(|e| e.to_string())?)),
+    load: |paths| {
+        Ok(Arc::new(
+            Swu::load(paths).map_err(deckcheck_core::LoadError::new)?,
+        ))
+    },
     api,
 };
 
@@ -47,12 +51,14 @@ pub const SPEC: GameSpec = GameSpec {
 const EXAMPLE_DECK: &str = "Leader\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Waylay\n3 | Cunning\n";
 
 /// What the API document says of the game: its formats, inputs and options from its own data.
-fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, String> {
+fn api(
+    card_data: Option<&std::path::Path>,
+) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = match card_data {
         Some(dir) => LegalityData::from_dir(&dir.join("swu")),
         None => LegalityData::embedded(),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(deckcheck_core::LoadError::new)?;
     let mut api = deckcheck_core::GameApi::new::<Options>(
         data.formats.iter().map(FormatDef::info).collect(),
         decklist::readers().iter().map(|r| r.info()).collect(),
@@ -64,19 +70,7 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
             name: "Waylay",
         },
     );
-    // The pools a format may be played with, from the data (Trilogy: Premier's or Eternal's).
-    let mut choices: Vec<&str> = Vec::new();
-    for f in &data.formats {
-        for rule in f.card_pool.entries() {
-            if rule.value.kind == PoolKind::ChosenFormat {
-                for c in &rule.value.formats {
-                    if !choices.contains(&c.as_str()) {
-                        choices.push(c);
-                    }
-                }
-            }
-        }
-    }
+    let choices = pool_choices(&data);
     if let Some(pool) = api.options.pointer_mut("/properties/trilogy_pool") {
         // `null` is "not given", as leaving the field out.
         let mut values: Vec<Value> = choices.iter().map(|c| json!(c)).collect();
@@ -93,6 +87,23 @@ fn api(card_data: Option<&std::path::Path>) -> Result<deckcheck_core::GameApi, S
     }
     api.bare_deck = true;
     Ok(api)
+}
+
+/// The pools a format may be played with, from the data (Trilogy: Premier's or Eternal's).
+fn pool_choices(data: &LegalityData) -> Vec<&str> {
+    let mut choices: Vec<&str> = Vec::new();
+    for f in &data.formats {
+        for rule in f.card_pool.entries() {
+            if rule.value.kind == PoolKind::ChosenFormat {
+                for c in &rule.value.formats {
+                    if !choices.contains(&c.as_str()) {
+                        choices.push(c);
+                    }
+                }
+            }
+        }
+    }
+    choices
 }
 
 /// Card catalog and legality data, loaded once and shared by every check.
@@ -115,7 +126,7 @@ pub enum LoadError {
 }
 
 /// The error code of a pool that cannot be read (a 400: the pool is a request option).
-pub const UNREADABLE_POOL: &str = "unreadable-pool";
+pub const UNREADABLE_POOL: deckcheck_core::ErrorCode = deckcheck_core::ErrorCode::UnreadablePool;
 
 /// The most lines of a pool that could not be read that a report names one by one.
 const MAX_POOL_NOTES: usize = 20;
@@ -701,6 +712,25 @@ impl Game for Swu {
             }
         }
         points
+    }
+
+    /// `trilogy_pool` names a format some format's pool is chosen from (the data's list).
+    fn check_option_values(&self, options: &Options) -> Result<(), RequestError> {
+        let Some(chosen) = &options.pool_format else {
+            return Ok(());
+        };
+        let choices = pool_choices(&self.data);
+        if choices.contains(&chosen.as_str()) {
+            return Ok(());
+        }
+        Err(RequestError::bad_value(
+            "trilogy_pool",
+            format!(
+                "trilogy_pool {:?} is not one of {}",
+                deckcheck_core::echo(chosen),
+                choices.join(", ")
+            ),
+        ))
     }
 
     fn is_bare_deck(&self, body: &serde_json::Map<String, Value>) -> bool {

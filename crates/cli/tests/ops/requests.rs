@@ -68,7 +68,11 @@ fn more_decks_than_the_format_plays_are_refused_naming_decks() {
         VALIDATE,
         &json!({ "decks": [deck(), deck()], "format": "premier", "as_of": AS_OF }),
     );
-    assert_eq!(two.error(), (422, "bad-value".into(), Some("decks".into())));
+    // The code is `unanswerable` since issue 26 (the status comes from the code).
+    assert_eq!(
+        two.error(),
+        (422, "unanswerable".into(), Some("decks".into()))
+    );
     let message = two.json()["error"]["message"].as_str().unwrap().to_string();
     assert!(message.contains("Trilogy plays 3"), "{message}");
     let trilogy = server.post_json(
@@ -87,7 +91,7 @@ fn more_decks_than_the_format_plays_are_refused_naming_decks() {
     );
     assert_eq!(
         before_trilogy.error(),
-        (422, "bad-value".into(), Some("decks".into())),
+        (422, "unanswerable".into(), Some("decks".into())),
         "before Trilogy, every format plays one deck"
     );
 

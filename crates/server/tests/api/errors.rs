@@ -1,5 +1,6 @@
 //! Every request that cannot be understood gets a 4xx with one JSON shape naming what was
-//! wrong (on the hand-written catalog: none of it needs real cards).
+//! wrong, and the field or part of the request at fault: the body, the content type, the
+//! path, the method (issue 26) (on the hand-written catalog: none of it needs real cards).
 
 use crate::helpers::*;
 
@@ -34,7 +35,7 @@ fn cases() -> Vec<Case> {
             b"{\"deck\": ",
             400,
             "malformed-json",
-            None,
+            Some("body"),
         ),
         c(
             "wrong content type",
@@ -44,7 +45,7 @@ fn cases() -> Vec<Case> {
             b"<deck/>",
             415,
             "unsupported-media-type",
-            None,
+            Some("content-type"),
         ),
         c(
             "unknown format",
@@ -145,7 +146,7 @@ fn cases() -> Vec<Case> {
             b"",
             400,
             "malformed-json",
-            None,
+            Some("body"),
         ),
         c(
             "a request that is a list, not an object",
@@ -155,7 +156,7 @@ fn cases() -> Vec<Case> {
             br#"[{"leader": {"id": "SOR_017"}}, "premier"]"#,
             400,
             "invalid-request",
-            None,
+            Some("body"),
         ),
         c(
             "a roster that is a list, not an object",
@@ -165,7 +166,7 @@ fn cases() -> Vec<Case> {
             br#"[[["Ada", "1", "1 | Waylay"]], "premier"]"#,
             400,
             "invalid-request",
-            None,
+            Some("body"),
         ),
         c(
             "a comparison that is a list, not an object",
@@ -175,7 +176,7 @@ fn cases() -> Vec<Case> {
             br#"["1 | Waylay", "1 | Waylay"]"#,
             400,
             "invalid-request",
-            None,
+            Some("body"),
         ),
         c(
             "batch without entries",
@@ -195,7 +196,7 @@ fn cases() -> Vec<Case> {
             b"1 | Waylay",
             415,
             "unsupported-media-type",
-            None,
+            Some("content-type"),
         ),
         c(
             "card search without q",
@@ -215,7 +216,7 @@ fn cases() -> Vec<Case> {
             b"",
             404,
             "not-found",
-            None,
+            Some("id"),
         ),
         c(
             "bad date in a query",
@@ -255,7 +256,7 @@ fn cases() -> Vec<Case> {
             b"",
             404,
             "not-found",
-            None,
+            Some("path"),
         ),
         c(
             "wrong method",
@@ -265,7 +266,7 @@ fn cases() -> Vec<Case> {
             b"",
             405,
             "method-not-allowed",
-            None,
+            Some("method"),
         ),
         c(
             "an unknown game",
@@ -274,7 +275,7 @@ fn cases() -> Vec<Case> {
             "text/plain",
             b"1 | Waylay",
             404,
-            "unknown-game",
+            "not-found",
             Some("game"),
         ),
         c(
@@ -345,7 +346,7 @@ fn cases() -> Vec<Case> {
             b"",
             404,
             "not-found",
-            None,
+            Some("path"),
         ),
     ]
 }

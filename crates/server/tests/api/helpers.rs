@@ -51,7 +51,7 @@ pub fn fixture_cards() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api/fixtures/swu")
 }
 
-fn load(game: &str, cards: &Path) -> Result<Arc<dyn AnyGame>, String> {
+fn load(game: &str, cards: &Path) -> Result<Arc<dyn AnyGame>, deckcheck_core::LoadError> {
     let spec = deckcheck_server::games::spec(game).expect("a game");
     (spec.load)(&Paths {
         cards: cards.to_path_buf(),
@@ -86,7 +86,7 @@ pub fn real_games() -> Option<&'static Loaded> {
                     Err(reason) => unavailable.push(Unavailable {
                         id: spec.id,
                         name: spec.name,
-                        reason,
+                        reason: reason.to_string(),
                     }),
                 }
             }
@@ -173,7 +173,12 @@ pub async fn spawn_fixture_app_with(configure: impl FnOnce(&mut Settings)) -> Te
 }
 
 /// Builds and starts the application; it serves once the test's runtime polls it.
-pub fn spawn(settings: Settings, loaded: Loaded) -> TestApp {
+pub fn spawn(mut settings: Settings, loaded: Loaded) -> TestApp {
+    // An event store of the app's own, never the user's data directory (which another
+    // build's migrations may have moved on); apps started at once do not migrate one file.
+    settings
+        .data_dir
+        .get_or_insert_with(|| tempfile::tempdir().expect("a temporary directory").keep());
     let app = Application::build(settings, loaded).expect("the app binds a free port");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());

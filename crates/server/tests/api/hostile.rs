@@ -107,7 +107,7 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             vec![],
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         case(
             "empty text body",
@@ -135,7 +135,7 @@ fn cases() -> Vec<Case> {
             "/v1/decks/validate-batch",
             json,
             vec![],
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         // Too large.
         case(
@@ -143,21 +143,21 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             format!("{{\"deck\": \"{}\"}}", "x".repeat(10 * MB)).into_bytes(),
-            Error(413, "body-too-large", None),
+            Error(413, "body-too-large", Some("body")),
         ),
         case(
             "10 MB text body",
             validate,
             text,
             "1 | Waylay\n".repeat(10 * MB / 11).into_bytes(),
-            Error(413, "body-too-large", None),
+            Error(413, "body-too-large", Some("body")),
         ),
         case(
             "1 MB single line (over the 256 KiB limit)",
             validate,
             text,
             "a".repeat(MB).into_bytes(),
-            Error(413, "body-too-large", None),
+            Error(413, "body-too-large", Some("body")),
         ),
         // Too many lines: 100,000 short lines fit in 256 KiB, and the line limit answers.
         case(
@@ -304,7 +304,7 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             b"{\"deck\": \"1 | Way\0lay\"}".to_vec(),
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         real(
             "an escaped NUL in a JSON id",
@@ -320,21 +320,21 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             "[".repeat(100_000).into_bytes(),
-            Error(400, "invalid-request", None),
+            Error(400, "invalid-request", Some("body")),
         ),
         case(
             "100,000 nested arrays as the deck",
             validate,
             json,
             format!("{{\"deck\": {}}}", "[".repeat(100_000)).into_bytes(),
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         case(
             "30,000 nested deck objects",
             validate,
             json,
             "{\"deck\":".repeat(30_000).into_bytes(),
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         // A field the service does not know may be the game's own option, read once the body
         // is: the unclosed nesting is what answers (issue 16).
@@ -343,7 +343,7 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             "{\"a\":".repeat(40_000).into_bytes(),
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         // Closed nesting is skipped without recursion (serde_json ignores values iteratively).
         case(
@@ -386,14 +386,14 @@ fn cases() -> Vec<Case> {
             "/v1/decks/validate-batch",
             json,
             "[".repeat(100_000).into_bytes(),
-            Error(400, "invalid-request", None),
+            Error(400, "invalid-request", Some("body")),
         ),
         case(
             "100,000 nested arrays as a batch's entries",
             "/v1/decks/validate-batch",
             json,
             format!("{{\"entries\": {}}}", "[".repeat(100_000)).into_bytes(),
-            Error(400, "malformed-json", None),
+            Error(400, "malformed-json", Some("body")),
         ),
         case(
             "100,000 brackets as a text list",
@@ -415,8 +415,9 @@ fn cases() -> Vec<Case> {
             validate,
             json,
             br#"{"decks": ["1 | Waylay", "1 | Waylay"], "format": "premier"}"#.to_vec(),
-            // The documented shape (one to three decks), more than the format plays: a 422.
-            Error(422, "bad-value", Some("decks")),
+            // The documented shape (one to three decks), more than the format plays: a 422
+            // (`unanswerable` since issue 26: the status comes from the code).
+            Error(422, "unanswerable", Some("decks")),
         ),
         case(
             "12,000 decks",
@@ -923,7 +924,7 @@ async fn a_batch_of_100_000_entries_over_the_body_limit_is_refused_with_413() {
     let answer = app.validate_batch(&json!({ "entries": entries })).await;
     assert_eq!(
         outcome(&answer),
-        Error(413, "body-too-large", None),
+        Error(413, "body-too-large", Some("body")),
         "{}",
         answer.body
     );
