@@ -14,8 +14,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
-use crate::fingerprint::Fingerprinted;
 pub use crate::error::{ErrorCode, RequestError};
+use crate::fingerprint::Fingerprinted;
 use crate::input::{ImportError, Imported, InputFormatInfo};
 use crate::report::{CardRef, CodeInfo, Report, Verdict};
 use crate::window::{ChangePoint, Window};

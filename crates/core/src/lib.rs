@@ -11,8 +11,8 @@
 
 pub mod dated;
 pub mod diagnostic;
-pub mod fingerprint;
 pub mod error;
+pub mod fingerprint;
 pub mod game;
 pub mod input;
 pub mod json;
@@ -26,8 +26,8 @@ pub mod window;
 
 pub use dated::{Confidence, Dated, Timeline};
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
-pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
 pub use error::{ErrorCode, RequestError};
+pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
 pub use game::{
     AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,
     DeckInput, DeckView, Finding, FormatInfo, Game, GameInfo, Judged, LineView, SectionView,
