@@ -105,11 +105,26 @@ impl From<StoreError> for ApiError {
             StoreError::Unprocessable { code, field, .. } => {
                 ApiError::unprocessable(code, &field, message)
             }
-            StoreError::Conflict(_) => ApiError::new(StatusCode::CONFLICT, "conflict", message),
+            StoreError::NoToken(_) => ApiError::new(StatusCode::NOT_FOUND, "no-token", message),
+            StoreError::TokenExpired { .. } => {
+                ApiError::new(StatusCode::UNAUTHORIZED, "token-expired", message)
+            }
+            StoreError::Published { .. } | StoreError::NotLocked | StoreError::Conflict { .. } => {
+                ApiError::new(StatusCode::CONFLICT, e.code(), message)
+            }
             StoreError::GameUnavailable(_) => {
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "game-unavailable", message)
             }
-            StoreError::Database(_) | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+            StoreError::Unavailable { retry_after, .. } => {
+                tracing::warn!(error = %message, "event store unavailable");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "store-unavailable",
+                    message,
+                )
+                .details(json!({ "retry_after": retry_after }))
+            }
+            StoreError::ReadOnly { .. } | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
                 tracing::error!(error = %message, "event store error");
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -151,7 +166,7 @@ async fn authorize(
     action: &'static str,
 ) -> Result<Access, ApiError> {
     store(state)
-        .authorize(path(req, "event"), bearer(req), allowed, action)
+        .authorize(path(req, "event"), bearer(req), allowed, action, now())
         .await
         .map_err(|e| {
             let unauthorized = matches!(e, StoreError::Unauthorized);
@@ -395,9 +410,7 @@ pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>
         async {
             let access = authorize(&req, &state, &[Role::Organizer], "change the event").await?;
             let changes: EventChanges = json_body(&req, &state, payload).await?;
-            let event = store(&state)
-                .configure(&access.event_id, changes, now())
-                .await?;
+            let event = store(&state).configure(&access, changes, now()).await?;
             Ok(HttpResponse::Ok().json(event))
         }
         .await,
@@ -417,7 +430,7 @@ pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
-            let event = store(&state).lock(&access.event_id, now()).await?;
+            let event = store(&state).lock(&access, now()).await?;
             Ok(HttpResponse::Ok().json(LockedAnswer {
                 event,
                 locked: true,
@@ -450,8 +463,9 @@ pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -
             let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
             let body: JudgeBody = json_body(&req, &state, payload).await?;
             let token = store(&state)
-                .issue_judge(&access.event_id, &body.name, now())
-                .await?;
+                .issue_judge(&access, &body.name, now())
+                .await?
+                .token;
             Ok(HttpResponse::Created().json(JudgeAnswer {
                 judge: body.name.trim().to_string(),
                 token,
@@ -596,7 +610,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
             let publication = store(&state)
-                .publish(game.as_ref(), &access.event_id, which, now())
+                .publish(game.as_ref(), &access, which, now())
                 .await?;
             Ok(HttpResponse::Ok().json(publication))
         }
