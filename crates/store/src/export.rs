@@ -76,7 +76,7 @@ pub(crate) async fn export(store: &Store, event_id: &str) -> Result<EventExport,
             created_at: r.created_at,
         });
     }
-    let published = repo::published(pool, event_id, 0, u64::MAX).await?;
+    let published = repo::published_lists(pool, event_id).await?;
     Ok(EventExport {
         format: EXPORT_FORMAT.into(),
         deck_checks: repo::checks(pool, event_id, None).await?,

@@ -471,6 +471,19 @@ pub struct Counts {
     pub picks: u64,
 }
 
+/// A list of the published snapshot as it is served: its decks are the JSON written once, at
+/// publishing, passed on as they are (the same document as [`ShownList`]).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublishedList {
+    pub player_id: String,
+    pub player: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<i64>,
+    pub version: i64,
+    #[schema(value_type = Vec<RenderedDeck>)]
+    pub decks: Box<serde_json::value::RawValue>,
+}
+
 /// A page of the published lists: the snapshot made at publishing, read a page at a time.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct PublishedPage {
@@ -483,7 +496,7 @@ pub struct PublishedPage {
     pub total: u64,
     /// Lists skipped before this page.
     pub offset: u64,
-    pub lists: Vec<ShownList>,
+    pub lists: Vec<PublishedList>,
 }
 
 /// What the operator decides for every event.

@@ -841,13 +841,14 @@ pub async fn insert_published(
     Ok(())
 }
 
-/// The snapshot's lists from `offset`, at most `limit` of them, in order.
+/// The snapshot's lists from `offset`, at most `limit` of them, in order, their decks as
+/// written at publishing.
 pub async fn published<'c>(
     db: impl Executor<'c, Database = Any>,
     event_id: &str,
     offset: u64,
     limit: u64,
-) -> Result<Vec<ShownList>, StoreError> {
+) -> Result<Vec<PublishedList>, StoreError> {
     sqlx::query_as::<_, PublishedRow>("SELECT player_id, player, place, version, decks FROM publication_lists WHERE event_id = $1 AND position > $2 AND position <= $3 ORDER BY position")
         .bind(event_id)
         .bind(offset as i64)
@@ -856,12 +857,33 @@ pub async fn published<'c>(
         .await?
         .into_iter()
         .map(|r| {
-            Ok(ShownList {
-                decks: json("decks", &r.decks)?,
+            Ok(PublishedList {
+                decks: serde_json::value::RawValue::from_string(r.decks)
+                    .map_err(|e| StoreError::Corrupt(format!("decks: {e}")))?,
                 player_id: r.player_id,
                 player: r.player,
                 place: r.place,
                 version: r.version,
+            })
+        })
+        .collect()
+}
+
+/// The snapshot's lists, read into their types.
+pub async fn published_lists<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<ShownList>, StoreError> {
+    published(db, event_id, 0, u64::MAX)
+        .await?
+        .into_iter()
+        .map(|l| {
+            Ok(ShownList {
+                decks: json("decks", l.decks.get())?,
+                player_id: l.player_id,
+                player: l.player,
+                place: l.place,
+                version: l.version,
             })
         })
         .collect()

@@ -136,9 +136,9 @@ impl Store {
         event_id: &str,
         now: Timestamp,
     ) -> Result<Publication, StoreError> {
-        let (event, published_at, total) = self.published_event(event_id).await?;
+        let (event, published_at, _) = self.published_event(event_id).await?;
         Ok(Publication {
-            lists: repo::published(&self.db().pool, event_id, 0, total).await?,
+            lists: repo::published_lists(&self.db().pool, event_id).await?,
             event: event.public(now),
             published_at,
         })

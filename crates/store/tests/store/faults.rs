@@ -265,3 +265,156 @@ async fn on_a_full_disk_writes_answer_unavailable_and_succeed_once_it_has_room_a
     nothing_acknowledged_is_lost(&db, &created, &acknowledged).await;
     db.store.close().await;
 }
+
+/// A PostgreSQL cluster of this test's own (`scripts/postgres.sh`), to stop and start again.
+struct Cluster {
+    url: String,
+    dir: String,
+    bin: String,
+}
+
+impl Cluster {
+    const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres.sh");
+
+    /// Only where the other PostgreSQL tests run (a server is configured, so the package is
+    /// installed).
+    fn start() -> Option<Self> {
+        std::env::var(PG_ENV).ok().filter(|u| !u.is_empty())?;
+        let out = std::process::Command::new("bash")
+            .args([Self::SCRIPT, "start"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let var = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap()
+                .to_string()
+        };
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .unwrap()
+            .map(|e| e.unwrap().path().join("bin"))
+            .max()
+            .unwrap();
+        Some(Self {
+            url: var(PG_ENV),
+            dir: var("PGDEMO_DIR"),
+            bin: bin.display().to_string(),
+        })
+    }
+
+    fn pg_ctl(&self, args: &[&str]) {
+        let data = format!("{}/data", self.dir);
+        let mut command = if is_root() {
+            let mut c = std::process::Command::new("runuser");
+            c.args(["-u", "postgres", "--", &format!("{}/pg_ctl", self.bin)]);
+            c
+        } else {
+            std::process::Command::new(format!("{}/pg_ctl", self.bin))
+        };
+        let out = command
+            .args(["-D", &data, "-w", "-t", "60"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Stopped at once, as a crash would (`-m immediate`).
+    fn stop(&self) {
+        self.pg_ctl(&["-m", "immediate", "stop"]);
+    }
+
+    fn start_again(&self) {
+        let port = self
+            .url
+            .rsplit(':')
+            .next()
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap();
+        let options = format!(
+            "-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={} -c max_connections=200",
+            self.dir
+        );
+        self.pg_ctl(&[
+            "-l",
+            &format!("{}/server.log", self.dir),
+            "-o",
+            &options,
+            "start",
+        ]);
+    }
+}
+
+fn is_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("bash")
+            .args([Self::SCRIPT, "stop", &self.dir])
+            .output();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgresql_stopped_in_the_middle_of_a_burst_loses_nothing_acknowledged_and_comes_back() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let location = Location::Postgres(cluster.url.clone());
+    let db = Db {
+        name: "postgres stopped",
+        store: Arc::new(Store::open(&location).await.unwrap()),
+        location,
+        _dir: None,
+    };
+    let created = Arc::new(pending_event(&db).await);
+    let mut tasks = Vec::new();
+    // Down for longer than a request waits for a connection (5 s): those sent early in the
+    // outage are refused, those sent late wait for the server and are stored.
+    for i in 0..200 {
+        if i == 40 {
+            cluster.stop();
+        }
+        if i == 160 {
+            cluster.start_again();
+        }
+        let (store, created) = (Arc::clone(&db.store), Arc::clone(&created));
+        tasks.push(tokio::spawn(async move {
+            try_register(&store, &created, i).await
+        }));
+        let pause = if (40..160).contains(&i) { 50 } else { 5 };
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+    }
+    let (mut acknowledged, mut unavailable) = (Vec::new(), 0);
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(id) => acknowledged.push(id),
+            Err(StoreError::Unavailable { .. }) => unavailable += 1,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+    assert!(unavailable > 0, "the stop refused nothing");
+    // The same store, not opened again: the next writes succeed.
+    for i in 1000..1010 {
+        acknowledged.push(try_register(&db.store, &created, i).await.unwrap());
+    }
+    nothing_acknowledged_is_lost(&db, &created, &acknowledged).await;
+    db.store.close().await;
+}
