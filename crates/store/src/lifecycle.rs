@@ -447,7 +447,7 @@ pub const TABLE: &[Row] = &[
         locked: &[O],
         published: &[O],
         tokens: ORGANIZER,
-        rule: "CEG 3.2.6, 3.2.7: the organizer staffs the event with judges",
+        rule: "CEG 3.2.1: the organizer selects and manages the event's staff (judges: 3.2.6, 3.2.7)",
     },
     Row {
         op: Op::ManageTokens,
@@ -456,7 +456,7 @@ pub const TABLE: &[Row] = &[
         locked: &[O],
         published: &[O],
         tokens: ORGANIZER,
-        rule: "",
+        rule: "CEG 3.2.1: the organizer modifies which individuals are assigned roles",
     },
     Row {
         op: Op::RotateOrganizer,
