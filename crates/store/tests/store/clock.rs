@@ -1,9 +1,12 @@
 //! One clock for the lock (issue 27, item 7): a registration commits only if the event is not
 //! locked when it commits, and no accepted registration is stamped after the lock, on both
-//! backends. Times are the real clock, read when each request starts, as the service does.
+//! backends. Times are the real clock, read when each request arrives, then a little work
+//! before the write, as the service does (without the lock's stamp after the latest list, a
+//! registration was stamped after the lock in the first rounds).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use deckcheck_store::StoreError;
 use jiff::Timestamp;
@@ -28,7 +31,9 @@ async fn a_lock_in_the_middle_of_a_burst_comes_after_every_registration_it_accep
                     let (store, org, locked) =
                         (Arc::clone(&db.store), org.clone(), Arc::clone(&locked));
                     lock_task = Some(tokio::spawn(async move {
-                        let event = store.lock(&org, Timestamp::now()).await.unwrap();
+                        let arrived = Timestamp::now();
+                        tokio::time::sleep(Duration::from_micros(500)).await;
+                        let event = store.lock(&org, arrived).await.unwrap();
                         locked.store(true, Ordering::SeqCst);
                         event
                     }));
@@ -41,6 +46,13 @@ async fn a_lock_in_the_middle_of_a_burst_comes_after_every_registration_it_accep
                 tasks.push(tokio::spawn(async move {
                     // Whether the lock had answered before this registration was sent.
                     let after_lock = locked.load(Ordering::SeqCst);
+                    // The service reads the clock when a request arrives, then reads its body
+                    // and checks the list before it writes.
+                    let arrived = Timestamp::now();
+                    tokio::time::sleep(Duration::from_micros(
+                        deckcheck_store::token::random_below(3000) as u64,
+                    ))
+                    .await;
                     let result = store
                         .register(
                             toy().as_ref(),
@@ -48,7 +60,7 @@ async fn a_lock_in_the_middle_of_a_burst_comes_after_every_registration_it_accep
                             &format!("P{i}"),
                             &format!("u{i}"),
                             &list("2 Luke\n1 Han"),
-                            Timestamp::now(),
+                            arrived,
                         )
                         .await;
                     (after_lock, result)
