@@ -988,7 +988,8 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
         }
         EventsCommand::Lock(args) => {
             let store = args.store.open(&runtime)?;
-            let event = runtime.block_on(store.lock(&args.event, now))?;
+            let event = runtime
+                .block_on(store.lock(&deckcheck_store::Access::operator(&args.event), now))?;
             println!(
                 "event {} locked at {}",
                 event.id,

@@ -53,17 +53,25 @@ codes! {
     BadRequest = "bad-request", 400, "The HTTP request itself cannot be read.";
     // 401, 403: tokens.
     Unauthorized = "unauthorized", 401, "No token, or one that does not open this route or event (`WWW-Authenticate` says the scheme).";
+    TokenExpired = "token-expired", 401, "The token has expired (tokens expire a set time after the event's day); the organizer can reissue it.";
     Forbidden = "forbidden", 403, "A token of this event whose role may not do this.";
     // 404.
     UnknownGame = "unknown-game", 400, "A `game` field or parameter naming a game deckcheck does not know (the message lists the games).";
     NotFound = "not-found", 404, "No such route (a path naming a game deckcheck does not know too), card or admin route.";
     NoEvent = "no-event", 404, "No event has this id or code, or its lists are not published.";
     NoPlayer = "no-player", 404, "The event has no player with this id.";
+    NoToken = "no-token", 404, "The event has no token with this id.";
     MethodNotAllowed = "method-not-allowed", 405, "The route does not take this method (`Allow` lists those it takes).";
     BodyTimeout = "body-timeout", 408, "The body did not arrive whole in time (`details.seconds`).";
     // 409: the event's state.
     EventLocked = "event-locked", 409, "The event is locked (`details.locked_since`): lists and settings are frozen.";
     AlreadyRegistered = "already-registered", 409, "A player with this UID is registered already.";
+    Published = "published", 409, "The event's lists are published (`details.published_at`): nothing of the event changes any more.";
+    NotLocked = "not-locked", 409, "The operation needs the event locked first (publishing).";
+    NotPending = "not-pending", 409, "The list is not pending, so there is nothing to resolve.";
+    RosterFull = "roster-full", 409, "The event has as many players as one event takes.";
+    EventExists = "event-exists", 409, "An imported event's id or registration code is taken in this store.";
+    NoFreeCode = "no-free-code", 409, "No free registration code was found for a new event: send it again.";
     Conflict = "conflict", 409, "The operation does not fit the event's state (publishing before the lock, resolving a list that is not pending).";
     // 413.
     BodyTooLarge = "body-too-large", 413, "The body is larger than the service takes (`details.limit`).";
@@ -78,6 +86,9 @@ codes! {
     ListRefused = "list-refused", 422, "The list is not legal and the event refuses such lists: every reason is in `details.report`, nothing was stored.";
     NoSuchDeck = "no-such-deck", 422, "A deck index the registered list does not have.";
     SamePlayer = "same-player", 422, "A pairing of a player with themself.";
+    LocksAtPast = "locks-at-past", 422, "A `locks_at` that is not in the future: it would lock the event for good at once.";
+    NotAJudgeToken = "not-a-judge-token", 422, "A token reissued as a judge's that is not a judge's (a player's is reissued by their registration).";
+    OrganizerToken = "organizer-token", 422, "The organizer's token is rotated, never revoked.";
     NotAPlayer = "not-a-player", 422, "A player named in the body is not of this event.";
     TooManyAttempts = "too-many-attempts", 429, "Too many attempts; retry after `Retry-After` seconds (`details.retry_after`).";
     HeadersTooLarge = "headers-too-large", 431, "The request line and headers are larger than the service reads.";
@@ -86,6 +97,7 @@ codes! {
     ReloadFailed = "reload-failed", 500, "New data could not be loaded; the previous data stays in use (`details`: each game).";
     GameUnavailable = "game-unavailable", 503, "The game's card data is not loaded (`GET /v1/games` says why).";
     Busy = "busy", 503, "The service is receiving as many request bodies as it holds at once: retry in a moment.";
+    ReadOnly = "read-only", 503, "The data directory cannot be written: the event store cannot keep anything (said at start).";
     StoreUnavailable = "store-unavailable", 503, "The event store did not answer; nothing was changed: retry in a moment.";
 }
 

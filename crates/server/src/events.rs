@@ -100,9 +100,18 @@ impl From<StoreError> for ApiError {
             StoreError::Unprocessable { code, field, .. } => {
                 return ApiError::new(code, message).field(field);
             }
-            StoreError::Conflict(_) => (ErrorCode::Conflict, "event"),
+            StoreError::NoToken(_) => (ErrorCode::NoToken, "token"),
+            StoreError::TokenExpired { .. } => (ErrorCode::TokenExpired, "authorization"),
+            StoreError::Published { .. } | StoreError::NotLocked | StoreError::Conflict { .. } => {
+                (e.code(), "event")
+            }
             StoreError::GameUnavailable(_) => (ErrorCode::GameUnavailable, "game"),
-            StoreError::Database(_) | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+            StoreError::Unavailable { retry_after, .. } => {
+                tracing::warn!(error = %message, "event store unavailable");
+                return ApiError::new(ErrorCode::StoreUnavailable, message)
+                    .details(json!({ "retry_after": retry_after }));
+            }
+            StoreError::ReadOnly { .. } | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
                 tracing::error!(error = %message, "event store error");
                 return ApiError::new(
                     ErrorCode::StoreUnavailable,
@@ -144,7 +153,7 @@ async fn authorize(
     action: &'static str,
 ) -> Result<Access, ApiError> {
     store(state)
-        .authorize(path(req, "event"), bearer(req), allowed, action)
+        .authorize(path(req, "event"), bearer(req), allowed, action, now())
         .await
         .map_err(|e| {
             let unauthorized = matches!(e, StoreError::Unauthorized);
@@ -371,9 +380,7 @@ pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "change the event").await?;
             let changes: EventChanges = json_body(&req, &state, payload).await?;
-            let event = store(&state)
-                .configure(&access.event_id, changes, now())
-                .await?;
+            let event = store(&state).configure(&access, changes, now()).await?;
             Ok(HttpResponse::Ok().json(event))
         }
         .await,
@@ -394,7 +401,7 @@ pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
-            let event = store(&state).lock(&access.event_id, now()).await?;
+            let event = store(&state).lock(&access, now()).await?;
             Ok(HttpResponse::Ok().json(LockedAnswer {
                 event,
                 locked: true,
@@ -428,8 +435,9 @@ pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -
             let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
             let body: JudgeBody = json_body(&req, &state, payload).await?;
             let token = store(&state)
-                .issue_judge(&access.event_id, &body.name, now())
-                .await?;
+                .issue_judge(&access, &body.name, now())
+                .await?
+                .token;
             Ok(HttpResponse::Created().json(JudgeAnswer {
                 judge: body.name.trim().to_string(),
                 token,
@@ -569,7 +577,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
             let publication = store(&state)
-                .publish(game.as_ref(), &access.event_id, which, now())
+                .publish(game.as_ref(), &access, which, now())
                 .await?;
             Ok(HttpResponse::Ok().json(publication))
         }

@@ -1,26 +1,49 @@
 //! The database behind the store: SQLite (a file, the default) or PostgreSQL (a URL), through
 //! sqlx's `Any` driver so both run the same SQL; migrations from `migrations/`, run forwards
-//! at start-up.
+//! at start-up; and [`Tx`], the only way to write.
+//!
+//! A write is one transaction that ends in COMMIT or ROLLBACK whatever happens, by
+//! construction: [`Db::write`] runs the operation inside `BEGIN` … and commits it when it
+//! succeeds, rolls it back when it fails; a transaction that ends any other way (a failed
+//! COMMIT or ROLLBACK, a cancelled request, a panic) closes its connection instead of giving it
+//! back to the pool, so the database forgets the transaction and the pool opens a fresh
+//! connection. No connection ever goes back to the pool inside a transaction. (sqlx's own
+//! transactions count their depth per connection: after SQLite rolled a transaction back by
+//! itself on a full disk, the count stayed up and every later `BEGIN` on that connection failed
+//! with "attempted to call begin_with at non-zero transaction depth" until a restart. `Tx`
+//! sends BEGIN, COMMIT and ROLLBACK itself and keeps no such count.)
 //!
 //! SQLite is opened in WAL mode with `synchronous = FULL`, so a committed write survives the
 //! process being killed (and the machine losing power); writes take the write lock when they
 //! begin (`BEGIN IMMEDIATE`) and queue on an in-process lock first, so concurrent submissions
-//! wait in turn instead of failing as busy. PostgreSQL takes several replicas: a submission
-//! holds a share lock on its event's row (`FOR SHARE`) for its transaction, so the organizer's
-//! lock waits for submissions in flight and every later one sees it.
+//! wait in turn instead of failing as busy. PostgreSQL takes several replicas: a write holds
+//! its event's row (`FOR SHARE` for a list, `FOR UPDATE` for the lock and publishing) until it
+//! commits, so the lock waits for submissions in flight and every later one sees it.
 
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
-use sqlx::{Any, AnyPool, Executor, Transaction};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use crate::error::StoreError;
+use crate::faults::{Failure, Faults, Point};
 
 /// The schema, embedded: forwards-only migrations shared by both backends.
 pub static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
+
+/// How long a request waits for a connection before the store answers "unavailable".
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long opening the store waits for the database's first answer.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// SQLite's largest page count (what `max_page_count` is set back to after a fault).
+const MAX_PAGES: u32 = 4_294_967_294;
 
 /// Which database a store uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,14 +102,7 @@ impl Location {
         let url = match self {
             Self::Postgres(url) => url.clone(),
             Self::Sqlite(path) => {
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir).map_err(|e| {
-                        StoreError::invalid(
-                            "data directory",
-                            format!("cannot create {}: {e}", dir.display()),
-                        )
-                    })?;
-                }
+                writable(path)?;
                 let text = path.to_str().ok_or_else(|| {
                     StoreError::invalid("data directory", "the path is not UTF-8")
                 })?;
@@ -99,29 +115,82 @@ impl Location {
                 format!("sqlite://{text}?mode=rwc")
             }
         };
-        Ok(AnyConnectOptions::from_str(&url)?)
+        AnyConnectOptions::from_str(&url)
+            .map_err(|e| StoreError::invalid("database URL", e.to_string()))
     }
+}
+
+/// Makes sure the database file's directory exists and can be written (SQLite writes its
+/// journal beside the file), and the file itself if it exists: a read-only directory fails at
+/// once, saying so, instead of as a pool timeout much later.
+fn writable(file: &Path) -> Result<(), StoreError> {
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let refused = |path: &Path, e: std::io::Error| match e.kind() {
+        ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => StoreError::ReadOnly {
+            path: path.to_path_buf(),
+            cause: e.to_string(),
+        },
+        _ => StoreError::invalid(
+            "data directory",
+            format!("cannot use {}: {e}", path.display()),
+        ),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| refused(dir, e))?;
+    let probe = dir.join(format!(".deckcheck-write-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| refused(dir, e))?;
+    let _ = std::fs::remove_file(&probe);
+    if file.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(file)
+            .map_err(|e| refused(file, e))?;
+    }
+    Ok(())
+}
+
+/// What every SQLite connection is told first.
+async fn prepare_sqlite(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    conn.execute("PRAGMA journal_mode = WAL").await?;
+    conn.execute("PRAGMA synchronous = FULL").await?;
+    conn.execute("PRAGMA busy_timeout = 10000").await?;
+    conn.execute("PRAGMA foreign_keys = ON").await?;
+    Ok(())
 }
 
 /// A connection pool to the store's database.
 pub struct Db {
     pub(crate) pool: AnyPool,
     pub(crate) backend: Backend,
+    options: AnyConnectOptions,
     /// SQLite: writers of this process queue here, then hold the database's write lock.
-    write_queue: Option<tokio::sync::Mutex<()>>,
-}
-
-/// A write transaction (and, on SQLite, this process's turn to write).
-pub struct Write<'a> {
-    pub tx: Transaction<'static, Any>,
-    _turn: Option<tokio::sync::MutexGuard<'a, ()>>,
+    write_queue: Option<Arc<Mutex<()>>>,
+    pub(crate) faults: Arc<Faults>,
 }
 
 impl Db {
-    /// Opens the database and brings its schema up to date.
+    /// Opens the database, brings its schema up to date, and answers only once the database
+    /// did: one connection first, so a database that cannot be reached fails now with its own
+    /// error.
     pub async fn open(location: &Location) -> Result<Self, StoreError> {
         let db = Self::lazy(location)?;
-        db.migrate().await?;
+        let mut conn =
+            tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect_with(&db.options))
+                .await
+                .map_err(|_| {
+                    StoreError::unavailable(format!(
+                        "the database did not answer in {} s",
+                        CONNECT_TIMEOUT.as_secs()
+                    ))
+                })??;
+        if db.backend == Backend::Sqlite {
+            prepare_sqlite(&mut conn).await?;
+        }
+        let migrated = MIGRATOR.run(&mut conn).await;
+        let _ = conn.close().await;
+        migrated?;
         Ok(db)
     }
 
@@ -131,27 +200,21 @@ impl Db {
         let options = location.options()?;
         let pool = match backend {
             Backend::Sqlite => AnyPoolOptions::new()
-                .max_connections(4)
-                .acquire_timeout(Duration::from_secs(30))
-                .after_connect(|conn, _| {
-                    Box::pin(async move {
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = FULL").await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        Ok(())
-                    })
-                })
-                .connect_lazy_with(options),
+                .max_connections(8)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .after_connect(|conn, _| Box::pin(prepare_sqlite(conn)))
+                .connect_lazy_with(options.clone()),
             Backend::Postgres => AnyPoolOptions::new()
                 .max_connections(16)
-                .acquire_timeout(Duration::from_secs(30))
-                .connect_lazy_with(options),
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_lazy_with(options.clone()),
         };
         Ok(Self {
             pool,
             backend,
-            write_queue: (backend == Backend::Sqlite).then(|| tokio::sync::Mutex::new(())),
+            options,
+            write_queue: (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(()))),
+            faults: Arc::new(Faults::from_env()?.unwrap_or_default()),
         })
     }
 
@@ -161,27 +224,115 @@ impl Db {
         Ok(())
     }
 
-    /// Starts a write transaction.
-    pub async fn write(&self) -> Result<Write<'_>, StoreError> {
-        let turn = match &self.write_queue {
-            Some(q) => Some(q.lock().await),
-            None => None,
-        };
-        let tx = match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
-        };
-        Ok(Write { tx, _turn: turn })
-    }
-
     pub async fn close(&self) {
         self.pool.close().await;
     }
+
+    /// Runs `work` in one write transaction: committed when it succeeds, rolled back when it
+    /// fails, the connection closed when neither can be done (see the module).
+    pub(crate) async fn write<T>(
+        &self,
+        work: impl AsyncFnOnce(&mut Tx) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut tx = self.begin().await?;
+        match work(&mut tx).await {
+            Ok(value) => {
+                tx.commit().await?;
+                Ok(value)
+            }
+            Err(e) => {
+                tx.rollback().await;
+                Err(e)
+            }
+        }
+    }
+
+    async fn begin(&self) -> Result<Tx, StoreError> {
+        let turn = match &self.write_queue {
+            Some(queue) => Some(Arc::clone(queue).lock_owned().await),
+            None => None,
+        };
+        let conn = self.pool.acquire().await?;
+        // Open from here: if BEGIN itself fails half-way, the connection is closed.
+        let mut tx = Tx {
+            conn,
+            open: true,
+            backend: self.backend,
+            faults: Arc::clone(&self.faults),
+            _turn: turn,
+        };
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        tx.conn.execute(begin).await?;
+        if self.backend == Backend::Sqlite && self.faults.touched() {
+            let pages = match self.faults.failure() {
+                Some(Failure::Full) => 1,
+                _ => MAX_PAGES,
+            };
+            let pragma = format!("PRAGMA max_page_count = {pages}");
+            tx.conn.execute(pragma.as_str()).await?;
+        }
+        Ok(tx)
+    }
 }
 
-impl Write<'_> {
-    pub async fn commit(self) -> Result<(), StoreError> {
-        self.tx.commit().await?;
+/// A write transaction (and, on SQLite, this process's turn to write). Made only by
+/// [`Db::write`], which ends it; dropped while still open, it closes its connection.
+pub(crate) struct Tx {
+    conn: PoolConnection<Any>,
+    open: bool,
+    backend: Backend,
+    faults: Arc<Faults>,
+    _turn: Option<OwnedMutexGuard<()>>,
+}
+
+impl Tx {
+    pub(crate) fn conn(&mut self) -> &mut AnyConnection {
+        &mut self.conn
+    }
+
+    pub(crate) fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A point a test may hold the transaction at (see [`Faults`]).
+    pub(crate) async fn reached(&mut self, point: Point) {
+        self.faults.reached(point).await;
+    }
+
+    async fn commit(mut self) -> Result<(), StoreError> {
+        match self.faults.failure() {
+            Some(Failure::Io) => {
+                return Err(StoreError::unavailable(
+                    "an I/O error (injected by a test's fault hook)",
+                ));
+            }
+            Some(Failure::Full) if self.backend == Backend::Postgres => {
+                self.conn
+                    .execute("SELECT pg_terminate_backend(pg_backend_pid())")
+                    .await?;
+            }
+            _ => {}
+        }
+        self.conn.execute("COMMIT").await?;
+        self.open = false;
         Ok(())
+    }
+
+    async fn rollback(mut self) {
+        if self.conn.execute("ROLLBACK").await.is_ok() {
+            self.open = false;
+        }
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if self.open {
+            // The database rolls back what a closed connection left open.
+            self.conn.close_on_drop();
+        }
     }
 }

@@ -1,10 +1,18 @@
-//! What can go wrong with an event operation. Typed here; the service maps each to its HTTP
-//! status and the API's error shape, the CLI prints it.
+//! What can go wrong with an event operation. Typed here, each with a stable code
+//! ([`StoreError::code`]); the service maps each to its HTTP status and the API's error shape,
+//! the CLI prints it. A database that cannot answer is [`StoreError::Unavailable`] (retry), never
+//! a poisoned store: see `db.rs`.
+
+use std::path::PathBuf;
 
 use deckcheck_core::{ErrorCode, RequestError, Validated};
 use jiff::Timestamp;
 
-use crate::model::{ListVerdict, Role};
+use crate::lifecycle::{Actor, Refusal};
+use crate::model::ListVerdict;
+
+/// Seconds a client is asked to wait before retrying when the store cannot answer.
+pub const RETRY_AFTER_SECS: u64 = 2;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -14,10 +22,17 @@ pub enum StoreError {
     /// No player of this event has this id.
     #[error("this event has no player {0:?}")]
     NoPlayer(String),
-    /// No token, or a token that does not open this event (unknown, or another event's).
+    /// No token of this event has this id.
+    #[error("this event has no token {0:?}")]
+    NoToken(String),
+    /// No token, or a token that does not open this event (unknown, revoked, or another
+    /// event's).
     #[error("this route needs a token of this event (Authorization: Bearer …)")]
     Unauthorized,
-    /// A token of this event whose role may not do this.
+    /// A token of this event past its time.
+    #[error("this token expired at {at}; the organizer can issue a new one")]
+    TokenExpired { at: Timestamp },
+    /// A token (or actor) whose role may not do this.
     #[error("a {role} token cannot {action}; it needs a {needed} token")]
     Forbidden {
         role: &'static str,
@@ -29,8 +44,14 @@ pub enum StoreError {
         "the event's lists are locked (since {since}); only a judge may amend a list now, with a reason"
     )]
     Locked { since: Timestamp },
+    /// Published lists are final (CEG 10.2): nothing of the event changes any more.
+    #[error("the event's lists were published at {at} and are final; nothing can change them")]
+    Published { at: Timestamp },
+    /// Lists are published after the event.
+    #[error("lists are published after the event: lock it first")]
+    NotLocked,
     #[error(
-        "a player with UID {uid:?} is registered already; change that registration with its token"
+        "a player with UID {uid:?} is registered already; change that registration with its token (the organizer can issue a new one)"
     )]
     AlreadyRegistered { uid: String },
     /// A list that is not legal, under the event's `refuse` setting: every reason is in the report.
@@ -47,26 +68,39 @@ pub enum StoreError {
     /// A value that cannot be used, naming the field.
     #[error("{field}: {message}")]
     Invalid { field: String, message: String },
-    /// A request of the right shape that this event's lists cannot answer (a deck index the
-    /// registered list does not have, a pairing of a player with themself): the service's 422.
+    /// A request of the right shape that this event cannot take (a deck index the registered
+    /// list does not have, a deadline in the past): the service's 422.
     #[error("{field}: {message}")]
     Unprocessable {
         code: ErrorCode,
         field: String,
         message: String,
     },
-    /// The operation does not fit the event's state (publishing before the lock…).
-    #[error("{0}")]
-    Conflict(String),
+    /// The operation does not fit what is stored (a list that is not pending, an import of an
+    /// event this store has), with a stable code.
+    #[error("{message}")]
+    Conflict { code: ErrorCode, message: String },
     /// The game the event is played with is not loaded.
     #[error("the event's game {0:?} is not loaded")]
     GameUnavailable(String),
-    #[error("the event store cannot be reached or answered an error: {0}")]
-    Database(#[from] sqlx::Error),
+    /// The database cannot answer now (a full disk, an I/O error, a server gone): nothing was
+    /// changed; the same request may be sent again. The store recovers by itself when the
+    /// fault clears.
+    #[error(
+        "the event store cannot answer now ({cause}); nothing was changed, retry in {retry_after} s"
+    )]
+    Unavailable { retry_after: u64, cause: String },
+    /// The data directory cannot be written (at start).
+    #[error(
+        "the data directory {} is read-only ({cause}); the event store needs to write there (give a writable DECKCHECK_DATA_DIR, or DECKCHECK_DATABASE_URL)",
+        path.display()
+    )]
+    ReadOnly { path: PathBuf, cause: String },
     #[error("the event store's schema cannot be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-    /// Something stored cannot be read back (never expected).
-    #[error("a stored value cannot be read: {0}")]
+    /// Something stored cannot be read back, or a write broke a constraint of the schema
+    /// (never expected: a defect).
+    #[error("the event store is inconsistent: {0}")]
     Corrupt(String),
 }
 
@@ -86,16 +120,85 @@ impl StoreError {
         }
     }
 
-    pub(crate) fn forbidden(role: Role, action: &'static str, needed: &[Role]) -> Self {
-        use crate::model::Stored;
-        Self::Forbidden {
-            role: role.as_str(),
-            action,
-            needed: needed
-                .iter()
-                .map(|r| r.as_str())
-                .collect::<Vec<_>>()
-                .join(" or "),
+    pub fn conflict(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn unavailable(cause: impl std::fmt::Display) -> Self {
+        Self::Unavailable {
+            retry_after: RETRY_AFTER_SECS,
+            cause: cause.to_string(),
+        }
+    }
+
+    /// The state machine's refusal of `action` by `actor`.
+    pub(crate) fn refused(refusal: Refusal, actor: Actor, action: &'static str) -> Self {
+        match refusal {
+            Refusal::Forbidden { needed } => Self::Forbidden {
+                role: actor.as_str(),
+                action,
+                needed: needed
+                    .iter()
+                    .map(|a| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            },
+            Refusal::Locked { since } => Self::Locked { since },
+            Refusal::Published { at } => Self::Published { at },
+            Refusal::NotLocked => Self::NotLocked,
+            // Nothing published reads as no event: nothing leaks before.
+            Refusal::NotPublished => Self::NoEvent(String::new()),
+        }
+    }
+
+    /// The stable machine id of the error (an API contract; the message is not).
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::NoEvent(_) => ErrorCode::NoEvent,
+            Self::NoPlayer(_) => ErrorCode::NoPlayer,
+            Self::NoToken(_) => ErrorCode::NoToken,
+            Self::Unauthorized => ErrorCode::Unauthorized,
+            Self::TokenExpired { .. } => ErrorCode::TokenExpired,
+            Self::Forbidden { .. } => ErrorCode::Forbidden,
+            Self::Locked { .. } => ErrorCode::EventLocked,
+            Self::Published { .. } => ErrorCode::Published,
+            Self::NotLocked => ErrorCode::NotLocked,
+            Self::AlreadyRegistered { .. } => ErrorCode::AlreadyRegistered,
+            Self::Refused { .. } => ErrorCode::ListRefused,
+            Self::Request(e) => e.code,
+            Self::Invalid { .. } => ErrorCode::BadValue,
+            Self::Unprocessable { code, .. } | Self::Conflict { code, .. } => *code,
+            Self::GameUnavailable(_) => ErrorCode::GameUnavailable,
+            Self::Unavailable { .. } | Self::Migrate(_) | Self::Corrupt(_) => {
+                ErrorCode::StoreUnavailable
+            }
+            Self::ReadOnly { .. } => ErrorCode::ReadOnly,
+        }
+    }
+}
+
+/// A database error: the database could not do it now (unavailable: retry), or something
+/// stored cannot be read or a constraint was broken (corrupt: a defect, not worth a retry).
+/// Constraint violations the store expects (a code or UID taken) are caught where they can
+/// happen, before this.
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        use sqlx::Error as E;
+        use sqlx::error::ErrorKind;
+        match e {
+            E::Database(ref d) if !matches!(d.kind(), ErrorKind::Other) => {
+                Self::Corrupt(e.to_string())
+            }
+            E::ColumnDecode { .. }
+            | E::Decode(_)
+            | E::ColumnNotFound(_)
+            | E::ColumnIndexOutOfBounds { .. }
+            | E::TypeNotFound { .. }
+            | E::RowNotFound => Self::Corrupt(e.to_string()),
+            other => Self::unavailable(other),
         }
     }
 }

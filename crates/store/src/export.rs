@@ -5,10 +5,9 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::error::StoreError;
-use crate::events::Store;
-use crate::model::ListVerdict;
-use crate::model::{DeckCheck, Event, ListVersion, Pick, Role, ShownList, State, Stored};
-use crate::rows::{self, micros};
+use crate::model::{DeckCheck, Event, ListVersion, Pick, Registration, Role, ShownList};
+use crate::repo::{self, Inserted, TokenRow};
+use crate::store::Store;
 
 /// What the document says it is; an import refuses any other.
 pub const EXPORT_FORMAT: &str = "deckcheck-event/1";
@@ -54,39 +53,35 @@ pub struct ExportedRegistration {
 pub(crate) async fn export(store: &Store, event_id: &str) -> Result<EventExport, StoreError> {
     let event = store.event(event_id).await?;
     let pool = &store.db().pool;
-    let token_rows = sqlx::query(
-        "SELECT hash, role, registration_id, label, created_at FROM tokens WHERE event_id = $1 ORDER BY created_at, hash",
-    )
-    .bind(event_id)
-    .fetch_all(pool)
-    .await?;
-    let mut tokens = Vec::with_capacity(token_rows.len());
-    for row in &token_rows {
-        let player_id = rows::text_opt(row, "registration_id")?;
-        tokens.push(ExportedToken {
-            hash: rows::text(row, "hash")?,
-            role: Role::parse("role", &rows::text(row, "role")?)?,
-            player_id,
-            label: rows::text(row, "label")?,
-            created_at: Timestamp::from_microsecond(rows::int(row, "created_at")?)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-        });
-    }
+    let tokens = repo::tokens(pool, event_id)
+        .await?
+        .into_iter()
+        .map(|t| {
+            Ok(ExportedToken {
+                role: t.role()?,
+                created_at: t.created()?,
+                hash: t.hash,
+                player_id: t.registration_id,
+                label: t.label,
+            })
+        })
+        .collect::<Result<_, StoreError>>()?;
     let mut registrations = Vec::new();
-    for r in store.roster(event_id).await? {
+    for r in repo::roster(pool, event_id).await? {
         registrations.push(ExportedRegistration {
-            versions: store.versions_of(&r.id).await?,
+            versions: repo::versions(pool, &r.id).await?,
             id: r.id,
             player: r.player,
             uid: r.uid,
             created_at: r.created_at,
         });
     }
+    let published = repo::published_lists(pool, event_id).await?;
     Ok(EventExport {
         format: EXPORT_FORMAT.into(),
-        deck_checks: store.deck_checks(event_id).await?,
-        picks: store.picks(event_id).await?,
-        published: store.published_of(event_id).await?,
+        deck_checks: repo::checks(pool, event_id, None).await?,
+        picks: repo::picks(pool, event_id).await?,
+        published,
         event,
         tokens,
         registrations,
@@ -113,83 +108,76 @@ pub(crate) async fn import(store: &Store, export: &EventExport) -> Result<Event,
             ));
         }
     }
-    let mut w = store.db().write().await?;
-    let inserted = sqlx::query("INSERT INTO events (id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, published_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)")
-        .bind(&event.id)
-        .bind(&event.name)
-        .bind(&event.game)
-        .bind(&event.format)
-        .bind(event.date.to_string())
-        .bind(event.tier.as_str())
-        .bind(event.illegal_lists.as_str())
-        .bind(serde_json::to_string(&event.options).map_err(|e| StoreError::Corrupt(e.to_string()))?)
-        .bind(&event.registration_code)
-        .bind(event.locks_at.map(micros))
-        .bind(event.locked_at.map(micros))
-        .bind(event.published_at.map(micros))
-        .bind(micros(event.created_at))
-        .execute(&mut *w.tx)
-        .await;
-    match inserted {
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
-            return Err(StoreError::Conflict(format!(
-                "this store has an event with id {} or registration code {} already",
-                event.id, event.registration_code
-            )));
-        }
-        other => other?,
-    };
-    for r in &export.registrations {
-        let last = r
-            .versions
-            .last()
-            .unwrap_or_else(|| unreachable!("checked above"));
-        let (state, verdict): (State, ListVerdict) = (last.state, last.verdict);
-        sqlx::query("INSERT INTO registrations (id, event_id, player, uid, uid_key, version, state, verdict, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
-            .bind(&r.id)
-            .bind(&event.id)
-            .bind(&r.player)
-            .bind(&r.uid)
-            .bind(r.uid.trim().to_lowercase())
-            .bind(last.version)
-            .bind(state.as_str())
-            .bind(verdict.as_str())
-            .bind(micros(r.created_at))
-            .bind(micros(last.at))
-            .execute(&mut *w.tx)
-            .await?;
-        for v in &r.versions {
-            store
-                .insert_version_raw(&mut w.tx, &event.id, &r.id, v)
-                .await?;
-        }
-    }
-    for t in &export.tokens {
-        sqlx::query("INSERT INTO tokens (hash, event_id, role, registration_id, label, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(&t.hash)
-            .bind(&event.id)
-            .bind(t.role.as_str())
-            .bind(t.player_id.as_deref())
-            .bind(&t.label)
-            .bind(micros(t.created_at))
-            .execute(&mut *w.tx)
-            .await?;
-    }
-    for c in &export.deck_checks {
-        store.insert_check_raw(&mut w.tx, &event.id, c).await?;
-    }
-    for p in &export.picks {
-        sqlx::query("INSERT INTO deck_check_picks (event_id, registration_id, at, picked_by) VALUES ($1, $2, $3, $4)")
-            .bind(&event.id)
-            .bind(&p.player_id)
-            .bind(micros(p.at))
-            .bind(&p.picked_by)
-            .execute(&mut *w.tx)
-            .await?;
-    }
-    for l in &export.published {
-        store.insert_published_raw(&mut w.tx, &event.id, l).await?;
-    }
-    w.commit().await?;
+    store
+        .db()
+        .write(async |tx| {
+            if let Inserted::Taken = repo::insert_event(tx.conn(), event).await? {
+                return Err(StoreError::conflict(
+                    deckcheck_core::ErrorCode::EventExists,
+                    format!(
+                        "this store has an event with id {} or registration code {} already",
+                        event.id, event.registration_code
+                    ),
+                ));
+            }
+            for r in &export.registrations {
+                let last = r
+                    .versions
+                    .last()
+                    .unwrap_or_else(|| unreachable!("checked above"));
+                let registration = Registration {
+                    id: r.id.clone(),
+                    player: r.player.clone(),
+                    uid: r.uid.clone(),
+                    version: last.version,
+                    state: last.state,
+                    verdict: last.verdict,
+                    created_at: r.created_at,
+                    updated_at: last.at,
+                    checks: 0,
+                };
+                let key = r.uid.trim().to_lowercase();
+                if let Inserted::Taken =
+                    repo::insert_registration(tx.conn(), &event.id, &registration, &key).await?
+                {
+                    return Err(StoreError::invalid(
+                        &format!("registrations[{}]", r.id),
+                        "a registration of this id or UID is here already",
+                    ));
+                }
+                for v in &r.versions {
+                    repo::insert_version(tx.conn(), &event.id, &r.id, v).await?;
+                }
+            }
+            for t in &export.tokens {
+                let at = t.created_at;
+                let row = TokenRow::new(
+                    t.hash.clone(),
+                    &event.id,
+                    t.role,
+                    t.player_id.as_deref(),
+                    &t.label,
+                    at,
+                );
+                if let Inserted::Taken = repo::insert_token(tx.conn(), &row).await? {
+                    return Err(StoreError::invalid("tokens", "a token is here already"));
+                }
+            }
+            for c in &export.deck_checks {
+                repo::insert_check(tx.conn(), &event.id, c).await?;
+            }
+            for p in &export.picks {
+                repo::insert_pick(tx.conn(), &event.id, p).await?;
+            }
+            for (i, l) in export.published.iter().enumerate() {
+                repo::insert_published(tx.conn(), &event.id, i as u64 + 1, l).await?;
+            }
+            if let Some(at) = event.published_at {
+                repo::set_published(tx.conn(), &event.id, at, export.published.len() as u64)
+                    .await?;
+            }
+            Ok(())
+        })
+        .await?;
     store.event(&event.id).await
 }

@@ -2,6 +2,14 @@
 //! judges' deck checks against the registered list, opponent review in the top cut and
 //! publishing after the event, for every game (an event has a game and a format).
 //!
+//! - [`lifecycle`]: the event's life as a state machine without I/O (phases, actors, which
+//!   operation is allowed when, citing the regulations).
+//! - `store/`: the operations ([`Store`]): each asks the state machine, then writes in one
+//!   transaction.
+//! - `repo`: the thin repository, every SQL statement, typed rows.
+//! - `db`: SQLite or PostgreSQL, migrations, and the transaction type that cannot leak.
+//! - [`faults`]: hooks that make writes fail or hold them, for tests.
+//!
 //! One interface ([`Store`]) over two databases: SQLite, embedded, the default (a file under
 //! the data directory), and PostgreSQL (`DECKCHECK_DATABASE_URL=postgres://…`) for several
 //! service replicas sharing one database. Both run the same SQL through sqlx; the schema is
@@ -10,21 +18,28 @@
 //! What is stored of a list is its text as submitted and the printing ids it resolved to,
 //! never catalog indices; every version is kept (append-only), with its time, source and,
 //! for an organizer's or judge's change, the reason. Tokens are random and kept only as
-//! SHA-256 hashes. Errors are typed ([`StoreError`]); the service and the CLI map them.
+//! SHA-256 hashes.
+//!
+//! Errors: every operation answers a typed [`StoreError`] with a stable code; a database that
+//! cannot answer is [`StoreError::Unavailable`] (retry), and the next write after the fault
+//! clears succeeds. The service maps each error to its status; the CLI prints it.
 
 mod db;
 mod error;
-mod events;
 mod export;
+pub mod faults;
+pub mod lifecycle;
 mod model;
-mod rows;
+mod repo;
+mod store;
 pub mod token;
 
 pub use db::{Backend, Location, MIGRATOR};
-pub use error::StoreError;
-pub use events::{
+pub use error::{RETRY_AFTER_SECS, StoreError};
+pub use export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
+pub use lifecycle::{Actor, Op, Phase};
+pub use model::*;
+pub use store::{
     Access, Checked, Created, DEFAULT_CHECK_SHARE, MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID,
     Publish, Store, Submitted, check_list, render,
 };
-pub use export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
-pub use model::*;

@@ -1,13 +1,17 @@
 //! What an event holds, as the service answers it and the export writes it: events,
-//! registrations, list versions, deck checks, picks and published lists. Each enum is stored
-//! as its kebab-case name; [`Stored`] reads it back and refuses anything else.
+//! registrations, list versions (their cards typed), deck checks, picks, published lists,
+//! tokens and the operator's policy. Each enum is stored as its kebab-case name; [`Stored`]
+//! reads it back and refuses anything else.
 
-use jiff::Timestamp;
+use std::collections::BTreeMap;
+
 use jiff::civil::Date;
+use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::StoreError;
+use crate::lifecycle::{Milestones, Phase};
 
 /// A value kept in a TEXT column by its name.
 pub trait Stored: Sized + Copy + 'static {
@@ -213,9 +217,38 @@ pub struct Event {
 }
 
 impl Event {
-    /// Whether lists are frozen at `now`: the organizer locked it, or its deadline passed.
+    /// The times that decide the event's phase.
+    pub fn milestones(&self) -> Milestones {
+        Milestones {
+            locks_at: self.locks_at,
+            locked_at: self.locked_at,
+            published_at: self.published_at,
+        }
+    }
+
+    /// Where the event stands at `now`.
+    pub fn phase(&self, now: Timestamp) -> Phase {
+        self.milestones().phase(now)
+    }
+
+    /// Whether lists are frozen at `now`: the organizer locked it, its deadline passed, or it
+    /// is published.
     pub fn is_locked(&self, now: Timestamp) -> bool {
-        self.locked_at.is_some() || self.locks_at.is_some_and(|t| now >= t)
+        self.phase(now) != Phase::Open
+    }
+
+    /// The moment the event's day is over (midnight UTC after its date): tokens and retention
+    /// count from here, or from the event's creation when that is later (an event entered
+    /// after the fact).
+    pub fn ends_at(&self) -> Timestamp {
+        let day_after = self
+            .date
+            .tomorrow()
+            .unwrap_or(self.date)
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .map(|z| z.timestamp())
+            .unwrap_or(self.created_at);
+        day_after.max(self.created_at)
     }
 
     /// What a player sees before registering (no code, no settings).
@@ -302,11 +335,19 @@ pub struct ListVersion {
     pub state: State,
     /// Printing ids per deck and section: `[{"main": [["SOR_010", 3], …], …}]`.
     #[schema(value_type = Vec<Object>)]
-    pub cards: Value,
+    pub cards: Vec<DeckCards>,
     /// The validate answer this version got (as `POST /v1/decks/validate` answers it).
     #[schema(value_type = Object)]
     pub report: Value,
 }
+
+/// The printing ids of one deck, by section (`main`, `sideboard`, `leader`…), never catalog
+/// indices.
+pub type DeckCards = BTreeMap<String, Vec<CardCount>>;
+
+/// A printing id and its count: `["SOR_010", 3]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardCount(pub String, pub u32);
 
 /// A deck check: the presented deck against the registered list, by whom and when.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -375,4 +416,109 @@ pub struct Publication {
     #[schema(value_type = String, format = DateTime)]
     pub published_at: Timestamp,
     pub lists: Vec<ShownList>,
+}
+
+/// Something the organizer should look at, in an answer that succeeded.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+pub struct Warning {
+    /// Stable id: `date-far-from-today`.
+    pub code: &'static str,
+    pub field: &'static str,
+    pub message: String,
+}
+
+/// A token just issued: shown once, kept only as its hash.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Issued {
+    /// What the organizer names the token by to revoke or reissue it (not secret).
+    pub id: String,
+    pub role: Role,
+    /// The judge's or player's name, `organizer` for the organizer.
+    pub label: String,
+    /// The player's registration, for a player token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<String>,
+    /// The token itself.
+    pub token: String,
+    /// When it stops working (the event's day plus the operator's token lifetime).
+    #[schema(value_type = String, format = DateTime)]
+    pub expires_at: Timestamp,
+}
+
+/// A token as the organizer lists it (never the token itself).
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+pub struct TokenInfo {
+    pub id: String,
+    pub role: Role,
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<String>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    #[schema(value_type = String, format = DateTime)]
+    pub expires_at: Timestamp,
+}
+
+/// An event's numbers, counted by the database.
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+pub struct Counts {
+    pub players: u64,
+    pub accepted: u64,
+    pub pending: u64,
+    /// List versions over all players.
+    pub versions: u64,
+    pub checks: u64,
+    pub picks: u64,
+}
+
+/// A list of the published snapshot as it is served: its decks are the JSON written once, at
+/// publishing, passed on as they are (the same document as [`ShownList`]).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublishedList {
+    pub player_id: String,
+    pub player: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<i64>,
+    pub version: i64,
+    #[schema(value_type = Vec<RenderedDeck>)]
+    pub decks: Box<serde_json::value::RawValue>,
+}
+
+/// A page of the published lists: the snapshot made at publishing, read a page at a time.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublishedPage {
+    pub event: PublicEvent,
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: Timestamp,
+    /// The snapshot's entity tag: it never changes, so a client's copy stays good.
+    pub etag: String,
+    /// Lists in the snapshot.
+    pub total: u64,
+    /// Lists skipped before this page.
+    pub offset: u64,
+    pub lists: Vec<PublishedList>,
+}
+
+/// What the operator decides for every event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    /// How long tokens work after the event's day is over. Default 30 days.
+    pub token_lifetime: SignedDuration,
+    /// How long an event's data is kept after its day is over; then [`crate::Store::purge`]
+    /// deletes it. Default 180 days.
+    pub retention: SignedDuration,
+}
+
+impl Policy {
+    pub const DEFAULT_TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(30 * 24);
+    pub const DEFAULT_RETENTION: SignedDuration = SignedDuration::from_hours(180 * 24);
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Self {
+            token_lifetime: Self::DEFAULT_TOKEN_LIFETIME,
+            retention: Self::DEFAULT_RETENTION,
+        }
+    }
 }

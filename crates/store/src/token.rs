@@ -38,6 +38,12 @@ pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// The id a token is named by (`tk_` and the first 16 hex digits of its hash): not secret,
+/// stable (a restored backup gives the same), and the same as migration 0003 gives old tokens.
+pub fn id_of(hash: &str) -> String {
+    format!("tk_{}", &hash[..hash.len().min(16)])
+}
+
 /// Whether a presented token's hash is the stored one, in time independent of where they differ.
 pub fn same_hash(presented: &str, stored: &str) -> bool {
     presented.as_bytes().ct_eq(stored.as_bytes()).into()

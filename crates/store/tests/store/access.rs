@@ -11,7 +11,7 @@ async fn a_token_of_another_event_or_none_opens_nothing() {
         let a = create(&db, new_event("open")).await;
         let b = create(&db, new_event("open")).await;
         let pa = register(&db, &a, "Ada", "1", "1 Luke").await.token.unwrap();
-        let jb = db.store.issue_judge(&b.event.id, "Jo", t(1)).await.unwrap();
+        let jb = judge_token(&db, &b, "Jo").await;
         let all = [Role::Organizer, Role::Judge, Role::Player];
         for token in [
             Some(b.organizer_token.as_str()),
@@ -22,7 +22,7 @@ async fn a_token_of_another_event_or_none_opens_nothing() {
         ] {
             let err = db
                 .store
-                .authorize(&a.event.id, token, &all, "read")
+                .authorize(&a.event.id, token, &all, "read", t(2))
                 .await
                 .unwrap_err();
             assert!(
@@ -32,7 +32,7 @@ async fn a_token_of_another_event_or_none_opens_nothing() {
         }
         let err = db
             .store
-            .authorize(&b.event.id, Some(&pa), &all, "read")
+            .authorize(&b.event.id, Some(&pa), &all, "read", t(2))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::Unauthorized));
@@ -44,10 +44,16 @@ async fn a_token_opens_only_what_its_role_may_do() {
     for db in every_backend().await {
         let a = create(&db, new_event("open")).await;
         let pa = register(&db, &a, "Ada", "1", "1 Luke").await.token.unwrap();
-        let ja = db.store.issue_judge(&a.event.id, "Jo", t(1)).await.unwrap();
+        let ja = judge_token(&db, &a, "Jo").await;
         let err = db
             .store
-            .authorize(&a.event.id, Some(&pa), &[Role::Organizer], "lock the event")
+            .authorize(
+                &a.event.id,
+                Some(&pa),
+                &[Role::Organizer],
+                "lock the event",
+                t(2),
+            )
             .await
             .unwrap_err();
         assert_eq!(
@@ -61,6 +67,7 @@ async fn a_token_opens_only_what_its_role_may_do() {
                 Some(&ja),
                 &[Role::Organizer],
                 "issue judge tokens",
+                t(2),
             )
             .await
             .unwrap_err();
@@ -72,6 +79,7 @@ async fn a_token_opens_only_what_its_role_may_do() {
                 Some(&ja),
                 &[Role::Judge, Role::Organizer],
                 "check",
+                t(2),
             )
             .await
             .unwrap();
@@ -84,7 +92,7 @@ async fn tokens_are_stored_as_hashes_only() {
     for db in every_backend().await {
         let a = create(&db, new_event("open")).await;
         let pa = register(&db, &a, "Ada", "1", "1 Luke").await.token.unwrap();
-        let ja = db.store.issue_judge(&a.event.id, "Jo", t(1)).await.unwrap();
+        let ja = judge_token(&db, &a, "Jo").await;
         let export = serde_json::to_string(&db.store.export(&a.event.id).await.unwrap()).unwrap();
         for token in [&a.organizer_token, &pa, &ja] {
             assert!(!export.contains(&token[4..]), "a token is stored in clear");

@@ -1,5 +1,6 @@
 //! `deckcheck events export` / `import`: an event as one JSON document and back.
 
+use deckcheck_core::ErrorCode;
 use deckcheck_store::{Publish, Role, StoreError};
 
 use crate::helpers::*;
@@ -30,9 +31,10 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
             .await
             .unwrap();
         db.store.pick(&j, None, false, t(31)).await.unwrap();
-        db.store.lock(id, t(40)).await.unwrap();
+        lock(&db, &created, t(40)).await;
+        let org = organizer(&db, &created).await;
         db.store
-            .publish(toy().as_ref(), id, Publish::All, t(50))
+            .publish(toy().as_ref(), &org, Publish::All, t(50))
             .await
             .unwrap();
         let export = db.store.export(id).await.unwrap();
@@ -51,12 +53,27 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
         // The tokens work on the restored store.
         other
             .store
-            .authorize(id, Some(&created.organizer_token), &[Role::Organizer], "x")
+            .authorize(
+                id,
+                Some(&created.organizer_token),
+                &[Role::Organizer],
+                "x",
+                t(60),
+            )
             .await
             .unwrap();
         // Importing twice is refused, naming the clash.
         let err = other.store.import(&back).await.unwrap_err();
-        assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+        assert!(
+            matches!(
+                err,
+                StoreError::Conflict {
+                    code: ErrorCode::EventExists,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
     }
 }
 

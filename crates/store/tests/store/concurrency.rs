@@ -19,9 +19,9 @@ async fn burst(
         let created = Arc::clone(created);
         if lock_at == Some(i) {
             let s = Arc::clone(&db.store);
-            let id = created.event.id.clone();
+            let org = organizer(db, &created).await;
             tasks.push(tokio::spawn(async move {
-                s.lock(&id, t(60)).await.map(|_| "lock".to_string())
+                s.lock(&org, t(60)).await.map(|_| "lock".to_string())
             }));
         }
         tasks.push(tokio::spawn(async move {

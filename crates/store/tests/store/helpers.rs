@@ -5,7 +5,10 @@
 use std::sync::{Arc, Once};
 
 use deckcheck_core::AnyGame;
-use deckcheck_store::{Access, Created, Location, NewEvent, Role, Store, Submission, Submitted};
+use deckcheck_store::{
+    Access, Created, DeckCheck, Location, NewEvent, Publication, Publish, Role, Store, StoreError,
+    Submission, Submitted,
+};
 use jiff::Timestamp;
 use jiff::civil::date;
 
@@ -15,7 +18,7 @@ pub struct Db {
     pub name: &'static str,
     pub store: Arc<Store>,
     pub location: Location,
-    _dir: Option<tempfile::TempDir>,
+    pub _dir: Option<tempfile::TempDir>,
 }
 
 pub const PG_ENV: &str = "DECKCHECK_TEST_DATABASE_URL";
@@ -118,6 +121,20 @@ pub fn list(text: &str) -> Submission {
 }
 
 pub async fn register(db: &Db, created: &Created, name: &str, uid: &str, text: &str) -> Submitted {
+    try_register(db, created, name, uid, text, t(10))
+        .await
+        .unwrap()
+}
+
+/// A player registers at `at`: the store's answer.
+pub async fn try_register(
+    db: &Db,
+    created: &Created,
+    name: &str,
+    uid: &str,
+    text: &str,
+    at: Timestamp,
+) -> Result<Submitted, StoreError> {
     db.store
         .register(
             game().as_ref(),
@@ -125,15 +142,53 @@ pub async fn register(db: &Db, created: &Created, name: &str, uid: &str, text: &
             name,
             uid,
             &list(text),
-            t(10),
+            at,
         )
+        .await
+}
+
+/// The organizer publishes these players' lists, in finishing order.
+pub async fn publish_top(
+    db: &Db,
+    org: &Access,
+    players: &[&str],
+    at: Timestamp,
+) -> Result<Publication, StoreError> {
+    let top = players.iter().map(|p| p.to_string()).collect();
+    db.store
+        .publish(game().as_ref(), org, Publish::Top(top), at)
+        .await
+}
+
+/// A judge's deck check of the player's first deck, with no box and no note.
+pub async fn check(
+    db: &Db,
+    judge: &Access,
+    player: &str,
+    presented: &str,
+    at: Timestamp,
+) -> Result<DeckCheck, StoreError> {
+    db.store
+        .deck_check(game().as_ref(), judge, player, presented, None, 0, None, at)
+        .await
+}
+
+/// A player registers at `at` (their name is their UID).
+pub async fn register_at(
+    db: &Db,
+    created: &Created,
+    name: &str,
+    text: &str,
+    at: Timestamp,
+) -> Submitted {
+    try_register(db, created, name, name, text, at)
         .await
         .unwrap()
 }
 
 pub async fn access(db: &Db, event: &str, token: &str, role: Role) -> Access {
     db.store
-        .authorize(event, Some(token), &[role], "test")
+        .authorize(event, Some(token), &[role], "test", t(2))
         .await
         .unwrap()
 }
@@ -149,12 +204,9 @@ pub async fn organizer(db: &Db, created: &Created) -> Access {
 }
 
 pub async fn judge(db: &Db, created: &Created, name: &str) -> Access {
-    let token = db
-        .store
-        .issue_judge(&created.event.id, name, t(1))
-        .await
-        .unwrap();
-    access(db, &created.event.id, &token, Role::Judge).await
+    let org = organizer(db, created).await;
+    let issued = db.store.issue_judge(&org, name, t(1)).await.unwrap();
+    access(db, &created.event.id, &issued.token, Role::Judge).await
 }
 
 pub fn toy() -> Arc<dyn AnyGame> {
@@ -163,4 +215,16 @@ pub fn toy() -> Arc<dyn AnyGame> {
 
 pub fn day() -> jiff::civil::Date {
     date(2026, 7, 12)
+}
+
+/// A judge token of the event (the organizer issues it).
+pub async fn judge_token(db: &Db, created: &Created, name: &str) -> String {
+    let org = organizer(db, created).await;
+    db.store.issue_judge(&org, name, t(1)).await.unwrap().token
+}
+
+/// The organizer locks the event at `at`.
+pub async fn lock(db: &Db, created: &Created, at: Timestamp) -> deckcheck_store::Event {
+    let org = organizer(db, created).await;
+    db.store.lock(&org, at).await.unwrap()
 }

@@ -1,6 +1,7 @@
 //! The lock (CEG 3.3.3: after the time lists are due they cannot be altered) and what judges
 //! may do after it (CPG 4.3: judges edit a list and note why).
 
+use deckcheck_core::ErrorCode;
 use deckcheck_store::{EventChanges, IllegalLists, ListVerdict, Role, Source, State, StoreError};
 
 use crate::helpers::*;
@@ -17,17 +18,10 @@ async fn after_the_organizer_locks_players_cannot_register_or_resubmit() {
             Role::Player,
         )
         .await;
-        let locked = db.store.lock(&created.event.id, t(100)).await.unwrap();
+        let locked = lock(&db, &created, t(100)).await;
         assert_eq!(locked.locked_at, Some(t(100)));
         // Locking again changes nothing.
-        assert_eq!(
-            db.store
-                .lock(&created.event.id, t(200))
-                .await
-                .unwrap()
-                .locked_at,
-            Some(t(100))
-        );
+        assert_eq!(lock(&db, &created, t(200)).await.locked_at, Some(t(100)));
         let err = db
             .store
             .resubmit(toy().as_ref(), &me, &list("2 Leia"), t(101))
@@ -52,7 +46,11 @@ async fn after_the_organizer_locks_players_cannot_register_or_resubmit() {
         assert!(matches!(err, StoreError::Locked { .. }));
         let err = db
             .store
-            .configure(&created.event.id, EventChanges::default(), t(101))
+            .configure(
+                &organizer(&db, &created).await,
+                EventChanges::default(),
+                t(101),
+            )
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::Locked { .. }));
@@ -86,7 +84,7 @@ async fn the_deadline_locks_by_itself() {
         let moved = db
             .store
             .configure(
-                &created.event.id,
+                &organizer(&db, &created).await,
                 EventChanges {
                     locks_at: Some(None),
                     ..EventChanges::default()
@@ -120,7 +118,7 @@ async fn after_the_lock_only_a_judge_amends_a_list_and_the_reason_is_kept() {
             .await
             .unwrap();
         assert_eq!(fixed.version, 2);
-        db.store.lock(&created.event.id, t(100)).await.unwrap();
+        lock(&db, &created, t(100)).await;
         let err = db
             .store
             .amend(
@@ -216,6 +214,12 @@ async fn a_judge_resolves_a_pending_list_with_a_reason() {
             .resolve(&j, &s.player.id, "again", t(31))
             .await
             .unwrap_err();
-        assert!(matches!(err, StoreError::Conflict(_)));
+        assert!(matches!(
+            err,
+            StoreError::Conflict {
+                code: ErrorCode::NotPending,
+                ..
+            }
+        ));
     }
 }

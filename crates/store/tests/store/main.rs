@@ -5,18 +5,34 @@
 //! - `lock`: the deadline and the organizer's lock; judges' amendments and resolutions
 //! - `judges`: deck checks against the registered list; the 10% pick
 //! - `access`: tokens by event and role, kept as hashes
-//! - `publishing`: opponent review and publishing after the event
+//! - `publishing`: opponent review; publishing after the event, final; the snapshot's pages
 //! - `backups`: export and import round-trip
 //! - `migrations`: from an empty database and from the previous schema
 //! - `concurrency`: many players at once, a lock racing submissions
+//! - `clock`: one clock for the lock: 20 rounds of 300 registrations with a lock mid-burst
+//! - `properties`: random operations by random actors keep the event's invariants
+//! - `tokens`: revoking, reissuing, rotating, recovering; expiry
+//! - `dates`: deadlines in the past refused; far dates warned
+//! - `retention`: deleting an event; the operator's retention
+//! - `kill`: `kill -9` inside the lock's transaction and half-way through publishing
+//! - `faults`: writes failing (I/O error, full disk, server gone), cancelled inside their
+//!   transaction, a read-only data directory (issue 27, item 4)
 
 mod access;
 mod backups;
+mod clock;
 mod concurrency;
+mod dates;
+mod faults;
 mod helpers;
 mod judges;
+mod kill;
 mod lock;
 mod migrations;
+mod mounts;
+mod properties;
 mod publishing;
 mod registration;
+mod retention;
+mod tokens;
 mod toy;

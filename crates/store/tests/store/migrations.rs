@@ -1,7 +1,7 @@
 //! The schema (issue 19, item 1): migrations run at start-up, forwards only, from an empty
 //! database and from the previous schema, on both backends.
 
-use deckcheck_store::{Location, MIGRATOR, Publish, Store};
+use deckcheck_store::{Location, MIGRATOR, Publish, Role, Store};
 use sqlx::migrate::Migrator;
 
 use crate::helpers::*;
@@ -24,7 +24,7 @@ async fn applied(location: &Location) -> Vec<i64> {
 async fn an_empty_database_gets_every_migration_and_opening_again_changes_nothing() {
     for db in every_backend().await {
         let all: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
-        assert_eq!(all, [1, 2]);
+        assert_eq!(all, [1, 2, 3]);
         assert_eq!(applied(&db.location).await, all, "{}", db.name);
         db.store.close().await;
         let again = Store::open(&db.location).await.unwrap();
@@ -33,7 +33,10 @@ async fn an_empty_database_gets_every_migration_and_opening_again_changes_nothin
     }
 }
 
-/// A database at the first schema, with an event and a registration in it.
+/// The organizer token of the event at the first schema.
+const OLD_TOKEN: &str = "dco_old";
+
+/// A database at the first schema, with an event, its organizer's token and a registration.
 async fn previous_schema(url: &str) {
     let dir = tempfile::tempdir().unwrap();
     let first = MIGRATOR.iter().next().unwrap();
@@ -56,6 +59,11 @@ async fn previous_schema(url: &str) {
     ] {
         sqlx::query(sql).execute(&pool).await.unwrap();
     }
+    sqlx::query("INSERT INTO tokens (hash, event_id, role, registration_id, label, created_at) VALUES ($1, 'ev_old', 'organizer', NULL, 'organizer', 1780000000000000)")
+        .bind(deckcheck_store::token::hash(OLD_TOKEN))
+        .execute(&pool)
+        .await
+        .unwrap();
     pool.close().await;
 }
 
@@ -77,16 +85,31 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
         previous_schema(&url).await;
         assert_eq!(applied(&location).await, [1]);
         let store = Store::open(&location).await.unwrap();
-        assert_eq!(applied(&location).await, [1, 2]);
+        assert_eq!(applied(&location).await, [1, 2, 3]);
         let event = store.event("ev_old").await.unwrap();
         assert_eq!((event.name.as_str(), event.published_at), ("Old Cup", None));
         assert_eq!(
             store.player("ev_old", "pl_old").await.unwrap().versions[0].decks,
             ["2 Luke"]
         );
-        // What the new migration brings works on the old data.
+        // What the new migrations bring works on the old data: the old token has an id and
+        // opens the event; the event is published.
+        let org = store
+            .authorize(
+                "ev_old",
+                Some(OLD_TOKEN),
+                &[Role::Organizer],
+                "publish",
+                t(500),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            org.token_id(),
+            Some(deckcheck_store::token::id_of(&deckcheck_store::token::hash(OLD_TOKEN)).as_str())
+        );
         let published = store
-            .publish(toy().as_ref(), "ev_old", Publish::All, t(500))
+            .publish(toy().as_ref(), &org, Publish::All, t(500))
             .await
             .unwrap();
         assert_eq!(published.lists[0].decks[0].text, "2 Luke\n");

@@ -1,0 +1,890 @@
+//! The thin repository: every SQL statement of the store, each row read into a typed row
+//! (`sqlx::FromRow`) and checked into the model (stored names parsed, JSON columns read into
+//! their types), nothing else. No rule lives here: the operations in `store/` decide, with
+//! [`crate::lifecycle`], and call these inside one [`crate::db::Tx`] per write.
+//!
+//! One SQL for SQLite and PostgreSQL: times are BIGINT microseconds (UTC), JSON is TEXT. The
+//! only difference is how a write holds its event's row ([`RowLock`]).
+
+use jiff::Timestamp;
+use jiff::civil::Date;
+use serde_json::Value;
+use sqlx::{Any, AnyConnection, Executor, FromRow};
+
+use crate::db::{Backend, Tx};
+use crate::error::StoreError;
+use crate::model::*;
+
+/// A time as stored: to the microsecond.
+pub fn whole_micros(t: Timestamp) -> Timestamp {
+    Timestamp::from_microsecond(t.as_microsecond()).unwrap_or(t)
+}
+
+fn micros(t: Timestamp) -> i64 {
+    t.as_microsecond()
+}
+
+fn time(column: &str, us: i64) -> Result<Timestamp, StoreError> {
+    Timestamp::from_microsecond(us).map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))
+}
+
+fn time_opt(column: &str, us: Option<i64>) -> Result<Option<Timestamp>, StoreError> {
+    us.map(|us| time(column, us)).transpose()
+}
+
+fn json<T: serde::de::DeserializeOwned>(column: &str, text: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn count(column: &str, n: i64) -> Result<u64, StoreError> {
+    u64::try_from(n).map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))
+}
+
+/// Whether an insert hit a unique constraint (a code or UID taken, an import clash).
+pub enum Inserted {
+    Yes,
+    Taken,
+}
+
+fn inserted(
+    result: Result<sqlx::any::AnyQueryResult, sqlx::Error>,
+) -> Result<Inserted, StoreError> {
+    match result {
+        Ok(_) => Ok(Inserted::Yes),
+        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(Inserted::Taken),
+        Err(e) => Err(e.into()),
+    }
+}
+
+// ---- events ----
+
+const EVENT_COLUMNS: &str = "id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, published_at, published_lists, created_at";
+
+#[derive(FromRow)]
+struct EventRow {
+    id: String,
+    name: String,
+    game: String,
+    format: String,
+    event_date: String,
+    tier: String,
+    illegal_lists: String,
+    options: String,
+    registration_code: String,
+    locks_at: Option<i64>,
+    locked_at: Option<i64>,
+    published_at: Option<i64>,
+    published_lists: Option<i64>,
+    created_at: i64,
+}
+
+/// An event as stored, with what only the store needs.
+pub struct StoredEvent {
+    pub event: Event,
+    /// Lists in the published snapshot.
+    pub published_lists: u64,
+}
+
+impl TryFrom<EventRow> for StoredEvent {
+    type Error = StoreError;
+
+    fn try_from(r: EventRow) -> Result<Self, StoreError> {
+        Ok(Self {
+            event: Event {
+                date: r
+                    .event_date
+                    .parse::<Date>()
+                    .map_err(|e| StoreError::Corrupt(format!("event_date: {e}")))?,
+                tier: Tier::parse("tier", &r.tier)?,
+                illegal_lists: IllegalLists::parse("illegal_lists", &r.illegal_lists)?,
+                options: json("options", &r.options)?,
+                locks_at: time_opt("locks_at", r.locks_at)?,
+                locked_at: time_opt("locked_at", r.locked_at)?,
+                published_at: time_opt("published_at", r.published_at)?,
+                created_at: time("created_at", r.created_at)?,
+                id: r.id,
+                name: r.name,
+                game: r.game,
+                format: r.format,
+                registration_code: r.registration_code,
+            },
+            published_lists: count("published_lists", r.published_lists.unwrap_or(0))?,
+        })
+    }
+}
+
+fn events_from(rows: Vec<EventRow>) -> Result<Vec<Event>, StoreError> {
+    rows.into_iter()
+        .map(|r| StoredEvent::try_from(r).map(|s| s.event))
+        .collect()
+}
+
+pub async fn insert_event(conn: &mut AnyConnection, e: &Event) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("INSERT INTO events (id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, published_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)")
+            .bind(&e.id)
+            .bind(&e.name)
+            .bind(&e.game)
+            .bind(&e.format)
+            .bind(e.date.to_string())
+            .bind(e.tier.as_str())
+            .bind(e.illegal_lists.as_str())
+            .bind(to_json(&e.options)?)
+            .bind(&e.registration_code)
+            .bind(e.locks_at.map(micros))
+            .bind(e.locked_at.map(micros))
+            .bind(e.published_at.map(micros))
+            .bind(micros(e.created_at))
+            .execute(conn)
+            .await,
+    )
+}
+
+pub async fn stored_event<'c>(
+    db: impl Executor<'c, Database = Any>,
+    id: &str,
+) -> Result<Option<StoredEvent>, StoreError> {
+    let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = $1");
+    sqlx::query_as::<_, EventRow>(&sql)
+        .bind(id)
+        .fetch_optional(db)
+        .await?
+        .map(StoredEvent::try_from)
+        .transpose()
+}
+
+pub async fn event<'c>(
+    db: impl Executor<'c, Database = Any>,
+    id: &str,
+) -> Result<Option<Event>, StoreError> {
+    Ok(stored_event(db, id).await?.map(|s| s.event))
+}
+
+pub async fn event_by_code<'c>(
+    db: impl Executor<'c, Database = Any>,
+    code: &str,
+) -> Result<Option<Event>, StoreError> {
+    let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE registration_code = $1");
+    sqlx::query_as::<_, EventRow>(&sql)
+        .bind(code)
+        .fetch_optional(db)
+        .await?
+        .map(|r| StoredEvent::try_from(r).map(|s| s.event))
+        .transpose()
+}
+
+pub async fn events<'c>(db: impl Executor<'c, Database = Any>) -> Result<Vec<Event>, StoreError> {
+    let sql = format!("SELECT {EVENT_COLUMNS} FROM events ORDER BY created_at DESC, id");
+    events_from(sqlx::query_as::<_, EventRow>(&sql).fetch_all(db).await?)
+}
+
+/// How a write holds its event's row until it commits (PostgreSQL; SQLite's writes are one at
+/// a time already).
+#[derive(Clone, Copy)]
+pub enum RowLock {
+    /// A list written: many at once, but none while the event is being locked or published.
+    Share,
+    /// The event itself changes (lock, settings, publishing): waits for lists in flight.
+    Update,
+}
+
+/// The event inside a write, its row held as `lock` says.
+pub async fn event_for_write(tx: &mut Tx, id: &str, lock: RowLock) -> Result<Event, StoreError> {
+    let suffix = match (tx.backend(), lock) {
+        (Backend::Sqlite, _) => "",
+        (Backend::Postgres, RowLock::Share) => " FOR SHARE",
+        (Backend::Postgres, RowLock::Update) => " FOR UPDATE",
+    };
+    let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = $1{suffix}");
+    sqlx::query_as::<_, EventRow>(&sql)
+        .bind(id)
+        .fetch_optional(tx.conn())
+        .await?
+        .map(|r| StoredEvent::try_from(r).map(|s| s.event))
+        .transpose()?
+        .ok_or_else(|| StoreError::NoEvent(id.to_string()))
+}
+
+pub async fn update_settings(conn: &mut AnyConnection, e: &Event) -> Result<(), StoreError> {
+    sqlx::query("UPDATE events SET name = $2, locks_at = $3, illegal_lists = $4 WHERE id = $1")
+        .bind(&e.id)
+        .bind(&e.name)
+        .bind(e.locks_at.map(micros))
+        .bind(e.illegal_lists.as_str())
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_locked(
+    conn: &mut AnyConnection,
+    id: &str,
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE events SET locked_at = $2 WHERE id = $1 AND locked_at IS NULL")
+        .bind(id)
+        .bind(micros(at))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_published(
+    conn: &mut AnyConnection,
+    id: &str,
+    at: Timestamp,
+    lists: u64,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE events SET published_at = $2, published_lists = $3 WHERE id = $1")
+        .bind(id)
+        .bind(micros(at))
+        .bind(lists as i64)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The latest time any list of the event was written at.
+pub async fn latest_list_time(
+    conn: &mut AnyConnection,
+    event_id: &str,
+) -> Result<Option<Timestamp>, StoreError> {
+    let (latest,): (Option<i64>,) =
+        sqlx::query_as("SELECT MAX(at) FROM list_versions WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_one(conn)
+            .await?;
+    time_opt("at", latest)
+}
+
+/// Deletes an event and everything of it.
+pub async fn delete_event(conn: &mut AnyConnection, id: &str) -> Result<bool, StoreError> {
+    for table in [
+        "tokens",
+        "deck_check_picks",
+        "deck_checks",
+        "publication_lists",
+        "list_versions",
+        "registrations",
+    ] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE event_id = $1"))
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let gone = sqlx::query("DELETE FROM events WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(gone.rows_affected() > 0)
+}
+
+// ---- registrations ----
+
+const REGISTRATION_COLUMNS: &str = "r.id, r.player, r.uid, r.version, r.state, r.verdict, r.created_at, r.updated_at, (SELECT COUNT(*) FROM deck_checks c WHERE c.registration_id = r.id) AS checks";
+
+#[derive(FromRow)]
+struct RegistrationRow {
+    id: String,
+    player: String,
+    uid: String,
+    version: i64,
+    state: String,
+    verdict: String,
+    created_at: i64,
+    updated_at: i64,
+    checks: i64,
+}
+
+impl TryFrom<RegistrationRow> for Registration {
+    type Error = StoreError;
+
+    fn try_from(r: RegistrationRow) -> Result<Self, StoreError> {
+        Ok(Self {
+            state: State::parse("state", &r.state)?,
+            verdict: ListVerdict::parse("verdict", &r.verdict)?,
+            created_at: time("created_at", r.created_at)?,
+            updated_at: time("updated_at", r.updated_at)?,
+            id: r.id,
+            player: r.player,
+            uid: r.uid,
+            version: r.version,
+            checks: r.checks,
+        })
+    }
+}
+
+pub async fn registration<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+    id: &str,
+) -> Result<Option<Registration>, StoreError> {
+    let sql = format!(
+        "SELECT {REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.id = $2"
+    );
+    sqlx::query_as::<_, RegistrationRow>(&sql)
+        .bind(event_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await?
+        .map(Registration::try_from)
+        .transpose()
+}
+
+pub async fn roster<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<Registration>, StoreError> {
+    let sql = format!(
+        "SELECT {REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 ORDER BY r.created_at, r.id"
+    );
+    sqlx::query_as::<_, RegistrationRow>(&sql)
+        .bind(event_id)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(Registration::try_from)
+        .collect()
+}
+
+pub async fn uid_taken<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+    uid_key: &str,
+) -> Result<bool, StoreError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM registrations WHERE event_id = $1 AND uid_key = $2")
+            .bind(event_id)
+            .bind(uid_key)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.is_some())
+}
+
+pub async fn count_players(conn: &mut AnyConnection, event_id: &str) -> Result<u64, StoreError> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM registrations WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_one(conn)
+        .await?;
+    count("players", n)
+}
+
+pub async fn insert_registration(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    r: &Registration,
+    uid_key: &str,
+) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("INSERT INTO registrations (id, event_id, player, uid, uid_key, version, state, verdict, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+            .bind(&r.id)
+            .bind(event_id)
+            .bind(&r.player)
+            .bind(&r.uid)
+            .bind(uid_key)
+            .bind(r.version)
+            .bind(r.state.as_str())
+            .bind(r.verdict.as_str())
+            .bind(micros(r.created_at))
+            .bind(micros(r.updated_at))
+            .execute(conn)
+            .await,
+    )
+}
+
+/// Moves a registration to its next version; the new number, or `None` for no such player.
+pub async fn next_version(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+    state: State,
+    verdict: ListVerdict,
+    at: Timestamp,
+) -> Result<Option<i64>, StoreError> {
+    let row: Option<(i64,)> = sqlx::query_as("UPDATE registrations SET version = version + 1, state = $3, verdict = $4, updated_at = $5 WHERE event_id = $1 AND id = $2 RETURNING version")
+        .bind(event_id)
+        .bind(id)
+        .bind(state.as_str())
+        .bind(verdict.as_str())
+        .bind(micros(at))
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|(v,)| v))
+}
+
+pub async fn counts<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Counts, StoreError> {
+    let (players, accepted, pending, versions, checks, picks): (i64, i64, i64, i64, i64, i64) =
+        sqlx::query_as(
+            "SELECT
+                (SELECT COUNT(*) FROM registrations WHERE event_id = $1),
+                (SELECT COUNT(*) FROM registrations WHERE event_id = $1 AND state = 'accepted'),
+                (SELECT COUNT(*) FROM registrations WHERE event_id = $1 AND state = 'pending'),
+                (SELECT COUNT(*) FROM list_versions WHERE event_id = $1),
+                (SELECT COUNT(*) FROM deck_checks WHERE event_id = $1),
+                (SELECT COUNT(*) FROM deck_check_picks WHERE event_id = $1)",
+        )
+        .bind(event_id)
+        .fetch_one(db)
+        .await?;
+    Ok(Counts {
+        players: count("players", players)?,
+        accepted: count("accepted", accepted)?,
+        pending: count("pending", pending)?,
+        versions: count("versions", versions)?,
+        checks: count("checks", checks)?,
+        picks: count("picks", picks)?,
+    })
+}
+
+// ---- list versions ----
+
+const VERSION_COLUMNS: &str =
+    "version, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report";
+
+#[derive(FromRow)]
+struct VersionRow {
+    version: i64,
+    at: i64,
+    source: String,
+    actor: String,
+    reason: Option<String>,
+    decks: String,
+    input_format: Option<String>,
+    pool: Option<String>,
+    verdict: String,
+    state: String,
+    cards: String,
+    report: String,
+}
+
+impl TryFrom<VersionRow> for ListVersion {
+    type Error = StoreError;
+
+    fn try_from(r: VersionRow) -> Result<Self, StoreError> {
+        Ok(Self {
+            version: r.version,
+            at: time("at", r.at)?,
+            source: Source::parse("source", &r.source)?,
+            actor: r.actor,
+            reason: r.reason,
+            decks: json("decks", &r.decks)?,
+            input_format: r.input_format,
+            pool: r.pool,
+            verdict: ListVerdict::parse("verdict", &r.verdict)?,
+            state: State::parse("state", &r.state)?,
+            cards: json("cards", &r.cards)?,
+            report: json::<Value>("report", &r.report)?,
+        })
+    }
+}
+
+pub async fn versions<'c>(
+    db: impl Executor<'c, Database = Any>,
+    registration_id: &str,
+) -> Result<Vec<ListVersion>, StoreError> {
+    let sql = format!(
+        "SELECT {VERSION_COLUMNS} FROM list_versions WHERE registration_id = $1 ORDER BY version"
+    );
+    sqlx::query_as::<_, VersionRow>(&sql)
+        .bind(registration_id)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(ListVersion::try_from)
+        .collect()
+}
+
+pub async fn version<'c>(
+    db: impl Executor<'c, Database = Any>,
+    registration_id: &str,
+    number: i64,
+) -> Result<Option<ListVersion>, StoreError> {
+    let sql = format!(
+        "SELECT {VERSION_COLUMNS} FROM list_versions WHERE registration_id = $1 AND version = $2"
+    );
+    sqlx::query_as::<_, VersionRow>(&sql)
+        .bind(registration_id)
+        .bind(number)
+        .fetch_optional(db)
+        .await?
+        .map(ListVersion::try_from)
+        .transpose()
+}
+
+/// Appends a version (versions are never updated or deleted but with their event).
+pub async fn insert_version(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    registration_id: &str,
+    v: &ListVersion,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+        .bind(registration_id)
+        .bind(v.version)
+        .bind(event_id)
+        .bind(micros(v.at))
+        .bind(v.source.as_str())
+        .bind(&v.actor)
+        .bind(v.reason.as_deref())
+        .bind(to_json(&v.decks)?)
+        .bind(v.input_format.as_deref())
+        .bind(v.pool.as_deref())
+        .bind(v.verdict.as_str())
+        .bind(v.state.as_str())
+        .bind(to_json(&v.cards)?)
+        .bind(to_json(&v.report)?)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+// ---- tokens ----
+
+/// A token as stored: its hash, never the token.
+#[derive(Debug, Clone, FromRow)]
+pub struct TokenRow {
+    pub hash: String,
+    pub id: String,
+    pub event_id: String,
+    pub role: String,
+    pub registration_id: Option<String>,
+    pub label: String,
+    pub created_at: i64,
+}
+
+impl TokenRow {
+    pub fn role(&self) -> Result<Role, StoreError> {
+        Role::parse("role", &self.role)
+    }
+
+    pub fn created(&self) -> Result<Timestamp, StoreError> {
+        time("created_at", self.created_at)
+    }
+
+    pub fn new(
+        hash: String,
+        event_id: &str,
+        role: Role,
+        player: Option<&str>,
+        label: &str,
+        at: Timestamp,
+    ) -> Self {
+        Self {
+            id: crate::token::id_of(&hash),
+            hash,
+            event_id: event_id.to_string(),
+            role: role.as_str().to_string(),
+            registration_id: player.map(str::to_string),
+            label: label.to_string(),
+            created_at: micros(at),
+        }
+    }
+}
+
+const TOKEN_COLUMNS: &str = "hash, id, event_id, role, registration_id, label, created_at";
+
+pub async fn token_by_hash<'c>(
+    db: impl Executor<'c, Database = Any>,
+    hash: &str,
+) -> Result<Option<TokenRow>, StoreError> {
+    let sql = format!("SELECT {TOKEN_COLUMNS} FROM tokens WHERE hash = $1");
+    Ok(sqlx::query_as::<_, TokenRow>(&sql)
+        .bind(hash)
+        .fetch_optional(db)
+        .await?)
+}
+
+pub async fn token_by_id<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+    id: &str,
+) -> Result<Option<TokenRow>, StoreError> {
+    let sql = format!("SELECT {TOKEN_COLUMNS} FROM tokens WHERE event_id = $1 AND id = $2");
+    Ok(sqlx::query_as::<_, TokenRow>(&sql)
+        .bind(event_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await?)
+}
+
+pub async fn tokens<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<TokenRow>, StoreError> {
+    let sql =
+        format!("SELECT {TOKEN_COLUMNS} FROM tokens WHERE event_id = $1 ORDER BY created_at, hash");
+    Ok(sqlx::query_as::<_, TokenRow>(&sql)
+        .bind(event_id)
+        .fetch_all(db)
+        .await?)
+}
+
+pub async fn insert_token(conn: &mut AnyConnection, t: &TokenRow) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("INSERT INTO tokens (hash, id, event_id, role, registration_id, label, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(&t.hash)
+            .bind(&t.id)
+            .bind(&t.event_id)
+            .bind(&t.role)
+            .bind(t.registration_id.as_deref())
+            .bind(&t.label)
+            .bind(t.created_at)
+            .execute(conn)
+            .await,
+    )
+}
+
+/// Which of an event's tokens to revoke.
+pub enum Tokens<'a> {
+    One(&'a str),
+    OfPlayer(&'a str),
+    OfRole(Role),
+}
+
+/// Revokes tokens (their hashes are deleted: they open nothing any more); how many.
+pub async fn delete_tokens(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    which: Tokens<'_>,
+) -> Result<u64, StoreError> {
+    let (column, value) = match which {
+        Tokens::One(id) => ("id", id),
+        Tokens::OfPlayer(id) => ("registration_id", id),
+        Tokens::OfRole(role) => ("role", role.as_str()),
+    };
+    let done = sqlx::query(&format!(
+        "DELETE FROM tokens WHERE event_id = $1 AND {column} = $2"
+    ))
+    .bind(event_id)
+    .bind(value)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+// ---- deck checks and picks ----
+
+const CHECK_COLUMNS: &str = "id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison";
+
+#[derive(FromRow)]
+struct CheckRow {
+    id: String,
+    registration_id: String,
+    version: i64,
+    deck_index: i64,
+    judge: String,
+    at: i64,
+    verdict: String,
+    presented: String,
+    deck_box: Option<String>,
+    note: Option<String>,
+    comparison: String,
+}
+
+impl TryFrom<CheckRow> for DeckCheck {
+    type Error = StoreError;
+
+    fn try_from(r: CheckRow) -> Result<Self, StoreError> {
+        Ok(Self {
+            at: time("at", r.at)?,
+            verdict: CheckVerdict::parse("verdict", &r.verdict)?,
+            comparison: json::<Value>("comparison", &r.comparison)?,
+            id: r.id,
+            player_id: r.registration_id,
+            version: r.version,
+            deck_index: r.deck_index,
+            judge: r.judge,
+            presented: r.presented,
+            deck_box: r.deck_box,
+            note: r.note,
+        })
+    }
+}
+
+pub async fn checks<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+    player: Option<&str>,
+) -> Result<Vec<DeckCheck>, StoreError> {
+    let filter = if player.is_some() {
+        " AND registration_id = $2"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "SELECT {CHECK_COLUMNS} FROM deck_checks WHERE event_id = $1{filter} ORDER BY at, id"
+    );
+    let mut query = sqlx::query_as::<_, CheckRow>(&sql).bind(event_id);
+    if let Some(p) = player {
+        query = query.bind(p);
+    }
+    query
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(DeckCheck::try_from)
+        .collect()
+}
+
+pub async fn insert_check(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    c: &DeckCheck,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO deck_checks (id, event_id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")
+        .bind(&c.id)
+        .bind(event_id)
+        .bind(&c.player_id)
+        .bind(c.version)
+        .bind(c.deck_index)
+        .bind(&c.judge)
+        .bind(micros(c.at))
+        .bind(c.verdict.as_str())
+        .bind(&c.presented)
+        .bind(c.deck_box.as_deref())
+        .bind(c.note.as_deref())
+        .bind(to_json(&c.comparison)?)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(FromRow)]
+struct PickRow {
+    registration_id: String,
+    at: i64,
+    picked_by: String,
+}
+
+pub async fn picks<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<Pick>, StoreError> {
+    sqlx::query_as::<_, PickRow>("SELECT registration_id, at, picked_by FROM deck_check_picks WHERE event_id = $1 ORDER BY at, registration_id")
+        .bind(event_id)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok(Pick {
+                at: time("at", r.at)?,
+                player_id: r.registration_id,
+                picked_by: r.picked_by,
+            })
+        })
+        .collect()
+}
+
+/// Players picked or checked before.
+pub async fn seen_players(
+    conn: &mut AnyConnection,
+    event_id: &str,
+) -> Result<std::collections::BTreeSet<String>, StoreError> {
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT registration_id FROM deck_check_picks WHERE event_id = $1 UNION SELECT registration_id FROM deck_checks WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+pub async fn insert_pick(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    p: &Pick,
+) -> Result<(), StoreError> {
+    // A player picked again in the same microsecond is one pick.
+    sqlx::query("INSERT INTO deck_check_picks (event_id, registration_id, at, picked_by) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+        .bind(event_id)
+        .bind(&p.player_id)
+        .bind(micros(p.at))
+        .bind(&p.picked_by)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+// ---- the published snapshot ----
+
+#[derive(FromRow)]
+struct PublishedRow {
+    player_id: String,
+    player: String,
+    place: Option<i64>,
+    version: i64,
+    decks: String,
+}
+
+/// Writes one list of the snapshot at its position (1, 2, 3…).
+pub async fn insert_published(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    position: u64,
+    l: &ShownList,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO publication_lists (event_id, position, player_id, player, place, version, decks) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(event_id)
+        .bind(position as i64)
+        .bind(&l.player_id)
+        .bind(&l.player)
+        .bind(l.place)
+        .bind(l.version)
+        .bind(to_json(&l.decks)?)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The snapshot's lists from `offset`, at most `limit` of them, in order, their decks as
+/// written at publishing.
+pub async fn published<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+    offset: u64,
+    limit: u64,
+) -> Result<Vec<PublishedList>, StoreError> {
+    sqlx::query_as::<_, PublishedRow>("SELECT player_id, player, place, version, decks FROM publication_lists WHERE event_id = $1 AND position > $2 AND position <= $3 ORDER BY position")
+        .bind(event_id)
+        .bind(offset as i64)
+        .bind(offset.saturating_add(limit).min(i64::MAX as u64) as i64)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok(PublishedList {
+                decks: serde_json::value::RawValue::from_string(r.decks)
+                    .map_err(|e| StoreError::Corrupt(format!("decks: {e}")))?,
+                player_id: r.player_id,
+                player: r.player,
+                place: r.place,
+                version: r.version,
+            })
+        })
+        .collect()
+}
+
+/// The snapshot's lists, read into their types.
+pub async fn published_lists<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<ShownList>, StoreError> {
+    published(db, event_id, 0, u64::MAX)
+        .await?
+        .into_iter()
+        .map(|l| {
+            Ok(ShownList {
+                decks: json("decks", l.decks.get())?,
+                player_id: l.player_id,
+                player: l.player,
+                place: l.place,
+                version: l.version,
+            })
+        })
+        .collect()
+}

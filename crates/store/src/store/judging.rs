@@ -1,0 +1,208 @@
+//! Judges' work: deck checks against the registered list (CEG 5.11, 3.3.2), the pick of
+//! around 10% of decks (CEG 5.11), and a pairing's lists shown to each other in the
+//! open-decklist portion (CEG 5.9, 5.10).
+
+use deckcheck_core::{AnyGame, CompareRequest, DeckInput, RequestError};
+use jiff::Timestamp;
+
+use super::{Access, DEFAULT_CHECK_SHARE, MAX_REASON, Store, allow, text_field};
+use crate::error::StoreError;
+use crate::lifecycle::Op;
+use crate::model::*;
+use crate::repo::{self, RowLock};
+use crate::token;
+
+/// A list rendered for an opponent or for publishing: text, and SWUDB JSON where the game
+/// writes it; a list the game cannot rewrite is shown as submitted.
+pub fn render(game: &dyn AnyGame, version: &ListVersion) -> Vec<RenderedDeck> {
+    version
+        .decks
+        .iter()
+        .map(|text| {
+            let input = DeckInput {
+                field: "deck".into(),
+                text: text.clone(),
+            };
+            let written = |to: &str| {
+                game.convert(&input, version.input_format.as_deref(), to)
+                    .ok()
+                    .filter(|(_, diagnostics)| !diagnostics.iter().any(|d| d.blocks_verdict()))
+                    .map(|(t, _)| t)
+            };
+            RenderedDeck {
+                swudb: written("swudb").and_then(|t| serde_json::from_str(&t).ok()),
+                text: written("text").unwrap_or_else(|| text.clone()),
+            }
+        })
+        .collect()
+}
+
+impl Store {
+    /// A deck check: the presented deck (and any other cards found in the box) against the
+    /// registered list (its current version), stored with the judge and the time.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "what a judge gives for one check"
+    )]
+    pub async fn deck_check(
+        &self,
+        game: &dyn AnyGame,
+        access: &Access,
+        player_id: &str,
+        presented: &str,
+        deck_box: Option<&str>,
+        deck_index: usize,
+        note: Option<&str>,
+        now: Timestamp,
+    ) -> Result<DeckCheck, StoreError> {
+        let now = repo::whole_micros(now);
+        let event = self.event(&access.event_id).await?;
+        allow(Op::DeckCheck, access.actor(), &event, now)?;
+        let registration = self.registration(&event.id, player_id).await?;
+        let current = self.current(&registration).await?;
+        let registered = current.decks.get(deck_index).ok_or_else(|| {
+            StoreError::unprocessable(
+                deckcheck_core::ErrorCode::NoSuchDeck,
+                "deck_index",
+                format!(
+                    "the registered list has {} deck(s); give 0 to {}",
+                    current.decks.len(),
+                    current.decks.len().saturating_sub(1)
+                ),
+            )
+        })?;
+        if presented.trim().is_empty() {
+            return Err(
+                RequestError::missing("presented", "the cards the player presented").into(),
+            );
+        }
+        let note = note
+            // A blank note is none; one too long is refused, blank or not.
+            .filter(|n| !n.trim().is_empty() || n.chars().count() > MAX_REASON)
+            .map(|n| text_field("note", n, MAX_REASON))
+            .transpose()?;
+        let deck_box = deck_box.filter(|b| !b.trim().is_empty());
+        let comparison = game.compare(&CompareRequest {
+            registered: DeckInput {
+                field: "registered".into(),
+                text: registered.clone(),
+            },
+            presented: DeckInput {
+                field: "presented".into(),
+                text: presented.to_string(),
+            },
+            extra: deck_box.map(|b| DeckInput {
+                field: "box".into(),
+                text: b.to_string(),
+            }),
+            format: Some(event.format.clone()),
+            as_of: event.date,
+        })?;
+        let check = DeckCheck {
+            id: token::new_id("dc"),
+            player_id: registration.id.clone(),
+            version: current.version,
+            deck_index: deck_index as i64,
+            judge: access.label.clone(),
+            at: now,
+            verdict: comparison.verdict.into(),
+            presented: presented.to_string(),
+            deck_box: deck_box.map(str::to_string),
+            note,
+            comparison: serde_json::to_value(&comparison)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        };
+        self.db()
+            .write(async |tx| {
+                let event = repo::event_for_write(tx, &event.id, RowLock::Share).await?;
+                allow(Op::DeckCheck, access.actor(), &event, now)?;
+                repo::insert_check(tx.conn(), &event.id, &check).await
+            })
+            .await?;
+        Ok(check)
+    }
+
+    /// Picks players at random for deck checks: `share` of all registered decks (CEG 5.11:
+    /// around 10%), rounded up, among players not picked or checked before unless `again`.
+    pub async fn pick(
+        &self,
+        access: &Access,
+        share: Option<f64>,
+        again: bool,
+        now: Timestamp,
+    ) -> Result<Vec<Registration>, StoreError> {
+        let now = repo::whole_micros(now);
+        let share = share.unwrap_or(DEFAULT_CHECK_SHARE);
+        if !(share > 0.0 && share <= 1.0) {
+            return Err(StoreError::invalid(
+                "share",
+                "give the share of decks to check, above 0 and at most 1 (0.1 for 10%)",
+            ));
+        }
+        let roster = self.roster(&access.event_id).await?;
+        self.db()
+            .write(async |tx| {
+                let event = repo::event_for_write(tx, &access.event_id, RowLock::Share).await?;
+                allow(Op::Pick, access.actor(), &event, now)?;
+                let seen = if again {
+                    Default::default()
+                } else {
+                    repo::seen_players(tx.conn(), &event.id).await?
+                };
+                let wanted = (share * roster.len() as f64).ceil() as usize;
+                let mut candidates: Vec<Registration> = roster
+                    .into_iter()
+                    .filter(|r| !seen.contains(&r.id))
+                    .collect();
+                let n = wanted.min(candidates.len());
+                // A partial Fisher-Yates shuffle: the first n are a uniform random choice.
+                for i in 0..n {
+                    let j = i + token::random_below(candidates.len() - i);
+                    candidates.swap(i, j);
+                }
+                candidates.truncate(n);
+                for r in &candidates {
+                    let pick = Pick {
+                        player_id: r.id.clone(),
+                        at: now,
+                        picked_by: access.label.clone(),
+                    };
+                    repo::insert_pick(tx.conn(), &event.id, &pick).await?;
+                }
+                Ok(candidates)
+            })
+            .await
+    }
+
+    /// Two players' registered lists for open decklist review before a top-cut match (CEG
+    /// 5.10, TR 4.5.1).
+    pub async fn review(
+        &self,
+        game: &dyn AnyGame,
+        event_id: &str,
+        players: [&str; 2],
+    ) -> Result<[ShownList; 2], StoreError> {
+        if players[0] == players[1] {
+            return Err(StoreError::unprocessable(
+                deckcheck_core::ErrorCode::SamePlayer,
+                "b",
+                "a pairing is two different players",
+            ));
+        }
+        let mut shown = Vec::with_capacity(2);
+        for id in players {
+            let registration = self.registration(event_id, id).await?;
+            let current = self.current(&registration).await?;
+            shown.push(ShownList {
+                player_id: registration.id,
+                player: registration.player,
+                place: None,
+                version: current.version,
+                decks: render(game, &current),
+            });
+        }
+        let b = shown.pop().unwrap_or_else(|| unreachable!("two lists"));
+        let a = shown.pop().unwrap_or_else(|| unreachable!("two lists"));
+        Ok([a, b])
+    }
+}

@@ -1,0 +1,371 @@
+//! The event store's operations: each reads what it needs, asks [`crate::lifecycle::decide`]
+//! whether its actor may do it in the event's phase (before its transaction, and again inside
+//! it, on the row it holds), and writes through [`crate::repo`] in one [`Db::write`].
+//!
+//! - `lists`: registration, resubmission, judges' amendments and resolutions (CEG 3.3.3, CPG 4.3)
+//! - `organizer`: creating, configuring, locking and deleting events; retention
+//! - `judging`: deck checks, picks, open decklist review (CEG 5.9-5.11)
+//! - `publishing`: the published snapshot (CEG 5.9, 10.2)
+//! - `tokens`: issuing, listing, revoking, reissuing, rotating and recovering tokens
+
+mod judging;
+mod lists;
+mod organizer;
+mod publishing;
+mod tokens;
+
+pub use judging::render;
+pub use lists::check_list;
+
+use jiff::Timestamp;
+
+use crate::db::{Backend, Db, Location};
+use crate::error::StoreError;
+use crate::faults::Faults;
+use crate::lifecycle::{Actor, Op, Phase, decide};
+use crate::model::*;
+use crate::{repo, token};
+
+/// The most players one event takes (an absurd roster is refused, not stored).
+pub const MAX_PLAYERS: i64 = 20_000;
+/// The longest name, UID, and reason or note accepted, in characters.
+pub const MAX_NAME: usize = 200;
+pub const MAX_UID: usize = 64;
+pub const MAX_REASON: usize = 2000;
+/// The share of decks checked when none is asked (CEG 5.11: "around 10% of all decks").
+pub const DEFAULT_CHECK_SHARE: f64 = 0.10;
+
+/// The event store: one interface over SQLite and PostgreSQL.
+pub struct Store {
+    db: Db,
+    policy: Policy,
+}
+
+/// Who acts on an event: a token checked against the event of the route
+/// ([`Store::authorize`]), or the operator ([`Access::operator`]).
+#[derive(Debug, Clone)]
+pub struct Access {
+    pub event_id: String,
+    /// The token's role (the operator acts with the organizer's).
+    pub role: Role,
+    /// The player's registration, for a player token.
+    pub registration_id: Option<String>,
+    /// The judge's or player's name, `organizer` for the organizer, `operator`.
+    pub label: String,
+    actor: Actor,
+    /// The id of the token presented.
+    token_id: Option<String>,
+}
+
+impl Access {
+    /// The operator (the admin key, or the CLI on the store itself), acting on one event.
+    pub fn operator(event_id: &str) -> Self {
+        Self {
+            event_id: event_id.to_string(),
+            role: Role::Organizer,
+            registration_id: None,
+            label: "operator".into(),
+            actor: Actor::Operator,
+            token_id: None,
+        }
+    }
+
+    pub fn actor(&self) -> Actor {
+        self.actor
+    }
+
+    /// The id of the token that was presented (none for the operator).
+    pub fn token_id(&self) -> Option<&str> {
+        self.token_id.as_deref()
+    }
+}
+
+/// A new event and its organizer token (shown once, never stored).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Created {
+    pub event: Event,
+    pub organizer_token: String,
+    /// What the organizer should look at (a date far from today).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
+}
+
+/// A list judged, before it is stored.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub verdict: ListVerdict,
+    /// The validate answer, as `POST /v1/decks/validate` gives it.
+    pub report: deckcheck_core::Validated,
+    /// Printing ids per deck and section.
+    pub cards: Vec<DeckCards>,
+}
+
+/// A list stored: the registration as it is now, the version written and the report.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Submitted {
+    pub player: Registration,
+    /// The player's token, on the first registration only: it is shown once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    pub state: State,
+    pub verdict: ListVerdict,
+    pub version: i64,
+    /// The validate answer (as `POST /v1/decks/validate` answers it).
+    pub report: deckcheck_core::Validated,
+}
+
+/// Which lists to publish.
+#[derive(Debug, Clone)]
+pub enum Publish {
+    /// Every registered list.
+    All,
+    /// These players' lists, in finishing order (the top N).
+    Top(Vec<String>),
+}
+
+/// A text field as given: at most `max` characters, not blank, no control characters; trimmed.
+fn text_field(field: &str, value: &str, max: usize) -> Result<String, StoreError> {
+    // The length as sent, spaces around it included (what the API document bounds).
+    if value.chars().count() > max {
+        return Err(StoreError::invalid(
+            field,
+            format!("it is longer than {max} characters"),
+        ));
+    }
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(StoreError::invalid(field, "it is empty"));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(StoreError::invalid(field, "it holds control characters"));
+    }
+    Ok(value.to_string())
+}
+
+/// A UID as compared: one registration per UID and event, whatever its case.
+fn uid_key(uid: &str) -> String {
+    uid.trim().to_lowercase()
+}
+
+/// Whether `actor` may do `op` on `event` at `now` ([`decide`]), as the store's error.
+fn allow(op: Op, actor: Actor, event: &Event, now: Timestamp) -> Result<Phase, StoreError> {
+    let phase = event.phase(now);
+    decide(op, actor, phase).map_err(|r| match StoreError::refused(r, actor, op.describe()) {
+        StoreError::NoEvent(_) => StoreError::NoEvent(event.id.clone()),
+        e => e,
+    })?;
+    Ok(phase)
+}
+
+impl Store {
+    /// Opens the store and brings its schema up to date; fails at once, saying why, when the
+    /// data directory is read-only or the database cannot be reached.
+    pub async fn open(location: &Location) -> Result<Self, StoreError> {
+        Ok(Self {
+            db: Db::open(location).await?,
+            policy: Policy::default(),
+        })
+    }
+
+    /// A store over a pool that connects on first use; the schema must be up to date already
+    /// ([`Store::migrate`]).
+    pub fn lazy(location: &Location) -> Result<Self, StoreError> {
+        Ok(Self {
+            db: Db::lazy(location)?,
+            policy: Policy::default(),
+        })
+    }
+
+    /// The operator's policy (token lifetime, retention) instead of the defaults.
+    pub fn with_policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    /// The fault hooks (for tests).
+    pub fn faults(&self) -> &Faults {
+        &self.db.faults
+    }
+
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        self.db.migrate().await
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.db.backend
+    }
+
+    pub async fn close(&self) {
+        self.db.close().await;
+    }
+
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
+    // ---- reading ----
+
+    /// An event by id.
+    pub async fn event(&self, id: &str) -> Result<Event, StoreError> {
+        repo::event(&self.db.pool, id)
+            .await?
+            .ok_or_else(|| StoreError::NoEvent(id.to_string()))
+    }
+
+    /// An event by its registration code (any case, spaces and dashes ignored).
+    pub async fn event_by_code(&self, code: &str) -> Result<Event, StoreError> {
+        let code = token::normalize_code(code);
+        repo::event_by_code(&self.db.pool, &code)
+            .await?
+            .ok_or(StoreError::NoEvent(code))
+    }
+
+    /// Every event, newest first (for the CLI).
+    pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
+        repo::events(&self.db.pool).await
+    }
+
+    pub async fn roster(&self, event_id: &str) -> Result<Vec<Registration>, StoreError> {
+        self.event(event_id).await?;
+        repo::roster(&self.db.pool, event_id).await
+    }
+
+    /// The event's numbers (players, accepted, pending, versions, checks, picks).
+    pub async fn counts(&self, event_id: &str) -> Result<Counts, StoreError> {
+        self.event(event_id).await?;
+        repo::counts(&self.db.pool, event_id).await
+    }
+
+    async fn registration(
+        &self,
+        event_id: &str,
+        player_id: &str,
+    ) -> Result<Registration, StoreError> {
+        repo::registration(&self.db.pool, event_id, player_id)
+            .await?
+            .ok_or_else(|| StoreError::NoPlayer(player_id.to_string()))
+    }
+
+    /// The registration's current list.
+    async fn current(&self, registration: &Registration) -> Result<ListVersion, StoreError> {
+        repo::version(&self.db.pool, &registration.id, registration.version)
+            .await?
+            .ok_or_else(|| {
+                StoreError::Corrupt(format!(
+                    "registration {} has no version {}",
+                    registration.id, registration.version
+                ))
+            })
+    }
+
+    /// A player's registration, every version of their list and every deck check.
+    pub async fn player(
+        &self,
+        event_id: &str,
+        player_id: &str,
+    ) -> Result<PlayerRecord, StoreError> {
+        let registration = self.registration(event_id, player_id).await?;
+        Ok(PlayerRecord {
+            versions: repo::versions(&self.db.pool, player_id).await?,
+            checks: repo::checks(&self.db.pool, event_id, Some(player_id)).await?,
+            registration,
+        })
+    }
+
+    pub async fn deck_checks(&self, event_id: &str) -> Result<Vec<DeckCheck>, StoreError> {
+        self.event(event_id).await?;
+        repo::checks(&self.db.pool, event_id, None).await
+    }
+
+    pub async fn picks(&self, event_id: &str) -> Result<Vec<Pick>, StoreError> {
+        repo::picks(&self.db.pool, event_id).await
+    }
+
+    // ---- backups ----
+
+    /// The whole event as JSON: every registration with every version, the token hashes (so
+    /// tokens keep working after a restore), deck checks, picks and published lists.
+    pub async fn export(&self, event_id: &str) -> Result<crate::EventExport, StoreError> {
+        crate::export::export(self, event_id).await
+    }
+
+    /// Restores an exported event into this store, in one transaction; an event with its id
+    /// or code here already is refused.
+    pub async fn import(&self, export: &crate::EventExport) -> Result<Event, StoreError> {
+        crate::export::import(self, export).await
+    }
+
+    // ---- tokens ----
+
+    /// Checks a token against the event of the route and the roles that may do `action`. A
+    /// missing, unknown or revoked token, or one of another event, is
+    /// [`StoreError::Unauthorized`] (alike, so a token says nothing about other events); one
+    /// past its time is [`StoreError::TokenExpired`]. What the role may do in the event's
+    /// phase is decided again by each operation.
+    pub async fn authorize(
+        &self,
+        event_id: &str,
+        presented: Option<&str>,
+        allowed: &[Role],
+        action: &'static str,
+        now: Timestamp,
+    ) -> Result<Access, StoreError> {
+        let presented = presented.ok_or(StoreError::Unauthorized)?;
+        let hash = token::hash(presented.trim());
+        let row = repo::token_by_hash(&self.db.pool, &hash)
+            .await?
+            .ok_or(StoreError::Unauthorized)?;
+        if !token::same_hash(&hash, &row.hash) || row.event_id != event_id {
+            return Err(StoreError::Unauthorized);
+        }
+        let event = self.event(event_id).await?;
+        let expires_at = self.expires_at(&event, row.created()?);
+        if now >= expires_at {
+            return Err(StoreError::TokenExpired { at: expires_at });
+        }
+        let role = row.role()?;
+        if !allowed.contains(&role) {
+            let needed: Vec<&str> = allowed.iter().map(|r| r.as_str()).collect();
+            return Err(StoreError::Forbidden {
+                role: role.as_str(),
+                action,
+                needed: needed.join(" or "),
+            });
+        }
+        Ok(Access {
+            event_id: event_id.to_string(),
+            role,
+            registration_id: row.registration_id,
+            label: row.label,
+            actor: role.into(),
+            token_id: Some(row.id),
+        })
+    }
+
+    /// [`Store::authorize`] for an operation: the roles the state machine lets do it.
+    pub async fn authorize_for(
+        &self,
+        event_id: &str,
+        presented: Option<&str>,
+        op: Op,
+        now: Timestamp,
+    ) -> Result<Access, StoreError> {
+        self.authorize(event_id, presented, op.token_roles(), op.describe(), now)
+            .await
+    }
+
+    /// When a token issued at `issued` stops working: the token lifetime after the event's day
+    /// is over, or after the token was issued when that is later (a player's token reissued
+    /// after the event).
+    pub fn expires_at(&self, event: &Event, issued: Timestamp) -> Timestamp {
+        event
+            .ends_at()
+            .max(issued)
+            .checked_add(self.policy.token_lifetime)
+            .unwrap_or(Timestamp::MAX)
+    }
+}
