@@ -129,7 +129,7 @@ impl Rule for Ambiguous {
                         "the deck was not judged with each ({MAX_EVALUATED} ambiguous titles were)"
                     )
                 };
-                let mut v = Violation::new(CODE, SECTION, message)
+                let mut v = Violation::rendered(CODE, SECTION, message)
                     .cards(cards)
                     .with("detail", detail);
                 v.confidence = Confidence::Unconfirmed;

@@ -72,7 +72,7 @@ impl Rule for Banned {
             if !cards.is_empty() {
                 out.violation(
                     i,
-                    Violation::new(
+                    Violation::rendered(
                         CODE,
                         format!("GEMP swccgFormats.json ({} banned)", ctx.gemp.code),
                         message,

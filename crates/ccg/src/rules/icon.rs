@@ -72,7 +72,7 @@ impl Rule for Icon {
                 if !cards.is_empty() {
                     out.violation(
                         i,
-                        Violation::of(CODE, fact, message)
+                        Violation::rendered_of(CODE, fact, message)
                             .cards(cards)
                             .with("detail", article(icon_name(icon))),
                     );

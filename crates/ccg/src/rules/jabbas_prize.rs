@@ -44,7 +44,7 @@ impl Rule for JabbasPrize {
             let testing = tally.zone(Zone::Deck).any(|c| objectives.contains(&c.card));
             if !prize.is_empty() && !testing {
                 let cards = prize.iter().map(|c| ctx.card_ref(c)).collect();
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                out.violation(i, Violation::rendered(CODE, SECTION, message).cards(cards));
             }
         }
     }

@@ -53,7 +53,7 @@ impl Rule for MaxOne {
                     let cards = copies.iter().map(|c| ctx.card_ref(c)).collect();
                     out.violation(
                         i,
-                        Violation::new(CODE, SECTION, message)
+                        Violation::rendered(CODE, SECTION, message)
                             .cards(cards)
                             .numbers(1, n)
                             .with("detail", *title),

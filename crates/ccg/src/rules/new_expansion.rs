@@ -104,7 +104,7 @@ impl Rule for NewExpansion {
                         false,
                     ),
                 };
-                let mut v = Violation::new(CODE, SECTION, message)
+                let mut v = Violation::rendered(CODE, SECTION, message)
                     .cards(cards)
                     .with("detail", detail);
                 if !sure {

@@ -50,7 +50,7 @@ impl Rule for NotTournament {
                     .map(|e| unresolved_ref(e, "a card not in the data")),
             );
             if !cards.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                out.violation(i, Violation::rendered(CODE, SECTION, message).cards(cards));
             }
         }
     }

@@ -40,7 +40,7 @@ impl Rule for OneObjective {
                 let cards = objectives.iter().map(|c| ctx.card_ref(c)).collect();
                 out.violation(
                     i,
-                    Violation::new(CODE, SECTION, message)
+                    Violation::rendered(CODE, SECTION, message)
                         .cards(cards)
                         .numbers(1, n),
                 );

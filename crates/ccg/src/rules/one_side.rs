@@ -65,7 +65,7 @@ impl Rule for OneSide {
                 .collect();
             out.violation(
                 i,
-                Violation::new(CODE, SECTION, message)
+                Violation::rendered(CODE, SECTION, message)
                     .cards(cards)
                     .numbers(0, n)
                     .with("detail", side.name()),

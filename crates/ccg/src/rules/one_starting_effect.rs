@@ -41,7 +41,7 @@ impl Rule for OneStartingEffect {
                 let cards = starting.iter().map(|c| ctx.card_ref(c)).collect();
                 out.violation(
                     i,
-                    Violation::new(CODE, SECTION, message)
+                    Violation::rendered(CODE, SECTION, message)
                         .cards(cards)
                         .numbers(1, n),
                 );

@@ -39,7 +39,7 @@ impl Rule for Outside {
             if n > MAX_OUTSIDE {
                 out.violation(
                     i,
-                    Violation::new(CODE, SECTION, message).numbers(MAX_OUTSIDE, n),
+                    Violation::rendered(CODE, SECTION, message).numbers(MAX_OUTSIDE, n),
                 );
             }
         }

@@ -42,7 +42,7 @@ impl Rule for OutsideOnly {
                 .map(|c| ctx.card_ref(c))
                 .collect();
             if !cards.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                out.violation(i, Violation::rendered(CODE, SECTION, message).cards(cards));
             }
         }
     }

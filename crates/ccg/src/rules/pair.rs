@@ -36,7 +36,7 @@ impl Rule for Pair {
         }
         match ctx.decks {
             [_] if ctx.registration => out.submission(
-                Violation::new(CODE, SECTION, message)
+                Violation::rendered(CODE, SECTION, message)
                     .numbers(2, 1)
                     .with("detail", "alone"),
             ),
@@ -45,7 +45,7 @@ impl Rule for Pair {
                     && sa == sb
                 {
                     out.submission(
-                        Violation::new(CODE, SECTION, message).with("detail", sa.name()),
+                        Violation::rendered(CODE, SECTION, message).with("detail", sa.name()),
                     );
                 }
             }

@@ -51,7 +51,7 @@ impl Rule for Rarity {
             if !cards.is_empty() {
                 out.violation(
                     i,
-                    Violation::new(
+                    Violation::rendered(
                         CODE,
                         format!(
                             "PEER GEMP swccgFormats.json ({} bannedRarities)",

@@ -40,7 +40,7 @@ impl Rule for Restricted {
                     let cards: Vec<CardRef> = vec![ctx.card_ref(c)];
                     out.violation(
                         i,
-                        Violation::new(
+                        Violation::rendered(
                             CODE,
                             format!("GEMP swccgFormats.json ({} restricted)", ctx.gemp.code),
                             message,

@@ -84,7 +84,7 @@ impl Rule for Set {
                 if !cards.is_empty() {
                     out.violation(
                         i,
-                        Violation::new(CODE, section(ctx), message)
+                        Violation::rendered(CODE, section(ctx), message)
                             .cards(cards)
                             .with("detail", ctx.format_name()),
                     );

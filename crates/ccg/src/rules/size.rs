@@ -42,7 +42,7 @@ impl Rule for Size {
             if actual != expected {
                 out.violation(
                     i,
-                    Violation::of(CODE, size, message).numbers(expected, actual),
+                    Violation::rendered_of(CODE, size, message).numbers(expected, actual),
                 );
             }
         }

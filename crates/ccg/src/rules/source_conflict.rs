@@ -52,7 +52,7 @@ impl Rule for SourceConflict {
                 if banned_anyway {
                     continue;
                 }
-                let mut v = Violation::new(CODE, SECTION, message)
+                let mut v = Violation::rendered(CODE, SECTION, message)
                     .card(ctx.card_ref(c))
                     .with("detail", if conflict.gemp { "gemp" } else { "pc" });
                 v.confidence = Confidence::Unconfirmed;

@@ -59,10 +59,10 @@ impl Rule for Unknown {
                 }
             }
             if !none.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, unknown).cards(none));
+                out.violation(i, Violation::rendered(CODE, SECTION, unknown).cards(none));
             }
             if !retired.is_empty() {
-                let mut v = Violation::new(CODE, SECTION, legacy).cards(retired);
+                let mut v = Violation::rendered(CODE, SECTION, legacy).cards(retired);
                 v.confidence = Confidence::Unconfirmed;
                 v.caveat = Some("deckcheck has no data on GEMP's Legacy cards.".into());
                 out.violation(i, v);

@@ -46,7 +46,7 @@ impl Rule for OneAffiliation {
             }
             deck.report(
                 out,
-                Violation::new(CODE, SECTION, message)
+                Violation::rendered(CODE, SECTION, message)
                     .cards(cards)
                     .numbers(1, n),
             );

@@ -53,7 +53,7 @@ impl Rule for AffiliationOnly {
             for (locked, cards) in wrong {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.28 Custom Decks", message)
+                    Violation::rendered(CODE, "CR p.28 Custom Decks", message)
                         .cards(cards)
                         .with(
                             "detail",

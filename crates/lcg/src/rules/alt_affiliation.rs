@@ -73,7 +73,7 @@ impl Rule for AltAffiliation {
                 deck.report(
                     out,
                     deck.unless_unread(
-                        Violation::new(CODE, SECTION, wrong_count)
+                        Violation::rendered(CODE, SECTION, wrong_count)
                             .card(deck.card_ref(ctx.catalog, idx))
                             .numbers(alliance.main_count, main)
                             .with("detail", format!("{}|{}", card.title, alliance.main.name())),
@@ -84,7 +84,7 @@ impl Rule for AltAffiliation {
                 deck.report(
                     out,
                     deck.unless_unread(
-                        Violation::new(CODE, SECTION, wrong_count)
+                        Violation::rendered(CODE, SECTION, wrong_count)
                             .card(deck.card_ref(ctx.catalog, idx))
                             .numbers(alliance.ally_count, ally)
                             .with(
@@ -97,15 +97,17 @@ impl Rule for AltAffiliation {
             if !others.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, third).cards(others).with(
-                        "detail",
-                        format!(
-                            "{}|{} and {}",
-                            card.title,
-                            alliance.main.name(),
-                            alliance.ally.name()
+                    Violation::rendered(CODE, SECTION, third)
+                        .cards(others)
+                        .with(
+                            "detail",
+                            format!(
+                                "{}|{} and {}",
+                                card.title,
+                                alliance.main.name(),
+                                alliance.ally.name()
+                            ),
                         ),
-                    ),
                 );
             }
         }

@@ -89,7 +89,7 @@ fn report(
     if !cards.is_empty() {
         deck.report(
             out,
-            Violation::of(CODE, rule, message)
+            Violation::rendered_of(CODE, rule, message)
                 .cards(cards)
                 .numbers(rule.value, most)
                 .with(

@@ -50,7 +50,7 @@ impl Rule for Errata {
                 {
                     deck.report(
                         out,
-                        Violation::of(CODE, erratum, message)
+                        Violation::rendered_of(CODE, erratum, message)
                             .card(r)
                             .numbers(erratum.value.limit, copies)
                             .with("detail", erratum.from.to_string()),

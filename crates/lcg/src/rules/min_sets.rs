@@ -37,7 +37,9 @@ impl Rule for MinSets {
             if n < min.value {
                 deck.report(
                     out,
-                    deck.unless_unread(Violation::of(CODE, min, message).numbers(min.value, n)),
+                    deck.unless_unread(
+                        Violation::rendered_of(CODE, min, message).numbers(min.value, n),
+                    ),
                 );
             }
         }

@@ -47,7 +47,8 @@ impl Rule for Missions {
             if !cards.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, "FAQ v5.0 p.16 Card Type: Mission", message).cards(cards),
+                    Violation::rendered(CODE, "FAQ v5.0 p.16 Card Type: Mission", message)
+                        .cards(cards),
                 );
             }
         }

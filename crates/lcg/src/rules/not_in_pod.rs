@@ -44,7 +44,7 @@ impl Rule for NotInPod {
             if !cards.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.7 Objective Sets", message).cards(cards),
+                    Violation::rendered(CODE, "CR p.7 Objective Sets", message).cards(cards),
                 );
             }
         }

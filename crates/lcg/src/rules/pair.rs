@@ -39,7 +39,7 @@ impl Rule for Pair {
                 .filter_map(|d| d.affiliation.map(|c| d.card_ref(ctx.catalog, c)))
                 .collect();
             out.violation(
-                Violation::new(CODE, "REG Deck Requirements and Size Limits L70", message)
+                Violation::rendered(CODE, "REG Deck Requirements and Size Limits L70", message)
                     .cards(cards)
                     .with("detail", x.name()),
             );

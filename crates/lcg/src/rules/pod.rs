@@ -103,7 +103,7 @@ impl Rule for WholePods {
                 deck.report(
                     out,
                     deck.unless_unread(
-                        Violation::new(CODE, SECTION, missing)
+                        Violation::rendered(CODE, SECTION, missing)
                             .cards(lacking_cards)
                             .with("detail", lacking.join("; ")),
                     ),
@@ -112,13 +112,16 @@ impl Rule for WholePods {
             if !extra.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, added)
+                    Violation::rendered(CODE, SECTION, added)
                         .cards(extra_cards)
                         .with("detail", extra.join("; ")),
                 );
             }
             if !orphaned.is_empty() {
-                deck.report(out, Violation::new(CODE, SECTION, orphans).cards(orphaned));
+                deck.report(
+                    out,
+                    Violation::rendered(CODE, SECTION, orphans).cards(orphaned),
+                );
             }
         }
     }

@@ -81,7 +81,7 @@ impl Rule for CardPool {
                     Some(release) if release.from <= ctx.as_of => {}
                     Some(release) => deck.report(
                         out,
-                        Violation::new(CODE, SECTION, message)
+                        Violation::rendered(CODE, SECTION, message)
                             .resting_on(&release)
                             .cards(cards)
                             .with("detail", format!("{name}|{}", release.from)),

@@ -58,7 +58,7 @@ impl Rule for Restricted {
                 if cards.len() > 1 {
                     deck.report(
                         out,
-                        Violation::of(CODE, list, message)
+                        Violation::rendered_of(CODE, list, message)
                             .cards(cards)
                             .with("detail", format!("{}, {}", group.name, list.value.name)),
                     );

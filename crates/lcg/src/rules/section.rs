@@ -64,7 +64,7 @@ impl Rule for Sections {
             for ((filed, belongs), cards) in misfiled {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.10 Setup step 5 Prepare Decks", message)
+                    Violation::rendered(CODE, "CR p.10 Setup step 5 Prepare Decks", message)
                         .cards(cards)
                         .with("detail", format!("{}|{}", filed.label(), belongs.label())),
                 );

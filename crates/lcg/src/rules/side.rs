@@ -53,7 +53,7 @@ impl Rule for OneSide {
             if !cards.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.28 Deck Customizing Rules", message)
+                    Violation::rendered(CODE, "CR p.28 Deck Customizing Rules", message)
                         .cards(cards)
                         .with("detail", side.name()),
                 );

@@ -44,7 +44,7 @@ impl Rule for Unknown {
                 .collect();
             deck.report(
                 out,
-                Violation::new(CODE, "REG Authorized Cards L692-697", message).cards(cards),
+                Violation::rendered(CODE, "REG Authorized Cards L692-697", message).cards(cards),
             );
         }
     }

@@ -87,7 +87,7 @@ impl Rule for BattleDeck {
                 .collect();
             let n = of.len() as u64;
             if n != per {
-                let v = Violation::of(CODE, rule, count)
+                let v = Violation::rendered_of(CODE, rule, count)
                     .numbers(per, n)
                     .cards(of)
                     .with("detail", kind);
@@ -129,7 +129,7 @@ impl Rule for BattleDeck {
         ] {
             if !list.is_empty() {
                 out.violation(
-                    Violation::of(CODE, rule, reason)
+                    Violation::rendered_of(CODE, rule, reason)
                         .cards(list)
                         .with("detail", detail),
                 );

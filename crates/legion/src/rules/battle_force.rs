@@ -49,7 +49,7 @@ impl Rule for BattleForceRules {
         };
         let section = format!("BF {}", bf.name);
         let v = |detail: &str| {
-            Violation::new(CODE, section.clone(), message).with("detail", detail.to_string())
+            Violation::rendered(CODE, section.clone(), message).with("detail", detail.to_string())
         };
         if let Some(f) = cx.army.faction.as_deref()
             && f != bf.faction

@@ -73,7 +73,7 @@ impl Rule for CommandHand {
             let n = of.len() as u64;
             if n != per_pip {
                 let what = format!("{p} pip{}", if p == 1 { "" } else { "s" });
-                let v = Violation::of(CODE, rule, pips)
+                let v = Violation::rendered_of(CODE, rule, pips)
                     .numbers(per_pip, n)
                     .cards(of)
                     .with("detail", what);
@@ -86,10 +86,14 @@ impl Rule for CommandHand {
             .map(|c| cx.card_ref(c.card, c.line))
             .collect();
         if !other.is_empty() {
-            out.violation(Violation::of(CODE, rule, reason).cards(other).with(
-                "detail",
-                "only Standing Orders may be a 4-pip card of the hand",
-            ));
+            out.violation(
+                Violation::rendered_of(CODE, rule, reason)
+                    .cards(other)
+                    .with(
+                        "detail",
+                        "only Standing Orders may be a 4-pip card of the hand",
+                    ),
+            );
         }
         let mut twice: Vec<CardRef> = Vec::new();
         for (i, c) in cards.iter().enumerate() {
@@ -105,10 +109,14 @@ impl Rule for CommandHand {
             }
         }
         if !twice.is_empty() {
-            out.violation(Violation::of(CODE, rule, reason).cards(twice).with(
-                "detail",
-                "more than one copy in the command hand; one copy of each card is allowed",
-            ));
+            out.violation(
+                Violation::rendered_of(CODE, rule, reason)
+                    .cards(twice)
+                    .with(
+                        "detail",
+                        "more than one copy in the command hand; one copy of each card is allowed",
+                    ),
+            );
         }
         let mut no_commander = Vec::new();
         let mut wrong_faction = Vec::new();
@@ -161,7 +169,7 @@ impl Rule for CommandHand {
             ),
         ] {
             if !cards.is_empty() {
-                let v = Violation::of(CODE, rule, reason)
+                let v = Violation::rendered_of(CODE, rule, reason)
                     .cards(cards)
                     .with("detail", detail);
                 out.violation(if is_minimum { cx.minimum(v) } else { v });

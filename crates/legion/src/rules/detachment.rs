@@ -98,7 +98,7 @@ impl Rule for Detachment {
                 let cards = members.iter().map(|i| cx.unit_ref(&units[*i])).collect();
                 out.violation(
                     cx.minimum(
-                        Violation::new(CODE, "AMG 2.6.0 Detachment", message)
+                        Violation::rendered(CODE, "AMG 2.6.0 Detachment", message)
                             .cards(cards)
                             .numbers(parents, used)
                             .with("detail", target),

@@ -51,7 +51,7 @@ impl Rule for Faction {
                     .collect();
                 if !cards.is_empty() {
                     out.violation(
-                        Violation::new(CODE, "REG Army Building L140", message)
+                        Violation::rendered(CODE, "REG Army Building L140", message)
                             .cards(cards)
                             .with("detail", f),
                     );
@@ -77,7 +77,7 @@ impl Rule for Faction {
                         .map(|u| cx.unit_ref(u))
                         .collect();
                     out.violation(
-                        Violation::new(CODE, "REG Army Building L140", message).cards(cards),
+                        Violation::rendered(CODE, "REG Army Building L140", message).cards(cards),
                     );
                 }
             }

@@ -83,9 +83,13 @@ impl Rule for FieldCommander {
             let bf = cx.bf.map(|b| b.name.clone()).unwrap_or_default();
             out.violation(
                 cx.minimum(
-                    Violation::new(CODE, format!("AMG 2.6.0 Field Commander; BF {bf}"), message)
-                        .cards(cx.field_commanders())
-                        .with("detail", bf),
+                    Violation::rendered(
+                        CODE,
+                        format!("AMG 2.6.0 Field Commander; BF {bf}"),
+                        message,
+                    )
+                    .cards(cx.field_commanders())
+                    .with("detail", bf),
                 ),
             );
         }

@@ -59,7 +59,7 @@ impl Rule for Mercenaries {
                 .collect();
             if !cards.is_empty() {
                 out.violation(
-                    Violation::new(CODE, merc.section.clone(), not_affiliated)
+                    Violation::rendered(CODE, merc.section.clone(), not_affiliated)
                         .cards(cards)
                         .with("detail", f),
                 );
@@ -106,7 +106,7 @@ impl Rule for Mercenaries {
                     .map(|(u, _)| cx.unit_ref(u))
                     .collect();
                 out.violation(
-                    Violation::new(CODE, section, too_many)
+                    Violation::rendered(CODE, section, too_many)
                         .numbers(limit, counts.get(rank))
                         .cards(cards)
                         .with("detail", format!("{} units", rank.label())),

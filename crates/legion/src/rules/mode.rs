@@ -31,7 +31,8 @@ impl Rule for Mode {
         };
         if cx.as_of < first.from {
             // The first date we have is the earliest source, not a proven start.
-            let mut v = Violation::of(CODE, first, message).with("detail", first.from.to_string());
+            let mut v =
+                Violation::rendered_of(CODE, first, message).with("detail", first.from.to_string());
             v.confidence = Confidence::Unconfirmed;
             v.caveat = Some(
                 "The first date of a mode in our data is the earliest source we have; it may have been played before it."

@@ -192,7 +192,7 @@ impl Rule for Points {
             out.note(NoteKind::Caveat, Some(&cap.section), caveat);
         }
         if total.points > u64::from(cap.value) {
-            let mut v = Violation::of(CODE, cap, message)
+            let mut v = Violation::rendered_of(CODE, cap, message)
                 .numbers(u64::from(cap.value), total.points)
                 .cards(cx.army.units.iter().map(|u| cx.unit_ref(u)).collect())
                 .with(

@@ -52,7 +52,7 @@ impl Rule for Pool {
         }
         for (when, cards) in early {
             out.violation(
-                Violation::new(CODE, "REG Legal Products L212", message)
+                Violation::rendered(CODE, "REG Legal Products L212", message)
                     .cards(cards)
                     .with("detail", when),
             );

@@ -58,8 +58,8 @@ impl Table<'_> {
 
     fn violation(&self, render: deckcheck_core::report::Render) -> Violation {
         match self {
-            Self::Mode(d) => Violation::of(CODE, d, render),
-            Self::Force { section, .. } => Violation::new(CODE, section.clone(), render),
+            Self::Mode(d) => Violation::rendered_of(CODE, d, render),
+            Self::Force { section, .. } => Violation::rendered(CODE, section.clone(), render),
         }
     }
 }

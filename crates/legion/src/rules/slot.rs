@@ -122,7 +122,7 @@ impl Ctx<'_> {
                         .map(|u| self.card_ref(*u, line)),
                 );
                 out.violation(
-                    Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
+                    Violation::rendered(CODE, "AMG 2.6.0 Upgrade Cards", message)
                         .numbers(allowed, all)
                         .cards(cards)
                         .with("detail", kind),

@@ -42,7 +42,7 @@ impl Rule for SpecialIssue {
         }
         for (force, cards) in by_force {
             out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Special Issue", message)
+                Violation::rendered(CODE, "AMG 2.6.0 Special Issue", message)
                     .cards(cards)
                     .with("detail", force),
             );

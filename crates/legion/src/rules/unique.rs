@@ -72,7 +72,7 @@ impl Rule for Unique {
         for (_, name, copies, bullets, cards) in seen {
             if copies > u64::from(bullets) {
                 out.violation(
-                    Violation::new(CODE, "AMG 2.6.0 Unique", message)
+                    Violation::rendered(CODE, "AMG 2.6.0 Unique", message)
                         .numbers(u64::from(bullets), copies)
                         .cards(cards)
                         .with("detail", name),

@@ -56,7 +56,7 @@ impl UpgradeMisc {
         }
         for name in dup {
             out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", twice)
+                Violation::rendered(CODE, "AMG 2.6.0 Upgrade Cards", twice)
                     .card(unit_ref.clone())
                     .with("detail", name),
             );
@@ -70,7 +70,7 @@ impl UpgradeMisc {
             let mut cards = vec![unit_ref.clone()];
             cards.extend(leader);
             out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Leader", leaders)
+                Violation::rendered(CODE, "AMG 2.6.0 Leader", leaders)
                     .numbers(1, cards.len() as u64 - 1)
                     .cards(cards),
             );
@@ -128,7 +128,7 @@ impl UpgradeMisc {
         for (section, what) in needs {
             out.violation(
                 cx.minimum(
-                    Violation::new(CODE, section, missing)
+                    Violation::rendered(CODE, section, missing)
                         .card(unit_ref.clone())
                         .with("detail", what),
                 ),

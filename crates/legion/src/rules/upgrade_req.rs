@@ -96,7 +96,7 @@ impl Rule for UpgradeRequirements {
                         let mut all = vec![cx.card_ref(card, u.line)];
                         all.extend(cards);
                         out.violation(
-                            Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
+                            Violation::rendered(CODE, "AMG 2.6.0 Upgrade Cards", message)
                                 .cards(all)
                                 .with("detail", detail),
                         );

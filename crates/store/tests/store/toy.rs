@@ -168,10 +168,11 @@ impl Game for Toy {
                     .map(|(c, _)| card(*c))
                     .collect();
                 if !over.is_empty() {
-                    findings.violation(Violation::new(TOO_MANY, "Toy 1.1", message).cards(over));
+                    findings
+                        .violation(Violation::rendered(TOO_MANY, "Toy 1.1", message).cards(over));
                 }
                 if ask.registration && (ask.player.is_none() || ask.uid.is_none()) {
-                    findings.violation(Violation::new(INCOMPLETE, "Toy 3.3.3", message));
+                    findings.violation(Violation::rendered(INCOMPLETE, "Toy 3.3.3", message));
                 }
                 let mut unreadable = deck.unreadable();
                 if format.needs.contains(&"pool") {
@@ -191,7 +192,8 @@ impl Game for Toy {
                                 .collect();
                             if !outside.is_empty() {
                                 findings.violation(
-                                    Violation::new(NOT_IN_POOL, "Toy 9.2", message).cards(outside),
+                                    Violation::rendered(NOT_IN_POOL, "Toy 9.2", message)
+                                        .cards(outside),
                                 );
                             }
                         }

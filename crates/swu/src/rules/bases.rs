@@ -52,7 +52,7 @@ impl Rule for Bases {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(BASE_COUNT, rule, count_message)
+                    Violation::rendered_of(BASE_COUNT, rule, count_message)
                         .with("format", &ctx.format.name)
                         .numbers(expected, actual)
                         .cards(cards),
@@ -70,7 +70,7 @@ impl Rule for Bases {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(NOT_A_BASE, rule, not_a_base)
+                    Violation::rendered_of(NOT_A_BASE, rule, not_a_base)
                         .cards(wrong.iter().map(|e| ctx.card_ref(deck, e.card)).collect())
                         .with("types", types.join(", ")),
                 );

@@ -290,7 +290,7 @@ impl Rule for CardPool {
                         continue;
                     }
                     Why::NotReleased(first) => {
-                        let mut v = Violation::new(
+                        let mut v = Violation::rendered(
                             CARD_NOT_RELEASED,
                             ctx.cite("not-released"),
                             not_released,
@@ -313,7 +313,7 @@ impl Rule for CardPool {
                         }
                         v
                     }
-                    Why::Rotated(left) => Violation::of(CARD_NOT_IN_FORMAT, rule, rotated)
+                    Why::Rotated(left) => Violation::rendered_of(CARD_NOT_IN_FORMAT, rule, rotated)
                         .with("format", &ctx.pool_format.name)
                         .with("left", left)
                         .with("date", ctx.as_of)
@@ -326,8 +326,10 @@ impl Rule for CardPool {
                                 .collect::<Vec<_>>()
                                 .join(" and "),
                         ),
-                    Why::NotInProduct => Violation::of(CARD_NOT_IN_FORMAT, rule, not_in_product)
-                        .with("format", &ctx.pool_format.name),
+                    Why::NotInProduct => {
+                        Violation::rendered_of(CARD_NOT_IN_FORMAT, rule, not_in_product)
+                            .with("format", &ctx.pool_format.name)
+                    }
                 };
                 groups.push((why, v.card(card_ref), vec![copies.card]));
             }

@@ -116,7 +116,7 @@ impl Rule for CopyLimit {
                 .map(|(p, n, _)| format!("{} ×{n}", ctx.catalog.printing(*p).code))
                 .collect::<Vec<_>>()
                 .join(", ");
-            let mut v = Violation::new(TOO_MANY_COPIES, section, message)
+            let mut v = Violation::rendered(TOO_MANY_COPIES, section, message)
                 .resting_on(rule)
                 .numbers(limit, total)
                 .with("format", &ctx.format.name)
@@ -139,9 +139,8 @@ impl Rule for CopyLimit {
                     w.cards.extend(v.cards);
                     let counts = format!("{}, {} ×{total}", w.get("counts"), card.display_name());
                     let distinct = w.get("distinct").parse::<usize>().unwrap_or(1) + 1;
-                    w.data.retain(|(k, _)| !matches!(*k, "counts" | "distinct"));
-                    w.data.push(("counts", counts));
-                    w.data.push(("distinct", distinct.to_string()));
+                    w.set("counts", counts);
+                    w.set("distinct", distinct);
                     w.actual = w.actual.max(Some(total));
                 }
                 None => {

@@ -68,7 +68,7 @@ impl Rule for DeckCards {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::new(NOT_A_DECK_CARD, ctx.cite(rule), message)
+                    Violation::rendered(NOT_A_DECK_CARD, ctx.cite(rule), message)
                         .cards(cards)
                         .with("kind", kind)
                         .with("zone", zone.label()),

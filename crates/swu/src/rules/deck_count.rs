@@ -34,7 +34,7 @@ impl Rule for DeckCount {
                 "deck-count-one"
             };
             out.violation(
-                Violation::new(WRONG_NUMBER_OF_DECKS, ctx.cite(rule), message)
+                Violation::rendered(WRONG_NUMBER_OF_DECKS, ctx.cite(rule), message)
                     .with("format", &ctx.format.name)
                     .numbers(expected as u64, given as u64),
             );

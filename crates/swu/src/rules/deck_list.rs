@@ -54,7 +54,7 @@ impl Rule for DeckListComplete {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::new(DECK_LIST_INCOMPLETE, ctx.cite("deck-list"), message)
+                    Violation::rendered(DECK_LIST_INCOMPLETE, ctx.cite("deck-list"), message)
                         .with("missing", field),
                 );
             }

@@ -29,7 +29,7 @@ impl Rule for FormatAvailable {
         match ctx.at(available) {
             Some(fact) if fact.value => out.resting_on(fact),
             Some(fact) => out.violation(
-                Violation::of(FORMAT_NOT_AVAILABLE, fact, message)
+                Violation::rendered_of(FORMAT_NOT_AVAILABLE, fact, message)
                     .with("format", &ctx.format.name)
                     .with("date", ctx.as_of),
             ),
@@ -38,7 +38,7 @@ impl Rule for FormatAvailable {
                     return;
                 };
                 out.violation(
-                    Violation::of(FORMAT_NOT_AVAILABLE, first, message)
+                    Violation::rendered_of(FORMAT_NOT_AVAILABLE, first, message)
                         .with("format", &ctx.format.name)
                         .with("date", ctx.as_of)
                         .with("from", first.from),

@@ -102,7 +102,7 @@ impl Rule for LeaderAspects {
                 _ => SHARE,
             };
             let violation = || {
-                Violation::of(LEADER_ASPECTS, rule, message)
+                Violation::rendered_of(LEADER_ASPECTS, rule, message)
                     .card(ctx.card_ref(deck, a.card))
                     .card(ctx.card_ref(deck, b.card))
                     .with("date", ctx.as_of)

@@ -57,7 +57,7 @@ impl Rule for Leaders {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(LEADER_COUNT, rule, count_message)
+                    Violation::rendered_of(LEADER_COUNT, rule, count_message)
                         .with("format", &ctx.format.name)
                         .numbers(expected, actual)
                         .cards(cards),
@@ -75,7 +75,7 @@ impl Rule for Leaders {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(NOT_A_LEADER, rule, not_a_leader)
+                    Violation::rendered_of(NOT_A_LEADER, rule, not_a_leader)
                         .cards(wrong.iter().map(|e| ctx.card_ref(deck, e.card)).collect())
                         .with("types", types.join(", ")),
                 );

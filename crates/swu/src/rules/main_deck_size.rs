@@ -55,7 +55,7 @@ impl Rule for MainDeckSize {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(MAIN_DECK_TOO_SMALL, rule, message)
+                    Violation::rendered_of(MAIN_DECK_TOO_SMALL, rule, message)
                         .with("format", &ctx.format.name)
                         .with("changed_by", because.join(", "))
                         .numbers(minimum, actual),

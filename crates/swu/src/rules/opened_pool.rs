@@ -90,7 +90,7 @@ impl Rule for OpenedPool {
         {
             let counts: Vec<String> = expected.value.iter().map(u32::to_string).collect();
             let last = expected.value.last().copied().unwrap_or(0);
-            let mut v = Violation::of(POOL_SHAPE, expected, pool_shape)
+            let mut v = Violation::rendered_of(POOL_SHAPE, expected, pool_shape)
                 .with("format", &ctx.format.name)
                 .with(
                     "packs",
@@ -138,15 +138,17 @@ impl Rule for OpenedPool {
                     match &mut missing {
                         Some(v) => v.cards.push(card),
                         None => {
-                            missing =
-                                Some(Violation::of(CARD_NOT_IN_POOL, rule, not_in_pool).card(card))
+                            missing = Some(
+                                Violation::rendered_of(CARD_NOT_IN_POOL, rule, not_in_pool)
+                                    .card(card),
+                            )
                         }
                     }
                 } else {
                     out.deck_violation(
                         decks.len(),
                         i,
-                        Violation::of(CARD_NOT_IN_POOL, rule, not_in_pool)
+                        Violation::rendered_of(CARD_NOT_IN_POOL, rule, not_in_pool)
                             .card(card)
                             .numbers(opened, count),
                     );
@@ -173,7 +175,7 @@ impl Rule for OpenedPool {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(BASE_NOT_IN_POOL, rule, base_not_in_pool)
+                    Violation::rendered_of(BASE_NOT_IN_POOL, rule, base_not_in_pool)
                         .card(ctx.card_ref(deck, base.card))
                         .with(
                             "set",

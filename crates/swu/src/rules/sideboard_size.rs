@@ -43,7 +43,7 @@ impl Rule for SideboardSize {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(SIDEBOARD_TOO_LARGE, rule, message)
+                    Violation::rendered_of(SIDEBOARD_TOO_LARGE, rule, message)
                         .with("format", &ctx.format.name)
                         .numbers(max, actual),
                 );

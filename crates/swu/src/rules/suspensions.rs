@@ -44,11 +44,12 @@ impl Rule for Suspensions {
                 match groups.iter_mut().find(|v| v.get("since") == since) {
                     Some(v) => v.cards.push(card),
                     None => {
-                        let mut v = Violation::new(CARD_SUSPENDED, list.section.clone(), message)
-                            .resting_on(list)
-                            .card(card)
-                            .with("format", &ctx.pool_format.name)
-                            .with("since", since);
+                        let mut v =
+                            Violation::rendered(CARD_SUSPENDED, list.section.clone(), message)
+                                .resting_on(list)
+                                .card(card)
+                                .with("format", &ctx.pool_format.name)
+                                .with("since", since);
                         // Every uncertain suspension has its own sentence (checked at load).
                         if s.confidence > v.confidence {
                             v.confidence = s.confidence;
