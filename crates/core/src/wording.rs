@@ -52,6 +52,15 @@ pub fn names(cards: &[CardRef]) -> String {
     and_list(cards.iter().map(CardRef::name))
 }
 
+/// Cards by name separated by commas only, "A, B, C" (the form some messages use).
+pub fn comma_names(cards: &[CardRef]) -> String {
+    cards
+        .iter()
+        .map(CardRef::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// "a Premier", "an Eternal"; capitalised to start a sentence.
 pub fn a_or_an(word: &str, capital: bool) -> String {
     let vowel = word
@@ -115,7 +124,11 @@ mod tests {
             Some("Audacious Smuggler".into()),
         );
         let dj = CardRef::new("SHD_213".into(), "DJ".into(), None);
-        assert_eq!(names(&[han, dj]), "Han Solo | Audacious Smuggler and DJ");
+        assert_eq!(
+            names(&[han.clone(), dj.clone()]),
+            "Han Solo | Audacious Smuggler and DJ"
+        );
+        assert_eq!(comma_names(&[han, dj]), "Han Solo | Audacious Smuggler, DJ");
         assert_eq!(names(&[]), "");
     }
 }

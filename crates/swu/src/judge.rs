@@ -262,7 +262,7 @@ pub fn compare(
                 section: sideboarding.clone(),
                 message: format!(
                     "After the exchanges the main deck has {}; it must keep at least {minimum}.",
-                    crate::rules::plural(pres_main, "card", "cards")
+                    deckcheck_core::wording::plural(pres_main, "card", "cards")
                 ),
                 cards: vec![],
                 registered: Some(reg_main),
@@ -276,7 +276,7 @@ pub fn compare(
                 section: sideboarding.clone(),
                 message: format!(
                     "The sideboard has {}; after exchanges it may hold no more than the {reg_side} registered.",
-                    crate::rules::plural(pres_side, "card", "cards")
+                    deckcheck_core::wording::plural(pres_side, "card", "cards")
                 ),
                 cards: vec![],
                 registered: Some(reg_side),

@@ -8,7 +8,7 @@ use deckcheck_server::games::GAMES;
 /// The codes a game's rules report, by the game's id in [`GAMES`].
 fn codes_of(game: &str) -> Vec<CodeInfo> {
     match game {
-        "swu" => deckcheck_swu::rules::codes::ALL.to_vec(),
+        "swu" => deckcheck_swu::rules::codes(),
         "lcg" => deckcheck_lcg::rules::codes(),
         "ccg" => deckcheck_ccg::rules::codes(),
         "legion" => deckcheck_legion::rules::codes(),
