@@ -20,6 +20,8 @@ pub mod registry;
 pub mod report;
 pub mod rules;
 pub mod sync;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod text;
 pub mod window;
 pub mod wording;

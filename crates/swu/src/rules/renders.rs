@@ -1,12 +1,8 @@
-//! Every code renders, whatever its data. A message is written when the answer is written, so
-//! a message that could fail on some data would fail an answer: each kind of violation is
-//! built here from arbitrary values (any number, any text, any date, any number of cards,
-//! none included) and written as text and as JSON.
+//! Every code renders, whatever its data (`deckcheck_core::testing`): one violation of every
+//! kind of every code, built from the values the property test gives.
 
-use deckcheck_core::{CardRef, Violation};
-use jiff::civil::Date;
-use proptest::collection::vec;
-use proptest::prelude::*;
+use deckcheck_core::Violation;
+use deckcheck_core::testing::{Values, every_kind_renders};
 
 use super::bases::NotABase;
 use super::card_pool::{FirstSet, NotInProduct, NotReleased, Reprint, Rotated};
@@ -25,43 +21,9 @@ use super::suspensions::Suspended;
 use crate::catalog::CardType;
 use crate::deck::Zone;
 
-/// The values every kind is built from.
-#[derive(Debug, Clone)]
-struct Values {
-    text: String,
-    n: u64,
-    m: u64,
-    small: usize,
-    date: Date,
-}
-
-fn values() -> impl Strategy<Value = Values> {
-    (
-        ".{0,12}",
-        any::<u64>(),
-        any::<u64>(),
-        0usize..4,
-        0i32..80_000,
-    )
-        .prop_map(|(text, n, m, small, days)| Values {
-            text,
-            n,
-            m,
-            small,
-            date: Date::ZERO.saturating_add(jiff::Span::new().days(days)),
-        })
-}
-
-fn card() -> impl Strategy<Value = CardRef> {
-    (
-        ".{0,8}",
-        ".{0,8}",
-        proptest::option::of(".{0,8}"),
-        proptest::option::of(any::<u32>()),
-    )
-        .prop_map(|(id, title, subtitle, line)| {
-            CardRef::new(id.into(), title.into(), subtitle.map(Into::into)).at_line(line)
-        })
+#[test]
+fn every_code_renders_from_any_data() {
+    every_kind_renders(every_kind, &super::codes());
 }
 
 /// One violation of every kind (and of every variant of a kind) of every code.
@@ -298,36 +260,4 @@ fn every_kind(a: &Values) -> Vec<Violation> {
             },
         ),
     ]
-}
-
-proptest! {
-    #[test]
-    fn every_code_renders_from_any_data(a in values(), cards in vec(card(), 0..4)) {
-        for v in every_kind(&a) {
-            let v = v.cards(cards.clone());
-            let json = serde_json::to_value(&v).unwrap();
-            prop_assert!(json["message"].as_str().is_some_and(|m| !m.is_empty()));
-            prop_assert!(json.get("data").is_none_or(serde_json::Value::is_object), "{json}");
-        }
-    }
-}
-
-#[test]
-fn every_code_the_rules_report_is_rendered_above() {
-    let minimal = Values {
-        text: String::new(),
-        n: 0,
-        m: 0,
-        small: 0,
-        date: Date::ZERO,
-    };
-    let mut rendered: Vec<&str> = every_kind(&minimal)
-        .iter()
-        .map(|v| v.code.as_str())
-        .collect();
-    rendered.sort_unstable();
-    rendered.dedup();
-    let mut listed: Vec<&str> = super::codes().iter().map(|c| c.code.as_str()).collect();
-    listed.sort_unstable();
-    assert_eq!(rendered, listed);
 }
