@@ -52,6 +52,23 @@ pub fn names(cards: &[CardRef]) -> String {
     and_list(cards.iter().map(CardRef::name))
 }
 
+/// Cards by title with the id and the line they were listed with, as a sentence lists them:
+/// "Alter (1_234, line 4) and Sense (1_267)" (for a game whose titles name several cards).
+pub fn titles_with_ids(cards: &[CardRef]) -> String {
+    and_list(cards.iter().map(|c| match c.line {
+        Some(l) => format!("{} ({}, line {l})", c.title, c.id),
+        None => format!("{} ({})", c.title, c.id),
+    }))
+}
+
+/// Cards by id with their line, as a sentence lists them: "9_9999 (line 4) and 601_12".
+pub fn ids(cards: &[CardRef]) -> String {
+    and_list(cards.iter().map(|c| match c.line {
+        Some(l) => format!("{} (line {l})", c.id),
+        None => c.id.to_string(),
+    }))
+}
+
 /// Cards by name separated by commas only, "A, B, C" (the form some messages use).
 pub fn comma_names(cards: &[CardRef]) -> String {
     cards
@@ -114,6 +131,23 @@ mod tests {
         assert_eq!(a_or_an("Premier", true), "A Premier");
         assert_eq!(a_or_an("Sealed", false), "a Sealed");
         assert_eq!(a_or_an("", false), "a ");
+    }
+
+    #[test]
+    fn cards_are_listed_by_title_with_their_ids_and_lines() {
+        let c = |id: &str, line| CardRef::new(id.into(), "Alter".into(), None).at_line(line);
+        assert_eq!(
+            titles_with_ids(&[c("1_234", Some(4))]),
+            "Alter (1_234, line 4)"
+        );
+        assert_eq!(
+            titles_with_ids(&[c("1_234", None), c("12_145", None), c("1_71", None)]),
+            "Alter (1_234), Alter (12_145) and Alter (1_71)"
+        );
+        assert_eq!(
+            ids(&[c("9_9999", Some(4)), c("601_12", None)]),
+            "9_9999 (line 4) and 601_12"
+        );
     }
 
     #[test]
