@@ -23,7 +23,7 @@ use crate::deck::Zone;
 
 #[test]
 fn every_code_renders_from_any_data() {
-    every_kind_renders(every_kind, &super::codes());
+    every_kind_renders(every_kind, &super::codes(), &[]);
 }
 
 /// One violation of every kind (and of every variant of a kind) of every code.
