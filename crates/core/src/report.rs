@@ -2,9 +2,10 @@
 //! enforces, the cards concerned and the numbers that explain it; notes on what the answer
 //! rests on; and a verdict of three values.
 //!
-//! A violation carries data, not text: its message is written from that data when the answer
-//! is written, so a check that finds nothing to say costs nothing to say it, and cards that
-//! fail one rule for one reason are one violation listing them all.
+//! A violation carries data, not text: each kind of violation is a type ([`Explain`]) whose
+//! fields are what its message needs, so no datum can be missing; the message is written from
+//! that data when the answer is written, so a check that finds nothing to say costs nothing to
+//! say it, and cards that fail one rule for one reason are one violation listing them all.
 
 use std::sync::Arc;
 
@@ -133,15 +134,15 @@ pub trait Explain: Serialize + std::fmt::Debug + PartialEq + Send + Sync + 'stat
 
 /// [`Explain`] for any kind, behind one pointer.
 trait Data: std::fmt::Debug + Send + Sync {
-    fn message(&self, v: &Violation) -> String;
+    fn message(&self, cards: &[CardRef]) -> String;
     fn json(&self) -> serde_json::Value;
     fn as_any(&self) -> &dyn std::any::Any;
     fn same(&self, other: &dyn Data) -> bool;
 }
 
 impl<T: Explain> Data for T {
-    fn message(&self, v: &Violation) -> String {
-        Explain::message(self, &v.cards)
+    fn message(&self, cards: &[CardRef]) -> String {
+        Explain::message(self, cards)
     }
 
     fn json(&self) -> serde_json::Value {
@@ -259,105 +260,12 @@ impl Violation {
 
     /// The message, in plain words, written from the violation's data.
     pub fn message(&self) -> String {
-        self.data.message(self)
+        self.data.message(&self.cards)
     }
 
     /// Whether the rule is broken on facts the project is sure enough of to say "illegal".
     pub fn is_certain(&self) -> bool {
         !self.confidence.leaves_unverified()
-    }
-}
-
-/// Until every game writes typed data: a message written by a function of the whole
-/// violation from named texts. Removed once every game is moved to [`Explain`].
-pub type Render = fn(&Violation) -> String;
-
-#[derive(Debug, Clone)]
-struct Rendered {
-    render: Render,
-    data: Vec<(&'static str, String)>,
-}
-
-impl Data for Rendered {
-    fn message(&self, v: &Violation) -> String {
-        (self.render)(v)
-    }
-
-    fn json(&self) -> serde_json::Value {
-        self.data
-            .iter()
-            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn same(&self, other: &dyn Data) -> bool {
-        other
-            .as_any()
-            .downcast_ref::<Self>()
-            .is_some_and(|o| o.data == self.data)
-    }
-}
-
-impl Violation {
-    /// Until every game writes typed data (see [`Render`]).
-    pub fn rendered(code: Code, section: impl Into<String>, render: Render) -> Self {
-        Self {
-            code,
-            section: section.into(),
-            cards: Vec::new(),
-            expected: None,
-            actual: None,
-            deck: None,
-            confidence: Confidence::Official,
-            caveat: None,
-            data: Arc::new(Rendered {
-                render,
-                data: Vec::new(),
-            }),
-        }
-    }
-
-    /// Until every game writes typed data (see [`Render`]).
-    pub fn rendered_of<T>(code: Code, fact: &Dated<T>, render: Render) -> Self {
-        Self::rendered(code, fact.section.clone(), render).resting_on(fact)
-    }
-
-    /// Until every game writes typed data (see [`Render`]).
-    pub fn numbers(mut self, expected: u64, actual: u64) -> Self {
-        self.expected = Some(expected);
-        self.actual = Some(actual);
-        self
-    }
-
-    /// Until every game writes typed data (see [`Render`]): sets a named text.
-    pub fn set(&mut self, name: &'static str, value: impl ToString) {
-        let Some(r) = self.data.as_any().downcast_ref::<Rendered>() else {
-            return;
-        };
-        let mut r = r.clone();
-        r.data.retain(|(k, _)| *k != name);
-        r.data.push((name, value.to_string()));
-        self.data = Arc::new(r);
-    }
-
-    /// Until every game writes typed data (see [`Render`]): adds a named text.
-    pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.set(name, value);
-        self
-    }
-
-    /// Until every game writes typed data (see [`Render`]): a named text, or "".
-    pub fn get(&self, name: &str) -> &str {
-        self.data
-            .as_any()
-            .downcast_ref::<Rendered>()
-            .and_then(|r| r.data.iter().find(|(n, _)| *n == name))
-            .map_or("", |(_, v)| v.as_str())
     }
 }
 
@@ -431,9 +339,7 @@ impl utoipa::ToSchema for Violation {
     }
 }
 
-/// The typed data a violation's message is written from: the fields of its code's kind
-/// (texts, numbers, dates, lists, and a `kind` naming the variant where a code has several
-/// ways to be broken), as `docs/violation-codes.md` lists them.
+/// The schema of a violation's `data`: an object whose fields depend on the code's kind.
 struct ViolationData;
 
 impl utoipa::PartialSchema for ViolationData {
@@ -441,7 +347,7 @@ impl utoipa::PartialSchema for ViolationData {
         utoipa::openapi::schema::ObjectBuilder::new()
             .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(true)))
             .description(Some(
-                "The typed data the message is written from: the fields of the code's kind (texts, numbers, dates, lists; `kind` names the variant where a code has several), as docs/violation-codes.md lists them.",
+                "The typed data the message is written from: the fields of the code's kind, as they are typed (texts, numbers, dates, lists, objects); where a code is broken in several ways, `kind` names which. See docs/violation-codes.md.",
             ))
             .into()
     }
