@@ -24,9 +24,13 @@ pub const RESTRICTED_FILE: &str = "restricted_list_faq_v5.0.json";
 /// A group of that transcription: its name, and its sets (number, objective title).
 pub type FileGroup = (String, Vec<(u16, String)>);
 
+/// Read as the card data writes it ("Light"); written in answers as the other games write a
+/// side ("light").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
 pub enum Side {
+    #[serde(rename(serialize = "light"))]
     Light,
+    #[serde(rename(serialize = "dark"))]
     Dark,
 }
 
