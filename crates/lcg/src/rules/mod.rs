@@ -162,7 +162,7 @@ impl<'a> Tally<'a> {
             .iter()
             .copied()
             .find(|c| self.lines.contains_key(c))
-            .unwrap_or(cards[0]);
+            .or_else(|| cards.first().copied())?;
         Some(self.card_ref(catalog, card))
     }
 
