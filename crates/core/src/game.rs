@@ -245,10 +245,53 @@ pub enum ComparisonVerdict {
     Mismatch,
 }
 
+/// What a deck check found: a stable id, an API contract like a violation's code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindingCode {
+    /// Fewer copies of a card presented than registered.
+    CardMissing,
+    /// More copies of a card presented than registered.
+    CardExtra,
+    /// The presented leader is not the registered one.
+    LeaderChanged,
+    /// The presented base is not the registered one.
+    BaseChanged,
+    /// Copies exchanged between main deck and sideboard (sideboarding; not a mismatch alone).
+    CardMoved,
+    /// After the exchanges the main deck is below its minimum.
+    MainDeckBelowMinimum,
+    /// After the exchanges the sideboard holds more cards than registered.
+    SideboardLargerThanRegistered,
+    /// A card found in the deck box, which counts as sideboard.
+    DeckBoxExtra,
+}
+
+impl FindingCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CardMissing => "card-missing",
+            Self::CardExtra => "card-extra",
+            Self::LeaderChanged => "leader-changed",
+            Self::BaseChanged => "base-changed",
+            Self::CardMoved => "card-moved",
+            Self::MainDeckBelowMinimum => "main-deck-below-minimum",
+            Self::SideboardLargerThanRegistered => "sideboard-larger-than-registered",
+            Self::DeckBoxExtra => "deck-box-extra",
+        }
+    }
+}
+
+impl std::fmt::Display for FindingCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One difference, with the section that judges it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Finding {
-    pub code: &'static str,
+    pub code: FindingCode,
     pub section: String,
     pub message: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -317,9 +360,9 @@ impl Comparison {
                 .as_ref()
                 .map_or_else(|| key.1.to_string(), CardRef::name);
             let (code, how) = if p < r {
-                ("card-missing", "missing")
+                (FindingCode::CardMissing, "missing")
             } else {
-                ("card-extra", "too many")
+                (FindingCode::CardExtra, "too many")
             };
             findings.push(Finding {
                 code,

@@ -1,8 +1,9 @@
 //! deckcheck-core: what every game shares, and nothing of any one game.
 //!
-//! A game crate reads decks in its input formats ([`input`]), judges them with rules that
-//! report [`Violation`]s into a [`Report`] with a three-valued [`Verdict`], and reads its
-//! dated facts as [`Timeline`]s. The service and the CLI see every game through the
+//! A game crate reads decks in its input formats ([`input`]), judges them with its [`Rule`]s
+//! (one engine, [`rules`]) that report [`Violation`]s carrying typed data ([`Explain`]) into a
+//! [`Report`] with a three-valued [`Verdict`], writes their messages with [`wording`], and
+//! reads its dated facts as [`Timeline`]s. The service and the CLI see every game through the
 //! [`AnyGame`] object a game's [`Game`] implementation becomes, so that adding a game is one
 //! line where the games are listed, and adding a format is a data entry.
 //!
@@ -20,9 +21,13 @@ pub mod lines;
 pub mod names;
 pub mod registry;
 pub mod report;
+pub mod rules;
 pub mod sync;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod text;
 pub mod window;
+pub mod wording;
 
 pub use dated::{Confidence, Dated, Timeline};
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
@@ -30,10 +35,13 @@ pub use error::{ErrorCode, RequestError};
 pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
 pub use game::{
     AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,
-    DeckInput, DeckView, Finding, FormatInfo, Game, GameInfo, Judged, LineView, SectionView,
-    Summary, ValidateRequest, Validated,
+    DeckInput, DeckView, Finding, FindingCode, FormatInfo, Game, GameInfo, Judged, LineView,
+    SectionView, Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
 pub use registry::{ApiExample, GameApi, GameSpec, LoadError, Paths, Registry};
-pub use report::{CardRef, Code, CodeInfo, Findings, Note, NoteKind, Report, Verdict, Violation};
+pub use report::{
+    CardRef, Code, CodeInfo, Explain, Findings, Note, NoteKind, Report, Verdict, Violation,
+};
+pub use rules::Rule;
 pub use window::{ChangePoint, Interval, Window};

@@ -2,9 +2,10 @@
 //! enforces, the cards concerned and the numbers that explain it; notes on what the answer
 //! rests on; and a verdict of three values.
 //!
-//! A violation carries data, not text: its message is written from that data when the answer
-//! is written, so a check that finds nothing to say costs nothing to say it, and cards that
-//! fail one rule for one reason are one violation listing them all.
+//! A violation carries data, not text: each kind of violation is a type ([`Explain`]) whose
+//! fields are what its message needs, so no datum can be missing; the message is written from
+//! that data when the answer is written, so a check that finds nothing to say costs nothing to
+//! say it, and cards that fail one rule for one reason are one violation listing them all.
 
 use std::sync::Arc;
 
@@ -113,8 +114,50 @@ impl Verdict {
     }
 }
 
-/// How a violation's message is written from its data.
-pub type Render = fn(&Violation) -> String;
+/// The typed data of one kind of violation, and how its message is written from it.
+///
+/// Each kind is a type of its own (a struct, or an enum of the ways one rule is broken) whose
+/// fields are every datum its message needs, so a rule cannot leave one out: a kind without it
+/// does not compile. The message is written from these fields and the violation's cards only,
+/// when the answer is written; it never assumes how many cards there are. The fields are the
+/// answer's `data` object (serialized as they are typed: texts, numbers, dates, lists), except
+/// the two numbers [`Explain::numbers`] gives, which are the answer's `expected` and `actual`.
+pub trait Explain: Serialize + std::fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// The message, in plain words.
+    fn message(&self, cards: &[CardRef]) -> String;
+
+    /// What the rule expects and what the deck has, when the kind is about a count.
+    fn numbers(&self) -> Option<(u64, u64)> {
+        None
+    }
+}
+
+/// [`Explain`] for any kind, behind one pointer.
+trait Data: std::fmt::Debug + Send + Sync {
+    fn message(&self, cards: &[CardRef]) -> String;
+    fn json(&self) -> serde_json::Value;
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn same(&self, other: &dyn Data) -> bool;
+}
+
+impl<T: Explain> Data for T {
+    fn message(&self, cards: &[CardRef]) -> String {
+        Explain::message(self, cards)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        // A kind is plain data: serializing it into a value cannot fail.
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn same(&self, other: &dyn Data) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
 
 /// One broken rule, and every card that breaks it for the same reason.
 #[derive(Clone)]
@@ -123,17 +166,16 @@ pub struct Violation {
     /// The section it enforces, as the document in force on the date checked numbers it.
     pub section: String,
     pub cards: Vec<CardRef>,
+    /// What the rule expects and what the deck has, from the kind's [`Explain::numbers`].
     pub expected: Option<u64>,
     pub actual: Option<u64>,
     /// Which deck of a submission of several (Trilogy, a pair), counting from 1.
     pub deck: Option<usize>,
-    /// The other data the message is written from, by name: `format`, `date`, `sets`.
-    pub data: Vec<(&'static str, String)>,
     /// How sure the project is of the fact this violation rests on.
     pub confidence: Confidence,
     /// The plain sentence that says so, when it is not sure.
     pub caveat: Option<String>,
-    render: Render,
+    data: Arc<dyn Data>,
 }
 
 impl std::fmt::Debug for Violation {
@@ -146,6 +188,7 @@ impl std::fmt::Debug for Violation {
             .field("expected", &self.expected)
             .field("actual", &self.actual)
             .field("deck", &self.deck)
+            .field("data", &self.data)
             .finish()
     }
 }
@@ -155,32 +198,31 @@ impl PartialEq for Violation {
         self.code == other.code
             && self.section == other.section
             && self.cards == other.cards
-            && self.expected == other.expected
-            && self.actual == other.actual
             && self.deck == other.deck
-            && self.data == other.data
+            && self.data.same(&*other.data)
     }
 }
 
 impl Violation {
-    pub fn new(code: Code, section: impl Into<String>, render: Render) -> Self {
+    /// A violation of `code`, citing `section`, with the data of its kind.
+    pub fn new(code: Code, section: impl Into<String>, data: impl Explain) -> Self {
+        let (expected, actual) = data.numbers().unzip();
         Self {
             code,
             section: section.into(),
             cards: Vec::new(),
-            expected: None,
-            actual: None,
+            expected,
+            actual,
             deck: None,
-            data: Vec::new(),
             confidence: Confidence::Official,
             caveat: None,
-            render,
+            data: Arc::new(data),
         }
     }
 
     /// A violation about the setting `fact`: its section, and its caveat when it is not sure.
-    pub fn of<T>(code: Code, fact: &Dated<T>, render: Render) -> Self {
-        Self::new(code, fact.section.clone(), render).resting_on(fact)
+    pub fn of<T>(code: Code, fact: &Dated<T>, data: impl Explain) -> Self {
+        Self::new(code, fact.section.clone(), data).resting_on(fact)
     }
 
     pub fn card(mut self, card: CardRef) -> Self {
@@ -193,24 +235,9 @@ impl Violation {
         self
     }
 
-    pub fn numbers(mut self, expected: u64, actual: u64) -> Self {
-        self.expected = Some(expected);
-        self.actual = Some(actual);
-        self
-    }
-
-    /// Adds a named datum the message is written from.
-    pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.data.push((name, value.to_string()));
-        self
-    }
-
-    /// A named datum, or "" when absent.
-    pub fn get(&self, name: &str) -> &str {
-        self.data
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or("", |(_, v)| v.as_str())
+    /// The data of its kind, when it is of kind `T`.
+    pub fn data<T: Explain>(&self) -> Option<&T> {
+        self.data.as_any().downcast_ref()
     }
 
     /// Marks the violation as resting on `fact` (the least sure fact wins).
@@ -233,7 +260,7 @@ impl Violation {
 
     /// The message, in plain words, written from the violation's data.
     pub fn message(&self) -> String {
-        (self.render)(self)
+        self.data.message(&self.cards)
     }
 
     /// Whether the rule is broken on facts the project is sure enough of to say "illegal".
@@ -261,10 +288,9 @@ struct ViolationOut<'a> {
     /// Which deck of a submission of several, counting from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     deck: Option<usize>,
-    /// The data the message is written from, by name.
-    #[serde(skip_serializing_if = "<[_]>::is_empty", serialize_with = "as_map")]
-    #[schema(value_type = Option<std::collections::BTreeMap<String, String>>)]
-    data: &'a [(&'static str, String)],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<ViolationData>)]
+    data: Option<serde_json::Value>,
     /// Set when the rule rests on a fact the project could not confirm: says so in one sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     unconfirmed: Option<&'a str>,
@@ -272,6 +298,11 @@ struct ViolationOut<'a> {
 
 impl Serialize for Violation {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let data = match self.data.json() {
+            serde_json::Value::Object(fields) if fields.is_empty() => None,
+            serde_json::Value::Null => None,
+            data => Some(data),
+        };
         ViolationOut {
             code: self.code,
             section: &self.section,
@@ -280,15 +311,11 @@ impl Serialize for Violation {
             expected: self.expected,
             actual: self.actual,
             deck: self.deck,
-            data: &self.data,
+            data,
             unconfirmed: self.caveat.as_deref(),
         }
         .serialize(s)
     }
-}
-
-fn as_map<S: serde::Serializer>(data: &&[(&'static str, String)], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_map(data.iter().map(|(k, v)| (k, v)))
 }
 
 impl utoipa::PartialSchema for Violation {
@@ -300,6 +327,35 @@ impl utoipa::PartialSchema for Violation {
 impl utoipa::ToSchema for Violation {
     fn name() -> std::borrow::Cow<'static, str> {
         "Violation".into()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <ViolationOut as utoipa::ToSchema>::schemas(schemas);
+    }
+}
+
+/// The schema of a violation's `data`: an object whose fields depend on the code's kind.
+struct ViolationData;
+
+impl utoipa::PartialSchema for ViolationData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(true)))
+            .description(Some(
+                "The typed data the message is written from: the fields of the code's kind, as they are typed (texts, numbers, dates, lists, objects); where a code is broken in several ways, `kind` names which. See docs/violation-codes.md.",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ViolationData {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "ViolationData".into()
     }
 }
 
@@ -444,13 +500,37 @@ mod tests {
 
     const TOO_MANY: Code = Code::new("too-many-copies");
 
-    fn too_many(v: &Violation) -> String {
-        format!(
-            "{} has {} copies; at most {} are allowed.",
-            v.cards[0].name(),
-            v.actual.unwrap_or(0),
-            v.expected.unwrap_or(0)
-        )
+    #[derive(Debug, PartialEq, Serialize)]
+    struct TooMany {
+        #[serde(skip)]
+        limit: u64,
+        #[serde(skip)]
+        listed: u64,
+        format: &'static str,
+    }
+
+    impl Explain for TooMany {
+        fn message(&self, cards: &[CardRef]) -> String {
+            format!(
+                "{} has {} copies; {} allows at most {}.",
+                crate::wording::names(cards),
+                self.listed,
+                self.format,
+                self.limit
+            )
+        }
+
+        fn numbers(&self) -> Option<(u64, u64)> {
+            Some((self.limit, self.listed))
+        }
+    }
+
+    fn too_many() -> TooMany {
+        TooMany {
+            limit: 3,
+            listed: 4,
+            format: "Premier",
+        }
     }
 
     fn card() -> CardRef {
@@ -482,18 +562,42 @@ mod tests {
 
     #[test]
     fn a_violation_is_written_from_its_data_when_the_answer_is_written() {
-        let v = Violation::of(TOO_MANY, &fact(Confidence::Official), too_many)
-            .card(card())
-            .numbers(3, 4);
+        let v = Violation::of(TOO_MANY, &fact(Confidence::Official), too_many()).card(card());
         let json = serde_json::to_value(&v).unwrap();
         assert_eq!(json["code"], "too-many-copies");
         assert_eq!(json["section"], "TR 2.3.1.1");
         assert_eq!(
             json["message"],
-            "Death Trooper has 4 copies; at most 3 are allowed."
+            "Death Trooper has 4 copies; Premier allows at most 3."
         );
         assert_eq!(json["cards"][0]["line"], 4);
+        assert_eq!(
+            (json["expected"].as_u64(), json["actual"].as_u64()),
+            (Some(3), Some(4))
+        );
+        assert_eq!(
+            json["data"],
+            serde_json::json!({"format": "Premier"}),
+            "the numbers are not repeated"
+        );
         assert!(json.get("unconfirmed").is_none());
+        assert_eq!(v.data::<TooMany>(), Some(&too_many()));
+    }
+
+    #[derive(Debug, PartialEq, Serialize)]
+    struct Bare;
+
+    impl Explain for Bare {
+        fn message(&self, cards: &[CardRef]) -> String {
+            format!("{} may not be played.", crate::wording::names(cards))
+        }
+    }
+
+    #[test]
+    fn a_kind_without_data_writes_no_data_and_no_numbers() {
+        let json = serde_json::to_value(Violation::new(TOO_MANY, "T 1", Bare)).unwrap();
+        assert!(json.get("data").is_none(), "{json}");
+        assert!(json.get("expected").is_none(), "{json}");
     }
 
     #[test]
@@ -514,14 +618,16 @@ mod tests {
     #[test]
     fn a_certain_violation_is_illegal_even_with_unreadable_entries() {
         let mut f = Findings::default();
-        f.violation(Violation::of(TOO_MANY, &fact(Confidence::Official), too_many).card(card()));
+        f.violation(Violation::of(TOO_MANY, &fact(Confidence::Official), too_many()).card(card()));
         assert_eq!(report(f, 2).verdict, Verdict::Illegal);
     }
 
     #[test]
     fn a_violation_resting_on_an_unconfirmed_fact_leaves_the_verdict_unverified() {
         let mut f = Findings::default();
-        f.violation(Violation::of(TOO_MANY, &fact(Confidence::Unconfirmed), too_many).card(card()));
+        f.violation(
+            Violation::of(TOO_MANY, &fact(Confidence::Unconfirmed), too_many()).card(card()),
+        );
         let r = report(f, 0);
         assert_eq!(r.verdict, Verdict::Unverified);
         let json = serde_json::to_value(&r.violations[0]).unwrap();

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use deckcheck_core::input::{InputFormat, MAX_COUNT, import, parse_count};
 use deckcheck_core::{
     AnyGame, Ask, CardRef, CardSummary, ChangePoint, Code, CodeInfo, CompareRequest, Confidence,
-    DeckInput, DeckView, Diagnostic, DiagnosticCode, Findings, FormatInfo, Game, GameInfo,
-    ImportError, Imported, InputFormatInfo, Judged, LineView, Report, RequestError, SectionView,
-    ValidateRequest, Verdict, Violation,
+    DeckInput, DeckView, Diagnostic, DiagnosticCode, Explain, FindingCode, Findings, FormatInfo,
+    Game, GameInfo, ImportError, Imported, InputFormatInfo, Judged, LineView, Report, RequestError,
+    SectionView, ValidateRequest, Verdict, Violation,
 };
 use jiff::civil::{Date, date};
 use serde::Deserialize;
@@ -81,13 +81,26 @@ fn card(i: usize) -> CardRef {
     CardRef::new(CARDS[i].into(), CARDS[i].into(), None)
 }
 
-fn too_many(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(CardRef::name).collect();
-    format!(
-        "{} exceed the limit of {} copies.",
-        names.join(", "),
-        v.expected.unwrap_or(0)
-    )
+/// Cards over the copy limit.
+#[derive(Debug, PartialEq, serde::Serialize)]
+struct TooMany {
+    #[serde(skip)]
+    limit: u64,
+}
+
+impl Explain for TooMany {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let names: Vec<String> = cards.iter().map(CardRef::name).collect();
+        format!(
+            "{} exceed the limit of {} copies.",
+            names.join(", "),
+            self.limit
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.limit, 0))
+    }
 }
 
 impl Toy {
@@ -155,9 +168,7 @@ impl Game for Toy {
                 // A card is printed late: decks with Han are judged from 2024-06-01 only.
                 if ask.as_of >= date(2024, 6, 1) && !over.is_empty() {
                     findings.violation(
-                        Violation::new(TOO_MANY, "Toy 1.1", too_many)
-                            .cards(over)
-                            .numbers(limit, 0),
+                        Violation::new(TOO_MANY, "Toy 1.1", TooMany { limit }).cards(over),
                     );
                 }
                 let report = Report::new(
@@ -337,8 +348,8 @@ fn a_deck_check_compares_section_by_section() {
             as_of: date(2025, 1, 1),
         })
         .unwrap();
-    let codes: Vec<&str> = differs.findings.iter().map(|f| f.code).collect();
-    assert_eq!(codes, ["card-extra", "card-missing"]);
+    let codes: Vec<FindingCode> = differs.findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, [FindingCode::CardExtra, FindingCode::CardMissing]);
 }
 
 #[test]

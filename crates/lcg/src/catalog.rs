@@ -13,7 +13,7 @@ use std::sync::Arc;
 use deckcheck_core::names::NameIndex;
 use deckcheck_core::text::squash;
 use rustc_hash::FxHashMap as HashMap;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A card's place in [`Catalog::cards`].
 pub type CardIdx = u16;
@@ -24,9 +24,13 @@ pub const RESTRICTED_FILE: &str = "restricted_list_faq_v5.0.json";
 /// A group of that transcription: its name, and its sets (number, objective title).
 pub type FileGroup = (String, Vec<(u16, String)>);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+/// Read as the card data writes it ("Light"); written in answers as the other games write a
+/// side ("light").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
 pub enum Side {
+    #[serde(rename(serialize = "light"))]
     Light,
+    #[serde(rename(serialize = "dark"))]
     Dark,
 }
 
@@ -47,7 +51,7 @@ impl Side {
 }
 
 /// The six affiliations, and Neutral for objective sets that belong to none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
 pub enum Affiliation {
     Jedi,
     #[serde(rename = "Rebel Alliance")]

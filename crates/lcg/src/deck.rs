@@ -5,7 +5,7 @@ use crate::catalog::CardIdx;
 
 /// The sections of a deck (CR p.10 Setup step 5: an objective deck and a command deck, and the
 /// affiliation card beside them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Section {
     Affiliation,
     Objective,

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{CardRef, Comparison, ComparisonVerdict, Finding, Imported};
+use deckcheck_core::{CardRef, Comparison, ComparisonVerdict, Finding, FindingCode, Imported};
 use jiff::civil::Date;
 
 use crate::Swu;
@@ -74,7 +74,7 @@ pub fn compare(
                 ..e.clone()
             });
             findings.push(Finding {
-                code: "deck-box-extra",
+                code: FindingCode::DeckBoxExtra,
                 section: data.cite("deck-box", as_of).to_string(),
                 message: format!(
                     "{} ×{} found in the deck box counts as sideboard at a competitive event.",
@@ -98,8 +98,8 @@ pub fn compare(
 
     // Leader and base: the same cards, by identity.
     for (zone, code, what) in [
-        (Zone::Leader, "leader-changed", "leader"),
-        (Zone::Base, "base-changed", "base"),
+        (Zone::Leader, FindingCode::LeaderChanged, "leader"),
+        (Zone::Base, FindingCode::BaseChanged, "base"),
     ] {
         let of = |t: &BTreeMap<(CardId, Zone), u64>| {
             t.iter()
@@ -178,7 +178,7 @@ pub fn compare(
         let (r_total, p_total) = (rm + rs, pm + ps);
         if p_total < r_total {
             findings.push(Finding {
-                code: "card-missing",
+                code: FindingCode::CardMissing,
                 section: deck_check.clone(),
                 message: format!(
                     "{name}: {r_total} registered, {p_total} presented ({} missing).",
@@ -191,7 +191,7 @@ pub fn compare(
             });
         } else if p_total > r_total {
             findings.push(Finding {
-                code: "card-extra",
+                code: FindingCode::CardExtra,
                 section: deck_check.clone(),
                 message: format!(
                     "{name}: {r_total} registered, {p_total} presented ({} too many).",
@@ -210,7 +210,7 @@ pub fn compare(
                 ("main deck", "sideboard", rm - pm)
             };
             findings.push(Finding {
-                code: "card-moved",
+                code: FindingCode::CardMoved,
                 section: sideboarding.clone(),
                 message: format!("{name}: {n} moved from the {from} to the {to}."),
                 cards: refs(),
@@ -258,11 +258,11 @@ pub fn compare(
         let minimum = minimum.max(0) as u64;
         if pres_main < minimum {
             findings.push(Finding {
-                code: "main-deck-below-minimum",
+                code: FindingCode::MainDeckBelowMinimum,
                 section: sideboarding.clone(),
                 message: format!(
                     "After the exchanges the main deck has {}; it must keep at least {minimum}.",
-                    crate::rules::plural(pres_main, "card", "cards")
+                    deckcheck_core::wording::plural(pres_main, "card", "cards")
                 ),
                 cards: vec![],
                 registered: Some(reg_main),
@@ -272,11 +272,11 @@ pub fn compare(
         }
         if !format.is_limited() && pres_side > reg_side {
             findings.push(Finding {
-                code: "sideboard-larger-than-registered",
+                code: FindingCode::SideboardLargerThanRegistered,
                 section: sideboarding.clone(),
                 message: format!(
                     "The sideboard has {}; after exchanges it may hold no more than the {reg_side} registered.",
-                    crate::rules::plural(pres_side, "card", "cards")
+                    deckcheck_core::wording::plural(pres_side, "card", "cards")
                 ),
                 cards: vec![],
                 registered: Some(reg_side),

@@ -192,7 +192,7 @@ impl Swu {
             ],
             formats: data.formats.iter().map(FormatDef::info).collect(),
             inputs: decklist::readers().iter().map(|r| r.info()).collect(),
-            codes: rules::codes::ALL.to_vec(),
+            codes: rules::codes(),
             catalog: Arc::clone(catalog.version()),
             cards: catalog.cards().len(),
         };

@@ -5,9 +5,10 @@
 //! ambiguous titles left aside. Source: deckcheck's rule of no silent substitution (spec §0,
 //! §2.9: "Titles are not identities").
 
-use deckcheck_core::{Code, Confidence, Verdict, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Verdict, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, judge};
+use super::{Context, judge};
 use crate::deck::Resolution;
 use crate::input::card_ref;
 
@@ -19,41 +20,92 @@ pub const MAX_EVALUATED: usize = 12;
 
 pub struct Ambiguous;
 
-fn message(v: &Violation) -> String {
-    let title = v.cards.first().map_or("This title", |c| &*c.title);
-    let line = v
-        .cards
-        .first()
-        .and_then(|c| c.line)
-        .map_or(String::new(), |l| format!(" (line {l})"));
-    format!(
-        "\"{title}\"{line} names {} cards and none was chosen: {}. Write the blueprint id after the title to say which, e.g. \"{title} ({})\".",
-        v.cards.len(),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("see the candidates"),
-        v.cards.first().map_or("", |c| &*c.id)
-    )
+/// The verdict the deck has with one candidate, and the codes that decide it.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Choice {
+    pub title: String,
+    pub id: String,
+    pub set: String,
+    pub verdict: Verdict,
+    pub codes: Vec<Code>,
+}
+
+/// A title that names several cards (the violation's cards), none chosen.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum AmbiguousTitle {
+    /// The deck judged with each candidate; the deck's other ambiguous titles left aside when
+    /// it has some.
+    Judged {
+        choices: Vec<Choice>,
+        others_left_aside: bool,
+    },
+    /// Not judged with each: as many titles of the deck as are judged already were.
+    NotJudged { judged: usize },
+}
+
+impl Explain for AmbiguousTitle {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let first = cards.first();
+        let title = first.map_or("This title", |c| &*c.title);
+        let line = first
+            .and_then(|c| c.line)
+            .map_or(String::new(), |l| format!(" (line {l})"));
+        let detail = match self {
+            Self::Judged {
+                choices,
+                others_left_aside,
+            } => {
+                let parts: Vec<String> = choices
+                    .iter()
+                    .map(|c| {
+                        let codes: Vec<&str> = c.codes.iter().map(|c| c.as_str()).collect();
+                        let why = if codes.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({})", codes.join(", "))
+                        };
+                        format!(
+                            "with {} ({}, {}) the deck is {}{why}",
+                            c.title,
+                            c.id,
+                            c.set,
+                            c.verdict.as_str()
+                        )
+                    })
+                    .collect();
+                let mut detail = parts.join("; ");
+                if *others_left_aside {
+                    detail.push_str(" (the other ambiguous titles left aside)");
+                }
+                detail
+            }
+            Self::NotJudged { judged } => {
+                format!("the deck was not judged with each ({judged} ambiguous titles were)")
+            }
+        };
+        format!(
+            "\"{title}\"{line} names {} cards and none was chosen: {detail}. Write the blueprint id after the title to say which, e.g. \"{title} ({})\".",
+            cards.len(),
+            first.map_or("", |c| &*c.id)
+        )
+    }
 }
 
 /// The verdict of a deck with one choice made: the findings' own, and the codes that decide it.
-fn verdict_of(findings: &deckcheck_core::Findings) -> (Verdict, Vec<&'static str>) {
-    let mut certain: Vec<&'static str> = findings
+fn verdict_of(findings: &Findings) -> (Verdict, Vec<Code>) {
+    let mut certain: Vec<Code> = findings
         .violations
         .iter()
         .filter(|v| v.is_certain())
-        .map(|v| v.code.as_str())
+        .map(|v| v.code)
         .collect();
     certain.sort_unstable();
     certain.dedup();
     if !certain.is_empty() {
         return (Verdict::Illegal, certain);
     }
-    let mut unsure: Vec<&'static str> = findings
-        .violations
-        .iter()
-        .map(|v| v.code.as_str())
-        .collect();
+    let mut unsure: Vec<Code> = findings.violations.iter().map(|v| v.code).collect();
     unsure.sort_unstable();
     unsure.dedup();
     if unsure.is_empty() {
@@ -63,16 +115,15 @@ fn verdict_of(findings: &deckcheck_core::Findings) -> (Verdict, Vec<&'static str
     }
 }
 
-impl Rule for Ambiguous {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for Ambiguous {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A title that names several cards: every candidate is listed with the verdict the deck would have with it; the answer is unverified.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A title that names several cards: every candidate is listed with the verdict the deck would have with it; the answer is unverified."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         if ctx.nested {
             return;
         }
@@ -91,9 +142,9 @@ impl Rule for Ambiguous {
                     .iter()
                     .map(|c| card_ref(ctx.catalog, *c).at_line(entry.line))
                     .collect();
-                let detail = if evaluated < MAX_EVALUATED {
+                let title = if evaluated < MAX_EVALUATED {
                     evaluated += 1;
-                    let parts: Vec<String> = candidates
+                    let choices = candidates
                         .iter()
                         .map(|c| {
                             let mut choice = deck.clone();
@@ -102,42 +153,32 @@ impl Rule for Ambiguous {
                             let mut sub =
                                 Context::new(ctx.catalog, ctx.def, ctx.gemp, ctx.as_of, &decks);
                             sub.nested = true;
-                            let found = judge(&sub);
-                            let (verdict, codes) = verdict_of(&found);
+                            let (verdict, codes) = verdict_of(&judge(&sub));
                             let card = ctx.card(*c);
-                            let why = if codes.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" ({})", codes.join(", "))
-                            };
-                            format!(
-                                "with {} ({}, {}) the deck is {}{why}",
-                                card.title,
-                                card.id,
-                                set_name(ctx, *c),
-                                verdict.as_str()
-                            )
+                            Choice {
+                                title: card.title.to_string(),
+                                id: card.id.to_string(),
+                                set: set_name(ctx, *c),
+                                verdict,
+                                codes,
+                            }
                         })
                         .collect();
-                    let mut detail = parts.join("; ");
-                    if ambiguous > 1 {
-                        detail.push_str(" (the other ambiguous titles left aside)");
+                    AmbiguousTitle::Judged {
+                        choices,
+                        others_left_aside: ambiguous > 1,
                     }
-                    detail
                 } else {
-                    format!(
-                        "the deck was not judged with each ({MAX_EVALUATED} ambiguous titles were)"
-                    )
+                    AmbiguousTitle::NotJudged {
+                        judged: MAX_EVALUATED,
+                    }
                 };
-                let mut v = Violation::new(CODE, SECTION, message)
+                let v = Violation::new(CODE, SECTION, title)
                     .cards(cards)
-                    .with("detail", detail);
-                v.confidence = Confidence::Unconfirmed;
-                v.caveat = Some(
-                    "Which card this title names is not known; the deck is judged with each."
-                        .into(),
-                );
-                out.violation(i, v);
+                    .unconfirmed(
+                        "Which card this title names is not known; the deck is judged with each.",
+                    );
+                ctx.report(out, i, v);
             }
         }
     }

@@ -5,9 +5,11 @@
 //! there too, so an id is banned as itself. Source: GEMP swccgFormats.json `banned`,
 //! DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::{CardRef, Code, Violation};
+use deckcheck_core::wording::{plural, titles_with_ids};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list, plural};
+use super::Context;
 
 pub const CODE: Code = Code::new("CCG-BANNED");
 
@@ -38,27 +40,32 @@ pub fn on_list(list: &[String], id: &str) -> bool {
     })
 }
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} on the banned list of {}: {}.",
-        plural(v.cards.len() as u64, "card is", "cards are"),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("this format"),
-        list(&v.cards)
-    )
+/// Cards on the format's banned list.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OnBannedList {
+    pub format: String,
 }
 
-impl Rule for Banned {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for OnBannedList {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} on the banned list of {}: {}.",
+            plural(cards.len() as u64, "card is", "cards are"),
+            self.format,
+            titles_with_ids(cards)
+        )
+    }
+}
+
+impl Rule<Context<'_>> for Banned {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card on the format's banned list.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card on the format's banned list."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         if ctx.gemp.banned.is_empty() {
             return;
         }
@@ -70,16 +77,11 @@ impl Rule for Banned {
                 .map(|c| ctx.card_ref(c))
                 .collect();
             if !cards.is_empty() {
-                out.violation(
-                    i,
-                    Violation::new(
-                        CODE,
-                        format!("GEMP swccgFormats.json ({} banned)", ctx.gemp.code),
-                        message,
-                    )
-                    .cards(cards)
-                    .with("detail", ctx.format_name()),
-                );
+                let section = format!("GEMP swccgFormats.json ({} banned)", ctx.gemp.code);
+                let banned = OnBannedList {
+                    format: ctx.format_name().to_string(),
+                };
+                ctx.report(out, i, Violation::new(CODE, section, banned).cards(cards));
             }
         }
     }

@@ -3,32 +3,39 @@
 //! Source: REG General Tournament Rules L42 ("This card is a game aid only and is not legal for
 //! inclusion in any deck"); GEMP DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list};
+use super::Context;
 
 pub const CODE: Code = Code::new("CCG-GAME-AID");
 pub const SECTION: &str = "REG General Tournament Rules L42";
 
 pub struct GameAid;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "The Hyperroute Navigation Chart is a game aid, not legal in any deck: {}.",
-        list(&v.cards)
-    )
+/// The game aid listed in a deck.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct GameAidListed;
+
+impl Explain for GameAidListed {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "The Hyperroute Navigation Chart is a game aid, not legal in any deck: {}.",
+            titles_with_ids(cards)
+        )
+    }
 }
 
-impl Rule for GameAid {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for GameAid {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "The deck lists the Hyperroute Navigation Chart, a game aid that is never legal in a deck.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "The deck lists the Hyperroute Navigation Chart, a game aid that is never legal in a deck."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, _, tally) in ctx.each() {
             let cards: Vec<_> = tally
                 .all()
@@ -37,7 +44,11 @@ impl Rule for GameAid {
                 .map(|c| ctx.card_ref(c))
                 .collect();
             if !cards.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                ctx.report(
+                    out,
+                    i,
+                    Violation::new(CODE, SECTION, GameAidListed).cards(cards),
+                );
             }
         }
     }

@@ -5,9 +5,11 @@
 //! CCG-SOURCE-CONFLICT's, not this rule's. Source: REG Classic Format Ban List L308-313 (dated in
 //! card_data/ccg/formats.toml); GEMP swccgFormats.json `bannedIcons`.
 
-use deckcheck_core::{CardRef, Code, Violation};
+use deckcheck_core::wording::{a_or_an, is_are, plural, titles_with_ids};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list, plural};
+use super::Context;
 
 pub const CODE: Code = Code::new("CCG-ICON");
 
@@ -24,38 +26,35 @@ pub fn icon_name(icon: &str) -> &str {
     }
 }
 
-/// `a Maintenance cost`, `an Episode I icon`.
-fn article(name: &str) -> String {
-    if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        format!("an {name}")
-    } else {
-        format!("a {name}")
+/// Cards with an icon the format bans.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct BannedIcon {
+    /// GEMP's name of the icon: `EPISODE_I`, `MAINTENANCE`.
+    pub icon: String,
+}
+
+impl Explain for BannedIcon {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let n = cards.len();
+        format!(
+            "{} {} {} not legal: {}.",
+            plural(n as u64, "card with", "cards with"),
+            a_or_an(icon_name(&self.icon), false),
+            is_are(n),
+            titles_with_ids(cards)
+        )
     }
 }
 
-fn message(v: &Violation) -> String {
-    let n = v.cards.len() as u64;
-    format!(
-        "{} {} {} not legal: {}.",
-        plural(n, "card with", "cards with"),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("a banned icon"),
-        if n == 1 { "is" } else { "are" },
-        list(&v.cards)
-    )
-}
-
-impl Rule for Icon {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for Icon {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card with an icon the format bans (Classic: the Episode I icon or a Maintenance cost; GEMP's Classic also Defensive Shields).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card with an icon the format bans (Classic: the Episode I icon or a Maintenance cost; GEMP's Classic also Defensive Shields)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let banned = ctx.def.banned_icons_on(ctx.as_of);
         for (i, _, tally) in ctx.each() {
             for (icon, fact) in &banned {
@@ -70,12 +69,10 @@ impl Rule for Icon {
                     .map(|c| ctx.card_ref(c))
                     .collect();
                 if !cards.is_empty() {
-                    out.violation(
-                        i,
-                        Violation::of(CODE, fact, message)
-                            .cards(cards)
-                            .with("detail", article(icon_name(icon))),
-                    );
+                    let banned = BannedIcon {
+                        icon: icon.to_string(),
+                    };
+                    ctx.report(out, i, Violation::of(CODE, fact, banned).cards(cards));
                 }
             }
         }

@@ -2,9 +2,11 @@
 //! Objective it comes from. Source: PEER GEMP DefaultSwccgFormat.validateDeck ("Deck contains
 //! Jabba's Prize but not Carbon Chamber Testing").
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list};
+use super::Context;
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-JABBAS-PRIZE");
@@ -15,23 +17,28 @@ const OBJECTIVE: &str = "Carbon Chamber Testing";
 
 pub struct JabbasPrize;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} may only be in a deck with Carbon Chamber Testing, which this deck does not have.",
-        list(&v.cards)
-    )
+/// Jabba's Prize without its Objective.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct PrizeWithoutTesting;
+
+impl Explain for PrizeWithoutTesting {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} may only be in a deck with Carbon Chamber Testing, which this deck does not have.",
+            titles_with_ids(cards)
+        )
+    }
 }
 
-impl Rule for JabbasPrize {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for JabbasPrize {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "The deck has Jabba's Prize without Carbon Chamber Testing (GEMP's rule).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "The deck has Jabba's Prize without Carbon Chamber Testing (GEMP's rule)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let (prizes, objectives) = (
             ctx.catalog.by_gemp_title(PRIZE),
             ctx.catalog.by_gemp_title(OBJECTIVE),
@@ -44,7 +51,11 @@ impl Rule for JabbasPrize {
             let testing = tally.zone(Zone::Deck).any(|c| objectives.contains(&c.card));
             if !prize.is_empty() && !testing {
                 let cards = prize.iter().map(|c| ctx.card_ref(c)).collect();
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                ctx.report(
+                    out,
+                    i,
+                    Violation::new(CODE, SECTION, PrizeWithoutTesting).cards(cards),
+                );
             }
         }
     }

@@ -2,9 +2,11 @@
 //! (200_16) and Jabba's Prize (10_42), counted by title as GEMP does. Source: PEER GEMP
 //! DefaultSwccgFormat.validateDeck (no rules text in our sources says it).
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list};
+use super::Context;
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-MAX-ONE");
@@ -20,27 +22,38 @@ pub const TITLES: &[&str] = &[
 
 pub struct MaxOne;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "A deck may have only 1 {}; this one has {}: {}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("copy of this card"),
-        v.actual.unwrap_or(0),
-        list(&v.cards)
-    )
+/// More than one copy of a title GEMP allows once.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OverOne {
+    pub title: String,
+    #[serde(skip)]
+    pub copies: u64,
 }
 
-impl Rule for MaxOne {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for OverOne {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "A deck may have only 1 {}; this one has {}: {}.",
+            self.title,
+            self.copies,
+            titles_with_ids(cards)
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "More than one The Falcon, Junkyard Garbage, The Mythrol or Jabba's Prize (GEMP's limit)."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((1, self.copies))
+    }
+}
+
+impl Rule<Context<'_>> for MaxOne {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "More than one The Falcon, Junkyard Garbage, The Mythrol or Jabba's Prize (GEMP's limit).",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, _, tally) in ctx.each() {
             for title in TITLES {
                 let titled = ctx.catalog.by_gemp_title(title);
@@ -51,13 +64,11 @@ impl Rule for MaxOne {
                 let n: u64 = copies.iter().map(|c| c.count).sum();
                 if n > 1 {
                     let cards = copies.iter().map(|c| ctx.card_ref(c)).collect();
-                    out.violation(
-                        i,
-                        Violation::new(CODE, SECTION, message)
-                            .cards(cards)
-                            .numbers(1, n)
-                            .with("detail", *title),
-                    );
+                    let over = OverOne {
+                        title: title.to_string(),
+                        copies: n,
+                    };
+                    ctx.report(out, i, Violation::new(CODE, SECTION, over).cards(cards));
                 }
             }
         }

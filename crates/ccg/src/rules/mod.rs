@@ -1,6 +1,7 @@
-//! The rules: one file per rule id of spec §2.3, each opening with its id and source, all run
-//! from [`RULES`] on the decks of a submission (one deck, or a Dark and a Light deck) for a
-//! format and a date. Every rule reports everything it finds; no rule stops another.
+//! The rules: one file per rule id of spec §2.3, each opening with its id and source and
+//! declaring the typed data of its violations, all run from [`RULES`] by core's engine on the
+//! decks of a submission (one deck, or a Dark and a Light deck) for a format and a date. Every
+//! rule reports everything it finds; no rule stops another.
 //!
 //! Numbers and dates are not in the rules: the deck size and the Classic bans are timelines in
 //! `card_data/ccg/formats.toml`, the card pools, banned and restricted lists are GEMP's format
@@ -30,7 +31,7 @@ mod unknown;
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{CardRef, Code, CodeInfo, Findings, NoteKind, Violation};
+use deckcheck_core::{CardRef, CodeInfo, Findings, Rule, Violation};
 use jiff::civil::Date;
 
 use crate::catalog::{Card, CardIdx, Catalog};
@@ -39,18 +40,8 @@ use crate::deck::{Deck, Resolution, Zone};
 use crate::input::card_ref;
 use crate::upstream::GempFormat;
 
-/// One rule.
-pub trait Rule: Sync {
-    /// Its id: the stable code of its violations.
-    fn code(&self) -> Code;
-    /// What it checks, in a sentence (the documentation of the code).
-    fn meaning(&self) -> &'static str;
-    /// Adds a violation for everything it finds wrong.
-    fn check(&self, ctx: &Context<'_>, out: &mut Out);
-}
-
 /// Every rule, in the order their findings are reported.
-pub const RULES: &[&dyn Rule] = &[
+pub const RULES: &[&dyn for<'a> Rule<Context<'a>>] = &[
     &pair::Pair,
     &size::Size,
     &one_side::OneSide,
@@ -79,13 +70,7 @@ pub use new_expansion::legal_from as new_expansion_legal_from;
 
 /// Every code with its meaning, for the documentation.
 pub fn codes() -> Vec<CodeInfo> {
-    RULES
-        .iter()
-        .map(|r| CodeInfo {
-            code: r.code(),
-            meaning: r.meaning(),
-        })
-        .collect()
+    deckcheck_core::rules::codes(RULES)
 }
 
 /// One card of a deck in one zone, copies added, with the first line it was listed on.
@@ -191,82 +176,18 @@ impl<'a> Context<'a> {
     }
 }
 
-/// Where rules put what they find: violations numbered by deck when there are several.
-pub struct Out {
-    pub findings: Findings,
-    decks: usize,
-}
-
-impl Out {
-    pub fn new(decks: usize) -> Self {
-        Self {
-            findings: Findings::default(),
-            decks,
-        }
-    }
-
-    pub fn violation(&mut self, deck: usize, v: Violation) {
-        self.findings.deck_violation(self.decks, deck, v);
-    }
-
-    /// A violation about the submission as a whole (the pair).
-    pub fn submission(&mut self, v: Violation) {
-        self.findings.violation(v);
-    }
-
-    pub fn note(&mut self, kind: NoteKind, section: Option<&str>, message: impl Into<String>) {
-        self.findings.note(kind, section, message);
+impl Context<'_> {
+    /// Adds a violation about deck `i`, numbered when the submission has several.
+    pub fn report(&self, out: &mut Findings, i: usize, v: Violation) {
+        out.deck_violation(self.decks.len(), i, v);
     }
 }
 
 /// Runs every rule.
 pub fn judge(ctx: &Context<'_>) -> Findings {
-    let mut out = Out::new(ctx.decks.len());
-    for rule in RULES {
-        rule.check(ctx, &mut out);
-    }
-    out.findings
-}
-
-/// `1 card` / `2 cards`.
-pub fn plural(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-/// Cards as a sentence lists them: `Alter (1_234, line 4), Sense (1_267) and …`.
-pub fn list(cards: &[CardRef]) -> String {
-    let names: Vec<String> = cards
-        .iter()
-        .map(|c| match c.line {
-            Some(l) => format!("{} ({}, line {l})", c.title, c.id),
-            None => format!("{} ({})", c.title, c.id),
-        })
-        .collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// Ids as a sentence lists them: `9_9999 (line 4) and 601_12`.
-pub fn list_ids(cards: &[CardRef]) -> String {
-    let names: Vec<String> = cards
-        .iter()
-        .map(|c| match c.line {
-            Some(l) => format!("{} (line {l})", c.id),
-            None => c.id.to_string(),
-        })
-        .collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    let mut out = Findings::default();
+    deckcheck_core::rules::run(RULES, ctx, &mut out);
+    out
 }
 
 /// An unresolved entry as a violation names it.
@@ -276,6 +197,8 @@ pub fn unresolved_ref(entry: &crate::deck::Entry, title: &str) -> CardRef {
 
 #[cfg(test)]
 pub(crate) mod fixture;
+#[cfg(test)]
+mod renders;
 
 #[cfg(test)]
 mod tests {
@@ -283,24 +206,12 @@ mod tests {
 
     #[test]
     fn every_rule_has_a_distinct_ccg_code() {
-        let mut codes: Vec<&str> = RULES.iter().map(|r| r.code().as_str()).collect();
+        let mut codes: Vec<&str> = codes().iter().map(|c| c.code.as_str()).collect();
         assert!(codes.iter().all(|c| c.starts_with("CCG-")));
         codes.sort_unstable();
         let n = codes.len();
         codes.dedup();
         assert_eq!(codes.len(), n);
         assert_eq!(n, 21);
-    }
-
-    #[test]
-    fn lists_read_as_sentences() {
-        let c = |id: &str, line| CardRef::new(id.into(), "Alter".into(), None).at_line(line);
-        assert_eq!(list(&[c("1_234", Some(4))]), "Alter (1_234, line 4)");
-        assert_eq!(
-            list(&[c("1_234", None), c("12_145", None), c("1_71", None)]),
-            "Alter (1_234), Alter (12_145) and Alter (1_71)"
-        );
-        assert_eq!(plural(1, "card", "cards"), "1 card");
-        assert_eq!(plural(2, "card", "cards"), "2 cards");
     }
 }

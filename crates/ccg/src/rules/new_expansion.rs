@@ -10,12 +10,14 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{CardRef, Code, Confidence, Violation};
+use deckcheck_core::wording::{plural, titles_with_ids};
+use deckcheck_core::{CardRef, Code, CodeInfo, Confidence, Explain, Findings, Rule, Violation};
 use jiff::ToSpan;
 use jiff::civil::Date;
+use serde::Serialize;
 
+use super::Context;
 use super::not_tournament::is_not_tournament;
-use super::{Context, Out, Rule, list, plural};
 use crate::catalog::{Catalog, Precision};
 
 pub const CODE: Code = Code::new("CCG-NEW-EXPANSION");
@@ -39,28 +41,68 @@ pub fn legal_from(catalog: &Catalog, set: u32) -> Option<(Date, Date)> {
     Some((first, last))
 }
 
-fn message(v: &Violation) -> String {
-    let n = v.cards.len() as u64;
-    format!(
-        "Cards are legal one week after their set's release; {} {}: {}.",
-        plural(n, "card is from", "cards are from"),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("a set not yet legal"),
-        list(&v.cards)
-    )
+/// What is known of a set's release.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum Release {
+    /// Released on `released`, legal from `legal_from`.
+    Day { released: Date, legal_from: Date },
+    /// Released in the month of `released` (the day is not known): legal from a day between
+    /// `first` and `last`.
+    Month {
+        released: Date,
+        first: Date,
+        last: Date,
+    },
+    /// No release date is known.
+    Unknown,
 }
 
-impl Rule for NewExpansion {
-    fn code(&self) -> Code {
-        CODE
+/// Cards of a set not legal yet on the date checked, or not known to be.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooNew {
+    pub set: String,
+    pub date: Date,
+    pub release: Release,
+}
+
+impl Explain for TooNew {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let (set, date) = (&self.set, self.date);
+        let why = match &self.release {
+            Release::Day {
+                released,
+                legal_from,
+            } => format!("{set}, released {released} and legal from {legal_from}, not on {date}"),
+            Release::Month {
+                released,
+                first,
+                last,
+            } => format!(
+                "{set}, released in {} (the day is not known), so legal from a day between {first} and {last}: whether on {date} is not known",
+                released.strftime("%B %Y")
+            ),
+            Release::Unknown => format!(
+                "{set}, whose release date is not known, so whether its cards are legal on {date} is not known"
+            ),
+        };
+        format!(
+            "Cards are legal one week after their set's release; {} {why}: {}.",
+            plural(cards.len() as u64, "card is from", "cards are from"),
+            titles_with_ids(cards)
+        )
+    }
+}
+
+impl Rule<Context<'_>> for NewExpansion {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card whose set was released less than a week before the date checked (or whose release date is not known).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card whose set was released less than a week before the date checked (or whose release date is not known)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, _, tally) in ctx.each() {
             let mut by_set: BTreeMap<u32, Vec<CardRef>> = BTreeMap::new();
             for c in tally.all() {
@@ -79,39 +121,31 @@ impl Rule for NewExpansion {
                     .set(set)
                     .map_or_else(|| format!("set {set}"), |s| s.name.to_string());
                 let release = ctx.catalog.set(set).and_then(|s| s.release);
-                let (detail, sure) = match (legal_from(ctx.catalog, set), release) {
-                    (Some((first, _)), Some(release)) if ctx.as_of < first => (
-                        format!(
-                            "{name}, released {release} and legal from {first}, not on {}",
-                            ctx.as_of
-                        ),
-                        true,
-                    ),
-                    (Some((first, last)), Some(release)) if ctx.as_of < last => (
-                        format!(
-                            "{name}, released in {} (the day is not known), so legal from a day between {first} and {last}: whether on {} is not known",
-                            release.strftime("%B %Y"),
-                            ctx.as_of
-                        ),
-                        false,
-                    ),
+                let release = match (legal_from(ctx.catalog, set), release) {
+                    (Some((first, _)), Some(released)) if ctx.as_of < first => Release::Day {
+                        released,
+                        legal_from: first,
+                    },
+                    (Some((first, last)), Some(released)) if ctx.as_of < last => Release::Month {
+                        released,
+                        first,
+                        last,
+                    },
                     (Some(_), _) => continue,
-                    (None, _) => (
-                        format!(
-                            "{name}, whose release date is not known, so whether its cards are legal on {} is not known",
-                            ctx.as_of
-                        ),
-                        false,
-                    ),
+                    (None, _) => Release::Unknown,
                 };
-                let mut v = Violation::new(CODE, SECTION, message)
-                    .cards(cards)
-                    .with("detail", detail);
+                let sure = matches!(release, Release::Day { .. });
+                let too_new = TooNew {
+                    set: name,
+                    date: ctx.as_of,
+                    release,
+                };
+                let mut v = Violation::new(CODE, SECTION, too_new).cards(cards);
                 if !sure {
                     v.confidence = Confidence::Unconfirmed;
                     v.caveat = Some("The release date of this set is not known to the day.".into());
                 }
-                out.violation(i, v);
+                ctx.report(out, i, v);
             }
         }
     }

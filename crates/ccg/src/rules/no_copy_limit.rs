@@ -3,24 +3,23 @@
 //! that the absence of a copy limit is a tested decision, not an omission. Source: RB (the rule
 //! book's uniqueness is about cards on the table; GEMP's validateDeck counts no copies).
 
-use deckcheck_core::Code;
+use deckcheck_core::{Code, CodeInfo, Findings, Rule};
 
-use super::{Context, Out, Rule};
+use super::Context;
 
 pub const CODE: Code = Code::new("CCG-NO-COPY-LIMIT");
 
 pub struct NoCopyLimit;
 
-impl Rule for NoCopyLimit {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for NoCopyLimit {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "Never reported: Star Wars CCG has no per-card copy limit (uniqueness applies in play).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "Never reported: Star Wars CCG has no per-card copy limit (uniqueness applies in play)."
-    }
-
-    fn check(&self, _ctx: &Context<'_>, _out: &mut Out) {}
+    fn check(&self, _ctx: &Context<'_>, _out: &mut Findings) {}
 }
 
 #[cfg(test)]

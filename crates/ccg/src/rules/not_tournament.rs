@@ -3,9 +3,11 @@
 //! Judged by the id's set, whether or not the card is in the data. Proxies and other custom cards
 //! cannot be told from a list (spec §2.9). Source: REG General Tournament Rules L46 (Proxies).
 
-use deckcheck_core::{CardRef, Code, Violation};
+use deckcheck_core::wording::ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list_ids, unresolved_ref};
+use super::{Context, unresolved_ref};
 
 pub const CODE: Code = Code::new("CCG-NOT-TOURNAMENT");
 pub const SECTION: &str = "REG General Tournament Rules L46";
@@ -19,23 +21,28 @@ pub fn is_not_tournament(set: Option<u32>) -> bool {
 
 pub struct NotTournament;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "Only Decipher-printed cards and the Players Committee's virtual cards are legal; GEMP's Dream Cards and Playtesting cards are not: {}.",
-        list_ids(&v.cards)
-    )
+/// Cards of GEMP's sets that are not tournament cards.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotTournamentCards;
+
+impl Explain for NotTournamentCards {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "Only Decipher-printed cards and the Players Committee's virtual cards are legal; GEMP's Dream Cards and Playtesting cards are not: {}.",
+            ids(cards)
+        )
+    }
 }
 
-impl Rule for NotTournament {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for NotTournament {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card of GEMP's Dream Cards (401) or Playtesting (501) sets, which are not tournament cards.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card of GEMP's Dream Cards (401) or Playtesting (501) sets, which are not tournament cards."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, deck, tally) in ctx.each() {
             let mut cards: Vec<CardRef> = tally
                 .all()
@@ -50,7 +57,11 @@ impl Rule for NotTournament {
                     .map(|e| unresolved_ref(e, "a card not in the data")),
             );
             if !cards.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                ctx.report(
+                    out,
+                    i,
+                    Violation::new(CODE, SECTION, NotTournamentCards).cards(cards),
+                );
             }
         }
     }

@@ -2,9 +2,11 @@
 //! front, `9_151`). Source: the rule book, as enforced by GEMP DefaultSwccgFormat.validateDeck
 //! ("Deck contains more than one Objective").
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list};
+use super::Context;
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-ONE-OBJECTIVE");
@@ -12,39 +14,65 @@ pub const SECTION: &str = "RB as enforced by GEMP DefaultSwccgFormat.validateDec
 
 pub struct OneObjective;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "A deck has at most 1 Objective; this one has {}: {}.",
-        v.actual.unwrap_or(0),
-        list(&v.cards)
-    )
+/// More than one card of a kind a deck has at most one of (an Objective; a Starting Effect,
+/// `one_starting_effect.rs`).
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct AtMostOne {
+    /// The kind: "Objective", "Starting Effect".
+    #[serde(skip)]
+    pub what: &'static str,
+    #[serde(skip)]
+    pub copies: u64,
 }
 
-impl Rule for OneObjective {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for AtMostOne {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "A deck has at most 1 {}; this one has {}: {}.",
+            self.what,
+            self.copies,
+            titles_with_ids(cards)
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "The deck has more than one Objective."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((1, self.copies))
+    }
+}
+
+impl Rule<Context<'_>> for OneObjective {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "The deck has more than one Objective.",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
-        for (i, _, tally) in ctx.each() {
-            let objectives: Vec<_> = tally
-                .zone(Zone::Deck)
-                .filter(|c| ctx.card(c.card).is("OBJECTIVE"))
-                .collect();
-            let n: u64 = objectives.iter().map(|c| c.count).sum();
-            if n > 1 {
-                let cards = objectives.iter().map(|c| ctx.card_ref(c)).collect();
-                out.violation(
-                    i,
-                    Violation::new(CODE, SECTION, message)
-                        .cards(cards)
-                        .numbers(1, n),
-                );
-            }
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        at_most_one(ctx, out, (CODE, SECTION), "Objective", |c| {
+            ctx.card(c).is("OBJECTIVE")
+        });
+    }
+}
+
+/// Reports each deck with more than one card of a kind (`is`) in it, under `code` and `section`.
+pub(super) fn at_most_one(
+    ctx: &Context<'_>,
+    out: &mut Findings,
+    (code, section): (Code, &str),
+    what: &'static str,
+    is: impl Fn(crate::catalog::CardIdx) -> bool,
+) {
+    for (i, _, tally) in ctx.each() {
+        let of_kind: Vec<_> = tally.zone(Zone::Deck).filter(|c| is(c.card)).collect();
+        let copies: u64 = of_kind.iter().map(|c| c.count).sum();
+        if copies > 1 {
+            let cards = of_kind.iter().map(|c| ctx.card_ref(c)).collect();
+            ctx.report(
+                out,
+                i,
+                Violation::new(code, section, AtMostOne { what, copies }).cards(cards),
+            );
         }
     }
 }

@@ -2,9 +2,11 @@
 //! Supported Formats L12 ("one Dark Side and one Light Side"); the rule book, as enforced by GEMP
 //! DefaultSwccgFormat.validateDeck ("Deck contains both light side and dark side cards").
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::{plural, titles_with_ids};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list, plural};
+use super::Context;
 use crate::catalog::Side;
 
 pub const CODE: Code = Code::new("CCG-ONE-SIDE");
@@ -13,32 +15,45 @@ pub const SECTION: &str =
 
 pub struct OneSide;
 
-fn message(v: &Violation) -> String {
-    let side = Some(v.get("detail"))
-        .filter(|d| !d.is_empty())
-        .unwrap_or("Dark Side");
-    let other = if side == "Dark Side" {
-        "Light Side"
-    } else {
-        "Dark Side"
-    };
-    format!(
-        "A deck is all Dark Side or all Light Side. Most of this deck is {side}, but it has {} {other}: {}.",
-        plural(v.actual.unwrap_or(0), "card of the", "cards of the"),
-        list(&v.cards)
-    )
+/// A deck mostly of one side with cards of the other.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct MixedSides {
+    /// The side most of the deck is.
+    pub side: Side,
+    /// Copies of the other side's cards.
+    #[serde(skip)]
+    pub others: u64,
 }
 
-impl Rule for OneSide {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for MixedSides {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let other = match self.side {
+            Side::Dark => Side::Light,
+            Side::Light => Side::Dark,
+        };
+        format!(
+            "A deck is all Dark Side or all Light Side. Most of this deck is {}, but it has {} {}: {}.",
+            self.side.name(),
+            plural(self.others, "card of the", "cards of the"),
+            other.name(),
+            titles_with_ids(cards)
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "The deck (cards outside it included) mixes Dark Side and Light Side cards."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((0, self.others))
+    }
+}
+
+impl Rule<Context<'_>> for OneSide {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "The deck (cards outside it included) mixes Dark Side and Light Side cards.",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, _, tally) in ctx.each() {
             let copies = |side: Side| -> u64 {
                 tally
@@ -52,7 +67,7 @@ impl Rule for OneSide {
             if dark == 0 || light == 0 {
                 continue;
             }
-            let (side, minority, n) = if dark >= light {
+            let (side, minority, others) = if dark >= light {
                 (Side::Dark, Side::Light, light)
             } else {
                 (Side::Light, Side::Dark, dark)
@@ -63,12 +78,10 @@ impl Rule for OneSide {
                 .filter(|c| ctx.card(c.card).side == minority)
                 .map(|c| ctx.card_ref(c))
                 .collect();
-            out.violation(
+            ctx.report(
+                out,
                 i,
-                Violation::new(CODE, SECTION, message)
-                    .cards(cards)
-                    .numbers(0, n)
-                    .with("detail", side.name()),
+                Violation::new(CODE, SECTION, MixedSides { side, others }).cards(cards),
             );
         }
     }

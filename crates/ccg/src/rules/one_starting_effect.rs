@@ -3,50 +3,28 @@
 //! enforced by GEMP DefaultSwccgFormat.validateDeck ("Deck contains more than one Starting
 //! Effect").
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::{Code, CodeInfo, Findings, Rule};
 
-use super::{Context, Out, Rule, list};
-use crate::deck::Zone;
+use super::Context;
+use super::one_objective::at_most_one;
 
 pub const CODE: Code = Code::new("CCG-ONE-STARTING-EFFECT");
 pub const SECTION: &str = "RB as enforced by GEMP DefaultSwccgFormat.validateDeck";
 
 pub struct OneStartingEffect;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "A deck has at most 1 Starting Effect; this one has {}: {}.",
-        v.actual.unwrap_or(0),
-        list(&v.cards)
-    )
-}
-
-impl Rule for OneStartingEffect {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for OneStartingEffect {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "The deck has more than one Starting Effect.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "The deck has more than one Starting Effect."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
-        for (i, _, tally) in ctx.each() {
-            let starting: Vec<_> = tally
-                .zone(Zone::Deck)
-                .filter(|c| ctx.card(c.card).starting_effect)
-                .collect();
-            let n: u64 = starting.iter().map(|c| c.count).sum();
-            if n > 1 {
-                let cards = starting.iter().map(|c| ctx.card_ref(c)).collect();
-                out.violation(
-                    i,
-                    Violation::new(CODE, SECTION, message)
-                        .cards(cards)
-                        .numbers(1, n),
-                );
-            }
-        }
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        at_most_one(ctx, out, (CODE, SECTION), "Starting Effect", |c| {
+            ctx.card(c).starting_effect
+        });
     }
 }
 

@@ -3,9 +3,10 @@
 //! judge outside cards as they judge the deck's. Source: PEER GEMP DefaultSwccgFormat.validateDeck
 //! ("Deck specifies more than 50 cards as 'outside of deck'").
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule};
+use super::Context;
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-OUTSIDE");
@@ -16,31 +17,45 @@ pub const MAX_OUTSIDE: u64 = 50;
 
 pub struct Outside;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "At most {} cards may be kept outside a deck; this deck has {} outside it.",
-        v.expected.unwrap_or(MAX_OUTSIDE),
-        v.actual.unwrap_or(0)
-    )
+/// More cards outside a deck than the cap.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooManyOutside {
+    #[serde(skip)]
+    pub max: u64,
+    #[serde(skip)]
+    pub outside: u64,
 }
 
-impl Rule for Outside {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for TooManyOutside {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "At most {} cards may be kept outside a deck; this deck has {} outside it.",
+            self.max, self.outside
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "More than 50 cards are kept outside the deck (GEMP's limit)."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.max, self.outside))
+    }
+}
+
+impl Rule<Context<'_>> for Outside {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "More than 50 cards are kept outside the deck (GEMP's limit).",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, deck, _) in ctx.each() {
-            let n = deck.count(Zone::Outside);
-            if n > MAX_OUTSIDE {
-                out.violation(
-                    i,
-                    Violation::new(CODE, SECTION, message).numbers(MAX_OUTSIDE, n),
-                );
+            let outside = deck.count(Zone::Outside);
+            if outside > MAX_OUTSIDE {
+                let over = TooManyOutside {
+                    max: MAX_OUTSIDE,
+                    outside,
+                };
+                ctx.report(out, i, Violation::new(CODE, SECTION, over));
             }
         }
     }

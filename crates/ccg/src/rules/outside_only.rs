@@ -3,9 +3,11 @@
 //! deck, never in it. Source: PEER GEMP DefaultSwccgFormat.validateDeck ("Deck contains card that
 //! does not count towards deck limit").
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list};
+use super::Context;
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-OUTSIDE-ONLY");
@@ -13,28 +15,33 @@ pub const SECTION: &str = "PEER GEMP DefaultSwccgFormat.validateDeck (doesNotCou
 
 pub struct OutsideOnly;
 
-fn message(v: &Violation) -> String {
-    let (subject, verbs) = if v.cards.len() == 1 {
-        ("This card does", "is")
-    } else {
-        ("These cards do", "are")
-    };
-    format!(
-        "{subject} not count toward the deck and {verbs} kept outside it, not in the deck: {}.",
-        list(&v.cards)
-    )
+/// Cards kept outside a deck, listed in it.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OutsideCardsInDeck;
+
+impl Explain for OutsideCardsInDeck {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let (subject, verbs) = if cards.len() == 1 {
+            ("This card does", "is")
+        } else {
+            ("These cards do", "are")
+        };
+        format!(
+            "{subject} not count toward the deck and {verbs} kept outside it, not in the deck: {}.",
+            titles_with_ids(cards)
+        )
+    }
 }
 
-impl Rule for OutsideOnly {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for OutsideOnly {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card that does not count toward the deck (Luke Skywalker, The Emperor's Prize) is in the deck instead of outside it.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card that does not count toward the deck (Luke Skywalker, The Emperor's Prize) is in the deck instead of outside it."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, _, tally) in ctx.each() {
             let cards: Vec<_> = tally
                 .zone(Zone::Deck)
@@ -42,7 +49,11 @@ impl Rule for OutsideOnly {
                 .map(|c| ctx.card_ref(c))
                 .collect();
             if !cards.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, message).cards(cards));
+                ctx.report(
+                    out,
+                    i,
+                    Violation::new(CODE, SECTION, OutsideCardsInDeck).cards(cards),
+                );
             }
         }
     }

@@ -2,51 +2,71 @@
 //! Formats L12 ("A player uses two 60 card decks: one Dark Side and one Light Side"). Judged when
 //! two decks are given together, or when one deck is registered alone.
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule};
+use super::Context;
+use crate::catalog::Side;
 
 pub const CODE: Code = Code::new("CCG-PAIR");
 pub const SECTION: &str = "REG Supported Formats L12";
 
 pub struct Pair;
 
-fn message(v: &Violation) -> String {
-    match Some(v.get("detail")).filter(|d| !d.is_empty()) {
-        Some("alone") => "A registration is two decks, one Dark Side and one Light Side; only one deck was given.".into(),
-        Some(side) => format!(
-            "A registration is one Dark Side deck and one Light Side deck; both decks given are {side} decks."
-        ),
-        None => "A registration is one Dark Side deck and one Light Side deck.".into(),
+/// A registration that is not one deck of each side.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum NotAPair {
+    /// One deck registered alone.
+    Alone,
+    /// Two decks of one side.
+    SameSide { side: Side },
+}
+
+impl Explain for NotAPair {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        match self {
+            Self::Alone => "A registration is two decks, one Dark Side and one Light Side; only one deck was given.".into(),
+            Self::SameSide { side } => format!(
+                "A registration is one Dark Side deck and one Light Side deck; both decks given are {} decks.",
+                side.name()
+            ),
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::Alone => Some((2, 1)),
+            Self::SameSide { .. } => None,
+        }
     }
 }
 
-impl Rule for Pair {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for Pair {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A registration is not one Dark Side deck and one Light Side deck.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A registration is not one Dark Side deck and one Light Side deck."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         if ctx.nested {
             return;
         }
         match ctx.decks {
-            [_] if ctx.registration => out.submission(
-                Violation::new(CODE, SECTION, message)
-                    .numbers(2, 1)
-                    .with("detail", "alone"),
-            ),
+            [_] if ctx.registration => {
+                out.violation(Violation::new(CODE, SECTION, NotAPair::Alone));
+            }
             [a, b] => {
                 if let (Some(sa), Some(sb)) = (a.side(ctx.catalog), b.side(ctx.catalog))
                     && sa == sb
                 {
-                    out.submission(
-                        Violation::new(CODE, SECTION, message).with("detail", sa.name()),
-                    );
+                    out.violation(Violation::new(
+                        CODE,
+                        SECTION,
+                        NotAPair::SameSide { side: sa },
+                    ));
                 }
             }
             _ => {}

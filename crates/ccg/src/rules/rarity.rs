@@ -3,35 +3,43 @@
 //! the same codes). Open and Classic ban none. Source: PEER GEMP swccgFormats.json
 //! `bannedRarities`, DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::{CardRef, Code, Violation};
+use deckcheck_core::wording::{plural, titles_with_ids};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list, plural};
+use super::Context;
 
 pub const CODE: Code = Code::new("CCG-RARITY");
 
 pub struct Rarity;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} of a rarity this format bans ({}): {}.",
-        plural(v.cards.len() as u64, "card is", "cards are"),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or(""),
-        list(&v.cards)
-    )
+/// Cards of a rarity the format bans.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct BannedRarity {
+    /// Every rarity the format bans.
+    pub banned: Vec<String>,
 }
 
-impl Rule for Rarity {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for BannedRarity {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} of a rarity this format bans ({}): {}.",
+            plural(cards.len() as u64, "card is", "cards are"),
+            self.banned.join(", "),
+            titles_with_ids(cards)
+        )
+    }
+}
+
+impl Rule<Context<'_>> for Rarity {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card of a rarity the format bans (GEMP's Scavenger formats).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card of a rarity the format bans (GEMP's Scavenger formats)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let banned = &ctx.gemp.banned_rarities;
         if banned.is_empty() {
             return;
@@ -49,19 +57,14 @@ impl Rule for Rarity {
                 .map(|c| ctx.card_ref(c))
                 .collect();
             if !cards.is_empty() {
-                out.violation(
-                    i,
-                    Violation::new(
-                        CODE,
-                        format!(
-                            "PEER GEMP swccgFormats.json ({} bannedRarities)",
-                            ctx.gemp.code
-                        ),
-                        message,
-                    )
-                    .cards(cards)
-                    .with("detail", banned.join(", ")),
+                let section = format!(
+                    "PEER GEMP swccgFormats.json ({} bannedRarities)",
+                    ctx.gemp.code
                 );
+                let rarity = BannedRarity {
+                    banned: banned.clone(),
+                };
+                ctx.report(out, i, Violation::new(CODE, section, rarity).cards(cards));
             }
         }
     }

@@ -3,50 +3,60 @@
 //! the mirrored commit; the rule is here for when one is not. Source: GEMP swccgFormats.json
 //! `restricted`, DefaultSwccgFormat.validateDeck.
 
-use deckcheck_core::{CardRef, Code, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::banned::on_list;
-use super::{Context, Out, Rule, list};
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-RESTRICTED");
 
 pub struct Restricted;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "A deck may have only 1 copy of a restricted card; this one has {}: {}.",
-        v.actual.unwrap_or(0),
-        list(&v.cards)
-    )
+/// More than one copy of a restricted card.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OverRestricted {
+    #[serde(skip)]
+    pub copies: u64,
 }
 
-impl Rule for Restricted {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for OverRestricted {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "A deck may have only 1 copy of a restricted card; this one has {}: {}.",
+            self.copies,
+            titles_with_ids(cards)
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "More than one copy of a card on the format's restricted list."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((1, self.copies))
+    }
+}
+
+impl Rule<Context<'_>> for Restricted {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "More than one copy of a card on the format's restricted list.",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         if ctx.gemp.restricted.is_empty() {
             return;
         }
         for (i, _, tally) in ctx.each() {
             for c in tally.zone(Zone::Deck) {
                 if c.count > 1 && on_list(&ctx.gemp.restricted, &ctx.card(c.card).id) {
-                    let cards: Vec<CardRef> = vec![ctx.card_ref(c)];
-                    out.violation(
+                    let section = format!("GEMP swccgFormats.json ({} restricted)", ctx.gemp.code);
+                    let over = OverRestricted { copies: c.count };
+                    ctx.report(
+                        out,
                         i,
-                        Violation::new(
-                            CODE,
-                            format!("GEMP swccgFormats.json ({} restricted)", ctx.gemp.code),
-                            message,
-                        )
-                        .cards(cards)
-                        .numbers(1, c.count),
+                        Violation::new(CODE, section, over).card(ctx.card_ref(c)),
                     );
                 }
             }

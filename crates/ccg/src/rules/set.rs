@@ -3,10 +3,12 @@
 //! the cards in and outside the deck. Source: REG Supported Formats L14-15 (the Open and Classic
 //! pools); GEMP swccgFormats.json `set` and `valid`, DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::{CardRef, Code, Violation};
+use deckcheck_core::wording::{plural, titles_with_ids};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
-use super::{Context, Out, Rule, list, plural, unresolved_ref};
+use super::{Context, unresolved_ref};
 
 pub const CODE: Code = Code::new("CCG-SET");
 
@@ -19,45 +21,47 @@ fn section(ctx: &Context<'_>) -> String {
     )
 }
 
-fn retired(v: &Violation) -> String {
-    format!(
-        "{} retired to Legacy, not legal in {}: {}.",
-        plural(
-            v.cards.len() as u64,
-            "card is a virtual card",
-            "cards are virtual cards"
-        ),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("this format"),
-        list(&v.cards)
-    )
+/// Cards outside the format's card pool.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum OutsidePool {
+    /// Virtual cards retired to Legacy, in no format's pool.
+    Retired { format: String },
+    /// Cards of a set the format does not include.
+    SetNotInFormat { format: String },
 }
 
-fn outside_pool(v: &Violation) -> String {
-    format!(
-        "{} from a set that is not part of {}: {}.",
-        plural(v.cards.len() as u64, "card is", "cards are"),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("this format"),
-        list(&v.cards)
-    )
+impl Explain for OutsidePool {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let n = cards.len() as u64;
+        match self {
+            Self::Retired { format } => format!(
+                "{} retired to Legacy, not legal in {format}: {}.",
+                plural(n, "card is a virtual card", "cards are virtual cards"),
+                titles_with_ids(cards)
+            ),
+            Self::SetNotInFormat { format } => format!(
+                "{} from a set that is not part of {format}: {}.",
+                plural(n, "card is", "cards are"),
+                titles_with_ids(cards)
+            ),
+        }
+    }
 }
 
-impl Rule for Set {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for Set {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card from a set outside the format's card pool, or a virtual card retired to Legacy.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card from a set outside the format's card pool, or a virtual card retired to Legacy."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let in_pool = |set: u32, id: &str| {
             ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id)
         };
+        let format = || ctx.format_name().to_string();
         for (i, deck, tally) in ctx.each() {
             let mut legacy: Vec<CardRef> = Vec::new();
             let mut outside: Vec<CardRef> = Vec::new();
@@ -78,16 +82,13 @@ impl Rule for Set {
                     outside.push(unresolved_ref(e, &format!("a card of set {set}")));
                 }
             }
-            let render: [(Vec<CardRef>, deckcheck_core::report::Render); 2] =
-                [(legacy, retired), (outside, outside_pool)];
-            for (cards, message) in render {
+            let found = [
+                (legacy, OutsidePool::Retired { format: format() }),
+                (outside, OutsidePool::SetNotInFormat { format: format() }),
+            ];
+            for (cards, why) in found {
                 if !cards.is_empty() {
-                    out.violation(
-                        i,
-                        Violation::new(CODE, section(ctx), message)
-                            .cards(cards)
-                            .with("detail", ctx.format_name()),
-                    );
+                    ctx.report(out, i, Violation::new(CODE, section(ctx), why).cards(cards));
                 }
             }
         }

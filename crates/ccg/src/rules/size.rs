@@ -2,37 +2,53 @@
 //! not count. Source: REG Supported Formats L12 ("A player uses two 60 card decks"); GEMP
 //! DefaultSwccgFormat.validateDeck (`_requiredDeckSize`).
 
-use deckcheck_core::{Code, Violation};
+use deckcheck_core::wording::plural;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, plural};
+use super::Context;
 use crate::deck::Zone;
 
 pub const CODE: Code = Code::new("CCG-SIZE");
 
 pub struct Size;
 
-fn message(v: &Violation) -> String {
-    let (expected, actual) = (v.expected.unwrap_or(0), v.actual.unwrap_or(0));
-    let how = if actual < expected {
-        format!("{} short", plural(expected - actual, "card", "cards"))
-    } else {
-        format!("{} too many", plural(actual - expected, "card", "cards"))
-    };
-    format!(
-        "A deck has exactly {expected} cards (cards kept outside the deck are not counted); this one has {actual}: {how}."
-    )
+/// A deck of another size than the format's.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct DeckSize {
+    #[serde(skip)]
+    pub expected: u64,
+    #[serde(skip)]
+    pub actual: u64,
 }
 
-impl Rule for Size {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for DeckSize {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let (expected, actual) = (self.expected, self.actual);
+        let how = if actual < expected {
+            format!("{} short", plural(expected - actual, "card", "cards"))
+        } else {
+            format!("{} too many", plural(actual - expected, "card", "cards"))
+        };
+        format!(
+            "A deck has exactly {expected} cards (cards kept outside the deck are not counted); this one has {actual}: {how}."
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "The deck does not have exactly the format's number of cards (60); cards outside the deck are not counted."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.expected, self.actual))
+    }
+}
+
+impl Rule<Context<'_>> for Size {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "The deck does not have exactly the format's number of cards (60); cards outside the deck are not counted.",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let Some(size) = ctx.def.deck_size.at(ctx.as_of) else {
             return;
         };
@@ -40,9 +56,10 @@ impl Rule for Size {
         for (i, deck, _) in ctx.each() {
             let actual = deck.count(Zone::Deck);
             if actual != expected {
-                out.violation(
+                ctx.report(
+                    out,
                     i,
-                    Violation::of(CODE, size, message).numbers(expected, actual),
+                    Violation::of(CODE, size, DeckSize { expected, actual }),
                 );
             }
         }

@@ -4,9 +4,11 @@
 //! are reported and the answer is unverified. Not reported when another banned icon bans the
 //! card anyway. Source: REG Classic Format Ban List L312; the data of both sources.
 
-use deckcheck_core::{Code, Confidence, Violation};
+use deckcheck_core::wording::titles_with_ids;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Out, Rule, list};
+use super::Context;
 
 pub const CODE: Code = Code::new("CCG-SOURCE-CONFLICT");
 pub const SECTION: &str =
@@ -14,28 +16,54 @@ pub const SECTION: &str =
 
 pub struct SourceConflict;
 
-fn message(v: &Violation) -> String {
-    let (with, without) = if Some(v.get("detail")).filter(|d| !d.is_empty()) == Some("gemp") {
-        ("GEMP", "the Players Committee card database")
-    } else {
-        ("the Players Committee card database", "GEMP")
-    };
-    format!(
-        "{with} gives {} an Episode I icon and {without} does not: if {with} is right the card is banned here and the deck is illegal; if {without} is right this card is legal.",
-        list(&v.cards)
-    )
+/// One of the two card sources.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Source {
+    Gemp,
+    /// The Players Committee card database.
+    Pc,
 }
 
-impl Rule for SourceConflict {
-    fn code(&self) -> Code {
-        CODE
+impl Source {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Gemp => "GEMP",
+            Self::Pc => "the Players Committee card database",
+        }
+    }
+}
+
+/// A card whose Episode I icon the two sources disagree on.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SourcesDisagree {
+    /// The source that gives the card the icon.
+    pub with_icon: Source,
+}
+
+impl Explain for SourcesDisagree {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let without = match self.with_icon {
+            Source::Gemp => Source::Pc,
+            Source::Pc => Source::Gemp,
+        };
+        let (with, without) = (self.with_icon.name(), without.name());
+        format!(
+            "{with} gives {} an Episode I icon and {without} does not: if {with} is right the card is banned here and the deck is illegal; if {without} is right this card is legal.",
+            titles_with_ids(cards)
+        )
+    }
+}
+
+impl Rule<Context<'_>> for SourceConflict {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "GEMP and the PC card database disagree on a card's Episode I icon, which the format bans: both verdicts are given, the answer is unverified.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "GEMP and the PC card database disagree on a card's Episode I icon, which the format bans: both verdicts are given, the answer is unverified."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let banned = ctx.def.banned_icons_on(ctx.as_of);
         if !banned.iter().any(|(icon, _)| *icon == "EPISODE_I") {
             return;
@@ -52,15 +80,17 @@ impl Rule for SourceConflict {
                 if banned_anyway {
                     continue;
                 }
-                let mut v = Violation::new(CODE, SECTION, message)
+                let with_icon = if conflict.gemp {
+                    Source::Gemp
+                } else {
+                    Source::Pc
+                };
+                let v = Violation::new(CODE, SECTION, SourcesDisagree { with_icon })
                     .card(ctx.card_ref(c))
-                    .with("detail", if conflict.gemp { "gemp" } else { "pc" });
-                v.confidence = Confidence::Unconfirmed;
-                v.caveat = Some(
-                    "The two card sources disagree on this card's Episode I icon; no source found settles it."
-                        .into(),
-                );
-                out.violation(i, v);
+                    .unconfirmed(
+                        "The two card sources disagree on this card's Episode I icon; no source found settles it.",
+                    );
+                ctx.report(out, i, v);
             }
         }
     }

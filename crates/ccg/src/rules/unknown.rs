@@ -5,10 +5,12 @@
 //! not this rule's: it is a diagnostic of the input, and leaves the answer unverified. Source:
 //! REG General Tournament Rules L46 (the legal cards are Decipher's and the Players Committee's).
 
-use deckcheck_core::{CardRef, Code, Confidence, Violation};
+use deckcheck_core::wording::{ids, plural};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
-use super::{Context, Out, Rule, list_ids, plural, unresolved_ref};
+use super::{Context, unresolved_ref};
 use crate::deck::Resolution;
 
 pub const CODE: Code = Code::new("CCG-UNKNOWN");
@@ -19,32 +21,42 @@ pub const LEGACY_SET: u32 = 601;
 
 pub struct Unknown;
 
-fn unknown(v: &Violation) -> String {
-    format!(
-        "No Star Wars CCG card has the id{} {}.",
-        if v.cards.len() == 1 { "" } else { "s" },
-        list_ids(&v.cards)
-    )
+/// Ids the data has no card for.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum UnknownIds {
+    /// No Star Wars CCG card has them.
+    NoSuchCard,
+    /// Cards of GEMP's Legacy set, which the data does not hold.
+    Legacy,
 }
 
-fn legacy(v: &Violation) -> String {
-    format!(
-        "{} of GEMP's Legacy set, which deckcheck's card data does not hold: {}.",
-        plural(v.cards.len() as u64, "card is", "cards are"),
-        list_ids(&v.cards)
-    )
+impl Explain for UnknownIds {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::NoSuchCard => format!(
+                "No Star Wars CCG card has the id{} {}.",
+                if cards.len() == 1 { "" } else { "s" },
+                ids(cards)
+            ),
+            Self::Legacy => format!(
+                "{} of GEMP's Legacy set, which deckcheck's card data does not hold: {}.",
+                plural(cards.len() as u64, "card is", "cards are"),
+                ids(cards)
+            ),
+        }
+    }
 }
 
-impl Rule for Unknown {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Context<'_>> for Unknown {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "An id that names no card (illegal), or a card of GEMP's Legacy set 601, which the data does not hold (unverified).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "An id that names no card (illegal), or a card of GEMP's Legacy set 601, which the data does not hold (unverified)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+    fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         for (i, deck, _) in ctx.each() {
             let mut none: Vec<CardRef> = Vec::new();
             let mut retired: Vec<CardRef> = Vec::new();
@@ -59,13 +71,14 @@ impl Rule for Unknown {
                 }
             }
             if !none.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, unknown).cards(none));
+                let v = Violation::new(CODE, SECTION, UnknownIds::NoSuchCard).cards(none);
+                ctx.report(out, i, v);
             }
             if !retired.is_empty() {
-                let mut v = Violation::new(CODE, SECTION, legacy).cards(retired);
-                v.confidence = Confidence::Unconfirmed;
-                v.caveat = Some("deckcheck has no data on GEMP's Legacy cards.".into());
-                out.violation(i, v);
+                let v = Violation::new(CODE, SECTION, UnknownIds::Legacy)
+                    .cards(retired)
+                    .unconfirmed("deckcheck has no data on GEMP's Legacy cards.");
+                ctx.report(out, i, v);
             }
         }
     }

@@ -3,52 +3,63 @@
 //! card"); CR p.28 Deck Customizing Rules. A second affiliation card is reported here (not
 //! also as LCG-NOT-IN-POD): one violation per reason.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, names};
+use super::{Judging, names};
 
 pub const CODE: Code = Code::new("LCG-AFFILIATION");
 const SECTION: &str = "REG Deck Requirements and Size Limits L72; CR p.28";
 
 pub struct OneAffiliation;
 
-fn message(v: &Violation) -> String {
-    match v.actual.unwrap_or(0) {
-        0 => "This deck has no affiliation card; a deck has exactly one.".into(),
-        n => format!(
-            "This deck has {n} affiliation cards ({}); a deck has exactly one.",
-            names(&v.cards)
-        ),
+/// A deck with no affiliation card, or several.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct AffiliationCount {
+    #[serde(skip)]
+    pub count: u64,
+}
+
+impl Explain for AffiliationCount {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self.count {
+            0 => "This deck has no affiliation card; a deck has exactly one.".into(),
+            n => format!(
+                "This deck has {n} affiliation cards ({}); a deck has exactly one.",
+                names(cards)
+            ),
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((1, self.count))
     }
 }
 
-impl Rule for OneAffiliation {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Judging<'_>> for OneAffiliation {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A deck has exactly one affiliation card.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A deck has exactly one affiliation card."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        for deck in &j.decks {
             let n: u64 = deck.affiliations.iter().map(|e| u64::from(e.count)).sum();
             if n == 1 {
                 continue;
             }
             let mut cards = Vec::new();
             for e in &deck.affiliations {
-                let card = deck.card_ref(ctx.catalog, e.card);
+                let card = deck.card_ref(j.ctx.catalog, e.card);
                 if !cards.contains(&card) {
                     cards.push(card);
                 }
             }
             deck.report(
                 out,
-                Violation::new(CODE, SECTION, message)
-                    .cards(cards)
-                    .numbers(1, n),
+                Violation::new(CODE, SECTION, AffiliationCount { count: n }).cards(cards),
             );
         }
     }

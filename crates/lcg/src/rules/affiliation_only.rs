@@ -6,59 +6,69 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::is_are;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, is_are, names};
+use super::{Judging, names};
 use crate::catalog::Affiliation;
 
 pub const CODE: Code = Code::new("LCG-AFFILIATION-ONLY");
 
 pub struct AffiliationOnly;
 
-fn message(v: &Violation) -> String {
-    let (only, deck) = Some(v.get("detail"))
-        .filter(|d| !d.is_empty())
-        .and_then(|d| d.split_once('|'))
-        .unwrap_or(("", ""));
-    format!(
-        "{} {} \"{only} affiliation only\", and this deck's affiliation is {deck}.",
-        names(&v.cards),
-        is_are(v.cards.len())
-    )
+/// Sets locked to another affiliation than the deck's.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct LockedToOther {
+    /// The affiliation the sets say they go with only.
+    pub only: Affiliation,
+    /// The deck's.
+    pub deck: Affiliation,
 }
 
-impl Rule for AffiliationOnly {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for LockedToOther {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} \"{} affiliation only\", and this deck's affiliation is {}.",
+            names(cards),
+            is_are(cards.len()),
+            self.only.name(),
+            self.deck.name()
+        )
+    }
+}
+
+impl Rule<Judging<'_>> for AffiliationOnly {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "An objective set says \"X affiliation only\" and the deck's affiliation card is not X.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "An objective set says \"X affiliation only\" and the deck's affiliation card is not X."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
-            let Some(affiliation) = deck.affiliation_of(ctx.catalog) else {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
+            let Some(affiliation) = deck.affiliation_of(catalog) else {
                 continue;
             };
             let mut wrong: BTreeMap<Affiliation, Vec<_>> = BTreeMap::new();
             for &set in deck.objectives.keys() {
-                if let Some(locked) = ctx.catalog.objective(set).and_then(|c| c.locked)
+                if let Some(locked) = catalog.objective(set).and_then(|c| c.locked)
                     && locked != affiliation
-                    && let Some(r) = deck.set_ref(ctx.catalog, set)
+                    && let Some(r) = deck.set_ref(catalog, set)
                 {
                     wrong.entry(locked).or_default().push(r);
                 }
             }
-            for (locked, cards) in wrong {
+            for (only, cards) in wrong {
+                let locked = LockedToOther {
+                    only,
+                    deck: affiliation,
+                };
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.28 Custom Decks", message)
-                        .cards(cards)
-                        .with(
-                            "detail",
-                            format!("{}|{}", locked.name(), affiliation.name()),
-                        ),
+                    Violation::new(CODE, "CR p.28 Custom Decks", locked).cards(cards),
                 );
             }
         }

@@ -3,9 +3,11 @@
 //! deck's objective copies: exactly A of X, exactly B of Y or neutral, nothing of a third
 //! affiliation. Source: the card text of the 12 Allies of Necessity affiliation cards.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::is_are;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, is_are, names};
+use super::{Judging, names};
 use crate::catalog::{Affiliation, Side};
 
 pub const CODE: Code = Code::new("LCG-ALT-AFFILIATION");
@@ -13,52 +15,85 @@ const SECTION: &str = "Allies of Necessity affiliation card text";
 
 pub struct AltAffiliation;
 
-fn wrong_count(v: &Violation) -> String {
-    let (card, what) = Some(v.get("detail"))
-        .filter(|d| !d.is_empty())
-        .and_then(|d| d.split_once('|'))
-        .unwrap_or(("", ""));
-    format!(
-        "{card} asks for exactly {} {what} objectives; this deck has {}.",
-        v.expected.unwrap_or(0),
-        v.actual.unwrap_or(0)
-    )
+/// An Allies of Necessity card's objective counts not met.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum Alliance {
+    /// Not exactly the objectives of an affiliation the card asks for (of the ally's, neutral
+    /// ones count too).
+    WrongCount {
+        card: String,
+        affiliation: Affiliation,
+        or_neutral: bool,
+        #[serde(skip)]
+        expected: u64,
+        #[serde(skip)]
+        actual: u64,
+    },
+    /// Objective sets of a third affiliation.
+    ThirdAffiliation {
+        card: String,
+        main: Affiliation,
+        ally: Affiliation,
+    },
 }
 
-fn third(v: &Violation) -> String {
-    let (card, allowed) = Some(v.get("detail"))
-        .filter(|d| !d.is_empty())
-        .and_then(|d| d.split_once('|'))
-        .unwrap_or(("", ""));
-    format!(
-        "{} {} of an affiliation {card} does not allow (only {allowed} objectives, and neutral ones).",
-        names(&v.cards),
-        is_are(v.cards.len())
-    )
+impl Explain for Alliance {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::WrongCount {
+                card,
+                affiliation,
+                or_neutral,
+                expected,
+                actual,
+            } => format!(
+                "{card} asks for exactly {expected} {}{} objectives; this deck has {actual}.",
+                affiliation.name(),
+                if *or_neutral { " and/or neutral" } else { "" }
+            ),
+            Self::ThirdAffiliation { card, main, ally } => format!(
+                "{} {} of an affiliation {card} does not allow (only {} and {} objectives, and neutral ones).",
+                names(cards),
+                is_are(cards.len()),
+                main.name(),
+                ally.name()
+            ),
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::WrongCount {
+                expected, actual, ..
+            } => Some((*expected, *actual)),
+            Self::ThirdAffiliation { .. } => None,
+        }
+    }
 }
 
-impl Rule for AltAffiliation {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Judging<'_>> for AltAffiliation {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "An Allies of Necessity affiliation card's exact objective counts are not met.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "An Allies of Necessity affiliation card's exact objective counts are not met."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
             let Some(idx) = deck.affiliation else {
                 continue;
             };
-            let card = ctx.catalog.card(idx);
+            let card = catalog.card(idx);
             let Some(alliance) = card.alliance else {
                 continue;
             };
             let side: Side = card.side;
             let (mut main, mut ally, mut others) = (0, 0, Vec::new());
             for (&set, &copies) in &deck.objectives {
-                let Some(objective) = ctx.catalog.objective(set) else {
+                let Some(objective) = catalog.objective(set) else {
                     continue;
                 };
                 match objective.affiliation {
@@ -66,47 +101,37 @@ impl Rule for AltAffiliation {
                     a if a == alliance.ally || a == Affiliation::Neutral => ally += copies,
                     // The other side's sets are LCG-SIDE's.
                     _ if objective.side != side => {}
-                    _ => others.extend(deck.set_ref(ctx.catalog, set)),
+                    _ => others.extend(deck.set_ref(catalog, set)),
                 }
             }
-            if main != alliance.main_count {
-                deck.report(
-                    out,
-                    deck.unless_unread(
-                        Violation::new(CODE, SECTION, wrong_count)
-                            .card(deck.card_ref(ctx.catalog, idx))
-                            .numbers(alliance.main_count, main)
-                            .with("detail", format!("{}|{}", card.title, alliance.main.name())),
-                    ),
-                );
-            }
-            if ally != alliance.ally_count {
-                deck.report(
-                    out,
-                    deck.unless_unread(
-                        Violation::new(CODE, SECTION, wrong_count)
-                            .card(deck.card_ref(ctx.catalog, idx))
-                            .numbers(alliance.ally_count, ally)
-                            .with(
-                                "detail",
-                                format!("{}|{} and/or neutral", card.title, alliance.ally.name()),
-                            ),
-                    ),
-                );
+            let counts = [
+                (alliance.main, false, alliance.main_count, main),
+                (alliance.ally, true, alliance.ally_count, ally),
+            ];
+            for (affiliation, or_neutral, expected, actual) in counts {
+                if actual != expected {
+                    let wrong = Alliance::WrongCount {
+                        card: card.title.to_string(),
+                        affiliation,
+                        or_neutral,
+                        expected,
+                        actual,
+                    };
+                    deck.report(
+                        out,
+                        deck.unless_unread(
+                            Violation::new(CODE, SECTION, wrong).card(deck.card_ref(catalog, idx)),
+                        ),
+                    );
+                }
             }
             if !others.is_empty() {
-                deck.report(
-                    out,
-                    Violation::new(CODE, SECTION, third).cards(others).with(
-                        "detail",
-                        format!(
-                            "{}|{} and {}",
-                            card.title,
-                            alliance.main.name(),
-                            alliance.ally.name()
-                        ),
-                    ),
-                );
+                let third = Alliance::ThirdAffiliation {
+                    card: card.title.to_string(),
+                    main: alliance.main,
+                    ally: alliance.ally,
+                };
+                deck.report(out, Violation::new(CODE, SECTION, third).cards(others));
             }
         }
     }

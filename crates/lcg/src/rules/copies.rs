@@ -4,39 +4,62 @@
 //! card states 'limit one per objective deck.'"). A set whose limit an erratum in force changes
 //! is judged by LCG-ERRATA instead.
 
-use deckcheck_core::{Code, Dated, Findings, Violation};
+use deckcheck_core::wording::and_list;
+use deckcheck_core::{CardRef, Code, CodeInfo, Dated, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally};
+use super::{Judging, Tally};
 
 pub const CODE: Code = Code::new("LCG-COPIES");
 
 pub struct Copies;
 
-fn message(v: &Violation) -> String {
-    let limit = v.expected.unwrap_or(0);
-    let why = if limit == 1 {
-        "a set whose objective says \"Limit 1 per objective deck.\" goes in a deck once"
-    } else {
-        "a deck holds at most 2 copies of an objective set"
-    };
-    format!(
-        "{}; {why}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or_default()
-    )
+/// An objective set and how many times a deck holds it.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SetCopies {
+    pub title: String,
+    pub set: u16,
+    pub copies: u64,
 }
 
-impl Rule for Copies {
-    fn code(&self) -> Code {
-        CODE
+/// Objective sets in a deck more times than allowed.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooManySetCopies {
+    #[serde(skip)]
+    pub limit: u64,
+    pub sets: Vec<SetCopies>,
+}
+
+impl Explain for TooManySetCopies {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let why = if self.limit == 1 {
+            "a set whose objective says \"Limit 1 per objective deck.\" goes in a deck once"
+        } else {
+            "a deck holds at most 2 copies of an objective set"
+        };
+        let counts = self.sets.iter().enumerate().map(|(i, s)| {
+            let is = if i == 0 { "is in this deck " } else { "" };
+            format!("{} (set {}) {is}{} times", s.title, s.set, s.copies)
+        });
+        format!("{}; {why}.", and_list(counts))
     }
 
-    fn meaning(&self) -> &'static str {
-        "An objective set is in a deck more than twice, or more than once if its objective says Limit 1 per objective deck."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        let most = self.sets.iter().map(|s| s.copies).max().unwrap_or(0);
+        Some((self.limit, most))
+    }
+}
+
+impl Rule<Judging<'_>> for Copies {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "An objective set is in a deck more than twice, or more than once if its objective says Limit 1 per objective deck.",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let ctx = j.ctx;
         let (Some(max), Some(limited)) = (
             ctx.format.max_copies.at(ctx.as_of),
             ctx.format.limited_copies.at(ctx.as_of),
@@ -50,7 +73,7 @@ impl Rule for Copies {
             .filter(|e| e.from <= ctx.as_of)
             .map(|e| e.value.set)
             .collect();
-        for deck in decks {
+        for deck in &j.decks {
             for (rule, limit_one) in [(limited, true), (max, false)] {
                 let over = |copies: u64, set: u16| {
                     ctx.catalog
@@ -59,49 +82,38 @@ impl Rule for Copies {
                         && copies > rule.value
                         && !errata.contains(&set)
                 };
-                report(ctx, deck, out, rule, over);
+                report(j, deck, out, rule, over);
             }
         }
     }
 }
 
 fn report(
-    ctx: &Context<'_>,
+    j: &Judging<'_>,
     deck: &Tally<'_>,
     out: &mut Findings,
     rule: &Dated<u64>,
     over: impl Fn(u64, u16) -> bool,
 ) {
-    let (mut cards, mut counts, mut most) = (Vec::new(), Vec::new(), 0);
+    let (mut cards, mut sets) = (Vec::new(), Vec::new());
     for (&set, &copies) in &deck.objectives {
         if over(copies, set)
-            && let Some(r) = deck.set_ref(ctx.catalog, set)
+            && let Some(r) = deck.set_ref(j.ctx.catalog, set)
         {
-            counts.push(if counts.is_empty() {
-                format!("{} (set {set}) is in this deck {copies} times", r.title)
-            } else {
-                format!("{} (set {set}) {copies} times", r.title)
+            sets.push(SetCopies {
+                title: r.title.to_string(),
+                set,
+                copies,
             });
             cards.push(r);
-            most = most.max(copies);
         }
     }
     if !cards.is_empty() {
-        deck.report(
-            out,
-            Violation::of(CODE, rule, message)
-                .cards(cards)
-                .numbers(rule.value, most)
-                .with(
-                    "detail",
-                    match counts.split_last() {
-                        Some((last, init)) if !init.is_empty() => {
-                            format!("{} and {last}", init.join(", "))
-                        }
-                        _ => counts.concat(),
-                    },
-                ),
-        );
+        let too_many = TooManySetCopies {
+            limit: rule.value,
+            sets,
+        };
+        deck.report(out, Violation::of(CODE, rule, too_many).cards(cards));
     }
 }
 

@@ -4,42 +4,56 @@
 //! (`isLimitedToObjectiveDeck: false`); the overlay is `card_data/lcg/errata.toml`.
 //! Source: FAQ v5.0 p.2 Card Errata.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::and_list;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use jiff::civil::Date;
+use serde::Serialize;
 
-use super::{Context, Rule, Tally};
+use super::Judging;
 
 pub const CODE: Code = Code::new("LCG-ERRATA");
 
 pub struct Errata;
 
-fn message(v: &Violation) -> String {
-    let title = v
-        .cards
-        .first()
-        .map(|c| c.title.to_string())
-        .unwrap_or_default();
-    format!(
-        "{title} is in this deck {} times; by its errata (in force since {}) it reads \"Limit {} per objective deck.\"",
-        v.actual.unwrap_or(0),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or_default(),
-        v.expected.unwrap_or(0)
-    )
+/// An objective set in a deck more times than its errata allow.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OverErrata {
+    /// The day the errata came into force.
+    pub since: Date,
+    #[serde(skip)]
+    pub limit: u64,
+    #[serde(skip)]
+    pub copies: u64,
 }
 
-impl Rule for Errata {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for OverErrata {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} is in this deck {} times; by its errata (in force since {}) it reads \"Limit {} per objective deck.\"",
+            and_list(cards.iter().map(|c| &c.title)),
+            self.copies,
+            self.since,
+            self.limit
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "An objective set is in a deck more often than its errata allows (Along the Gamor Run: Limit 1 since FAQ v2.2)."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.limit, self.copies))
+    }
+}
+
+impl Rule<Judging<'_>> for Errata {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "An objective set is in a deck more often than its errata allows (Along the Gamor Run: Limit 1 since FAQ v2.2).",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let ctx = j.ctx;
         for erratum in ctx.data.errata.iter().filter(|e| e.from <= ctx.as_of) {
-            for deck in decks {
+            for deck in &j.decks {
                 let copies = deck
                     .objectives
                     .get(&erratum.value.set)
@@ -48,13 +62,12 @@ impl Rule for Errata {
                 if copies > erratum.value.limit
                     && let Some(r) = deck.set_ref(ctx.catalog, erratum.value.set)
                 {
-                    deck.report(
-                        out,
-                        Violation::of(CODE, erratum, message)
-                            .card(r)
-                            .numbers(erratum.value.limit, copies)
-                            .with("detail", erratum.from.to_string()),
-                    );
+                    let over = OverErrata {
+                        since: erratum.from,
+                        limit: erratum.value.limit,
+                        copies,
+                    };
+                    deck.report(out, Violation::of(CODE, erratum, over).card(r));
                 }
             }
         }

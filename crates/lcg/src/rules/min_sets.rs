@@ -3,42 +3,60 @@
 //! There is no maximum deck size"); CR p.28 (the Core Set's starter decks have eight: "When
 //! building a deck for competitive play, it must contain at least 10 objective sets.").
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::plural;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, count};
+use super::Judging;
 
 pub const CODE: Code = Code::new("LCG-MIN-10");
 
 pub struct MinSets;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "This deck has {}; a deck has at least {} (there is no maximum).",
-        count(v.actual.unwrap_or(0), "objective set", "objective sets"),
-        v.expected.unwrap_or(0)
-    )
+/// A deck of fewer objective sets than the minimum.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooFewSets {
+    #[serde(skip)]
+    pub minimum: u64,
+    #[serde(skip)]
+    pub sets: u64,
 }
 
-impl Rule for MinSets {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for TooFewSets {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "This deck has {}; a deck has at least {} (there is no maximum).",
+            plural(self.sets, "objective set", "objective sets"),
+            self.minimum
+        )
     }
 
-    fn meaning(&self) -> &'static str {
-        "A deck has fewer than ten objective sets."
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.minimum, self.sets))
+    }
+}
+
+impl Rule<Judging<'_>> for MinSets {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A deck has fewer than ten objective sets.",
+        }]
     }
 
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let ctx = j.ctx;
         let Some(min) = ctx.format.min_objective_sets.at(ctx.as_of) else {
             return;
         };
-        for deck in decks {
+        for deck in &j.decks {
             let n = deck.objective_count();
             if n < min.value {
-                deck.report(
-                    out,
-                    deck.unless_unread(Violation::of(CODE, min, message).numbers(min.value, n)),
-                );
+                let few = TooFewSets {
+                    minimum: min.value,
+                    sets: n,
+                };
+                deck.report(out, deck.unless_unread(Violation::of(CODE, min, few)));
             }
         }
     }

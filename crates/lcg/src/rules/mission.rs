@@ -4,9 +4,11 @@
 //! deck"; "Missions cannot enter a player's objective deck"). A mission filed there is still
 //! counted as its set's command card, so LCG-POD does not report it again.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::is_are;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, is_are, names};
+use super::{Judging, names};
 use crate::catalog::CardType;
 use crate::deck::Section;
 
@@ -14,31 +16,36 @@ pub const CODE: Code = Code::new("LCG-MISSION");
 
 pub struct Missions;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} {} filed in the Objective Deck, but a mission begins the game in the command deck and cannot enter the objective deck; counted as a command card of its set.",
-        names(&v.cards),
-        is_are(v.cards.len())
-    )
+/// Missions filed in the objective deck.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct MissionAsObjective;
+
+impl Explain for MissionAsObjective {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} filed in the Objective Deck, but a mission begins the game in the command deck and cannot enter the objective deck; counted as a command card of its set.",
+            names(cards),
+            is_are(cards.len())
+        )
+    }
 }
 
-impl Rule for Missions {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Judging<'_>> for Missions {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A mission is filed in the objective deck; missions are command-deck cards of their set.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A mission is filed in the objective deck; missions are command-deck cards of their set."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
             let mut cards = Vec::new();
             for e in &deck.deck.entries {
-                if ctx.catalog.card(e.card).kind == CardType::Mission
-                    && e.section == Section::Objective
+                if catalog.card(e.card).kind == CardType::Mission && e.section == Section::Objective
                 {
-                    let r = deck.card_ref(ctx.catalog, e.card);
+                    let r = deck.card_ref(catalog, e.card);
                     if !cards.contains(&r) {
                         cards.push(r);
                     }
@@ -47,7 +54,8 @@ impl Rule for Missions {
             if !cards.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, "FAQ v5.0 p.16 Card Type: Mission", message).cards(cards),
+                    Violation::new(CODE, "FAQ v5.0 p.16 Card Type: Mission", MissionAsObjective)
+                        .cards(cards),
                 );
             }
         }

@@ -3,7 +3,8 @@
 //!
 //! [`check`] tallies each deck once ([`Tally`]: objective copies per set, command cards per set
 //! and sequence, the affiliation and side) and runs every rule of [`RULES`] on the decks of a
-//! submission (one deck, or a light and a dark deck); no rule stops another. Every card is
+//! submission (one deck, or a light and a dark deck) with core's engine; no rule stops another.
+//! Each rule's file declares the typed data of its violations. Every card is
 //! counted by its type, whatever section the list filed it in, so that a misfiled card is
 //! reported once (LCG-SECTION, LCG-MISSION) and the other rules still run.
 //!
@@ -28,25 +29,16 @@ mod unknown;
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{CardRef, Code, CodeInfo, Findings};
+use deckcheck_core::wording::{and_list_at_most, plural};
+use deckcheck_core::{CardRef, CodeInfo, Findings, Rule};
 use jiff::civil::Date;
 
 use crate::catalog::{Affiliation, CardIdx, CardType, Catalog, Side};
 use crate::data::{FormatDef, HandData};
 use crate::deck::{Deck, Entry};
 
-/// One deckbuilding rule.
-pub trait Rule: Sync {
-    fn code(&self) -> Code;
-    /// What the code means, for the documentation and `GET /v1/games`.
-    fn meaning(&self) -> &'static str;
-    /// Adds a violation for everything this rule finds wrong in the decks; never stops at
-    /// the first.
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings);
-}
-
 /// Every rule, in the order their findings are reported.
-pub const RULES: &[&dyn Rule] = &[
+pub const RULES: &[&dyn for<'a> Rule<Judging<'a>>] = &[
     &unknown::Unknown,
     &affiliation::OneAffiliation,
     &side::OneSide,
@@ -66,13 +58,7 @@ pub const RULES: &[&dyn Rule] = &[
 
 /// Every code the rules report, with its meaning.
 pub fn codes() -> Vec<CodeInfo> {
-    RULES
-        .iter()
-        .map(|r| CodeInfo {
-            code: r.code(),
-            meaning: r.meaning(),
-        })
-        .collect()
+    deckcheck_core::rules::codes(RULES)
 }
 
 /// What every rule reads besides the decks.
@@ -81,6 +67,12 @@ pub struct Context<'a> {
     pub data: &'a HandData,
     pub format: &'a FormatDef,
     pub as_of: Date,
+}
+
+/// What a rule judges: the check's context and the decks of the submission, each counted once.
+pub struct Judging<'a> {
+    pub ctx: &'a Context<'a>,
+    pub decks: Vec<Tally<'a>>,
 }
 
 /// A deck counted once for every rule.
@@ -170,7 +162,7 @@ impl<'a> Tally<'a> {
             .iter()
             .copied()
             .find(|c| self.lines.contains_key(c))
-            .unwrap_or(cards[0]);
+            .or_else(|| cards.first().copied())?;
         Some(self.card_ref(catalog, card))
     }
 
@@ -192,7 +184,7 @@ impl<'a> Tally<'a> {
             v.confidence = deckcheck_core::Confidence::Unconfirmed;
             v.caveat = Some(format!(
                 "{} of this deck could not be read; {} may change this.",
-                count(u64::from(n), "entry", "entries"),
+                plural(n, "entry", "entries"),
                 if n == 1 { "it" } else { "they" }
             ));
         }
@@ -207,11 +199,14 @@ impl<'a> Tally<'a> {
 
 /// Judges decks for a format on a date: every violation and note.
 pub fn check(ctx: &Context<'_>, decks: &[&Deck]) -> Findings {
-    let tallies: Vec<Tally> = decks
-        .iter()
-        .enumerate()
-        .map(|(i, d)| Tally::new(ctx.catalog, d, i, decks.len()))
-        .collect();
+    let judging = Judging {
+        ctx,
+        decks: decks
+            .iter()
+            .enumerate()
+            .map(|(i, d)| Tally::new(ctx.catalog, d, i, decks.len()))
+            .collect(),
+    };
     let mut out = Findings::default();
     for note in &ctx.format.coverage {
         out.note(
@@ -220,39 +215,16 @@ pub fn check(ctx: &Context<'_>, decks: &[&Deck]) -> Findings {
             note.message.clone(),
         );
     }
-    for rule in RULES {
-        rule.check(ctx, &tallies, &mut out);
-    }
+    deckcheck_core::rules::run(RULES, &judging, &mut out);
     out
 }
 
-/// "1 objective set", "2 objective sets".
-pub fn count(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-/// "A", "A and B", "A, B and C", at most eight names then "and N more".
+/// A set or card by title, the way a sentence lists them: at most eight, then how many more.
 pub fn names(cards: &[CardRef]) -> String {
-    const MAX: usize = 8;
-    let mut shown: Vec<String> = cards.iter().take(MAX).map(CardRef::name).collect();
-    if cards.len() > MAX {
-        shown.push(format!("{} more", cards.len() - MAX));
-    }
-    match shown.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// "is" or "are" for `n` things.
-pub fn is_are(n: usize) -> &'static str {
-    if n == 1 { "is" } else { "are" }
+    and_list_at_most(cards.iter().map(CardRef::name), 8)
 }
 
 #[cfg(test)]
 pub(crate) mod fixture;
+#[cfg(test)]
+mod renders;

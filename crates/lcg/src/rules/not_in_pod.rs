@@ -3,39 +3,47 @@
 //! Objective Sets ("Star Wars: The Card Game uses a unique approach to deck construction with
 //! objective sets"). A second affiliation card is LCG-AFFILIATION's.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::is_are;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, is_are, names};
+use super::{Judging, names};
 use crate::catalog::CardType;
 
 pub const CODE: Code = Code::new("LCG-NOT-IN-POD");
 
 pub struct NotInPod;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} {} not part of any objective set (Balance of the Force challenge-deck cards); a deck is built from whole objective sets only.",
-        names(&v.cards),
-        is_are(v.cards.len())
-    )
+/// Cards of no objective set.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NoObjectiveSet;
+
+impl Explain for NoObjectiveSet {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} not part of any objective set (Balance of the Force challenge-deck cards); a deck is built from whole objective sets only.",
+            names(cards),
+            is_are(cards.len())
+        )
+    }
 }
 
-impl Rule for NotInPod {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Judging<'_>> for NotInPod {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card belongs to no objective set (a Balance of the Force challenge-deck card).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card belongs to no objective set (a Balance of the Force challenge-deck card)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
             let mut cards = Vec::new();
             for e in &deck.deck.entries {
-                let card = ctx.catalog.card(e.card);
+                let card = catalog.card(e.card);
                 if card.set.is_none() && card.kind != CardType::Affiliation {
-                    let r = deck.card_ref(ctx.catalog, e.card);
+                    let r = deck.card_ref(catalog, e.card);
                     if !cards.contains(&r) {
                         cards.push(r);
                     }
@@ -44,7 +52,7 @@ impl Rule for NotInPod {
             if !cards.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.7 Objective Sets", message).cards(cards),
+                    Violation::new(CODE, "CR p.7 Objective Sets", NoObjectiveSet).cards(cards),
                 );
             }
         }

@@ -3,45 +3,55 @@
 //! Requirements and Size Limits L70 ("Each player must bring one light side and one dark side
 //! deck to the event.").
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally};
+use super::Judging;
+use crate::catalog::Side;
 
 pub const CODE: Code = Code::new("LCG-PAIR");
 
 pub struct Pair;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "Both decks are {} decks; a registration is one light side deck and one dark side deck.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or_default()
-    )
+/// Two decks of one side.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SameSide {
+    pub side: Side,
 }
 
-impl Rule for Pair {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for SameSide {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "Both decks are {} decks; a registration is one light side deck and one dark side deck.",
+            self.side.name()
+        )
+    }
+}
+
+impl Rule<Judging<'_>> for Pair {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A registration's two decks are not one light side and one dark side deck.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A registration's two decks are not one light side and one dark side deck."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        let [a, b] = decks else { return };
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let [a, b] = j.decks.as_slice() else { return };
         if let (Some(x), Some(y)) = (a.side, b.side)
             && x == y
         {
             let cards = [a, b]
                 .iter()
-                .filter_map(|d| d.affiliation.map(|c| d.card_ref(ctx.catalog, c)))
+                .filter_map(|d| d.affiliation.map(|c| d.card_ref(j.ctx.catalog, c)))
                 .collect();
             out.violation(
-                Violation::new(CODE, "REG Deck Requirements and Size Limits L70", message)
-                    .cards(cards)
-                    .with("detail", x.name()),
+                Violation::new(
+                    CODE,
+                    "REG Deck Requirements and Size Limits L70",
+                    SameSide { side: x },
+                )
+                .cards(cards),
             );
         }
     }

@@ -5,59 +5,97 @@
 //! Individual cards cannot be removed from or added to an objective set."); REG Deck Check
 //! Procedure L95-97 ("all cards in the command deck correspond with the proper objective cards").
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::{is_are, plural};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, count, names};
+use super::{Judging, names};
 
 pub const CODE: Code = Code::new("LCG-POD");
 const SECTION: &str = "CR p.7 Objective Sets; REG Deck Check Procedure L95-97";
 
 pub struct WholePods;
 
-fn missing(v: &Violation) -> String {
-    format!(
-        "Objective sets are not whole: each copy of an objective brings the five cards of its set, and these are missing: {}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or_default()
-    )
+/// A command card of a set, as many times as the deck has it, for so many copies of the set's
+/// objective.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SetCard {
+    pub title: String,
+    pub set: u16,
+    /// Its number in the set (2-6).
+    pub card: u16,
+    pub copies: u64,
+    pub objectives: u64,
 }
 
-fn added(v: &Violation) -> String {
-    format!(
-        "Cards were added to objective sets: {}. A set's cards come with its objective, one of each per copy.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or_default()
-    )
-}
-
-fn orphans(v: &Violation) -> String {
-    let n = v.cards.len();
-    format!(
-        "{} {} in the deck without {} objective: {}. A card goes in a deck only with its whole objective set.",
-        count(n as u64, "card", "cards"),
-        if n == 1 { "is" } else { "are" },
-        if n == 1 { "its" } else { "their" },
-        names(&v.cards)
-    )
+/// Objective sets that are not whole.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum NotWhole {
+    /// Cards fewer than the set's objectives bring.
+    Missing { set_cards: Vec<SetCard> },
+    /// Cards more than the set's objectives bring.
+    Added { set_cards: Vec<SetCard> },
+    /// Cards of a set whose objective is not in the deck.
+    WithoutObjective,
 }
 
 fn copies(n: u64) -> String {
-    count(n, "copy", "copies")
+    plural(n, "copy", "copies")
 }
 
-impl Rule for WholePods {
-    fn code(&self) -> Code {
-        CODE
+fn each(cards: &[SetCard], f: impl Fn(&SetCard) -> String) -> String {
+    cards
+        .iter()
+        .map(|c| format!("{} (set {}, card {}): {}", c.title, c.set, c.card, f(c)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl Explain for NotWhole {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::Missing { set_cards } => format!(
+                "Objective sets are not whole: each copy of an objective brings the five cards of its set, and these are missing: {}.",
+                each(set_cards, |c| format!(
+                    "{} of {}",
+                    c.copies,
+                    copies(c.objectives)
+                ))
+            ),
+            Self::Added { set_cards } => format!(
+                "Cards were added to objective sets: {}. A set's cards come with its objective, one of each per copy.",
+                each(set_cards, |c| format!(
+                    "{} for {} of the objective",
+                    copies(c.copies),
+                    c.objectives
+                ))
+            ),
+            Self::WithoutObjective => {
+                let n = cards.len();
+                format!(
+                    "{} {} in the deck without {} objective: {}. A card goes in a deck only with its whole objective set.",
+                    plural(n as u64, "card", "cards"),
+                    is_are(n),
+                    if n == 1 { "its" } else { "their" },
+                    names(cards)
+                )
+            }
+        }
+    }
+}
+
+impl Rule<Judging<'_>> for WholePods {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "An objective set is not whole: a command card is missing, added, or without its objective.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "An objective set is not whole: a command card is missing, added, or without its objective."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
             let (mut lacking, mut lacking_cards) = (Vec::new(), Vec::new());
             let (mut extra, mut extra_cards) = (Vec::new(), Vec::new());
             let mut orphaned = Vec::new();
@@ -68,33 +106,29 @@ impl Rule for WholePods {
                 .chain(deck.command.keys().map(|k| k.0))
                 .collect::<std::collections::BTreeSet<u16>>();
             for set in sets {
-                let Some(cards) = ctx.catalog.set(set) else {
+                let Some(cards) = catalog.set(set) else {
                     continue;
                 };
                 let objectives = deck.objectives.get(&set).copied().unwrap_or(0);
                 for (i, card) in cards.iter().enumerate().skip(1) {
                     let have = deck.command.get(&(set, i as u16 + 1)).copied().unwrap_or(0);
-                    let r = deck.card_ref(ctx.catalog, *card);
-                    let title = ctx.catalog.card(*card).title.clone();
+                    let r = deck.card_ref(catalog, *card);
+                    let set_card = || SetCard {
+                        title: catalog.card(*card).title.to_string(),
+                        set,
+                        card: i as u16 + 1,
+                        copies: have,
+                        objectives,
+                    };
                     if objectives == 0 {
                         if have > 0 {
                             orphaned.push(r);
                         }
                     } else if have < objectives {
-                        lacking.push(format!(
-                            "{title} (set {set}, card {}): {} of {}",
-                            i + 1,
-                            have,
-                            copies(objectives)
-                        ));
+                        lacking.push(set_card());
                         lacking_cards.push(r);
                     } else if have > objectives {
-                        extra.push(format!(
-                            "{title} (set {set}, card {}): {} for {} of the objective",
-                            i + 1,
-                            copies(have),
-                            objectives
-                        ));
+                        extra.push(set_card());
                         extra_cards.push(r);
                     }
                 }
@@ -103,22 +137,23 @@ impl Rule for WholePods {
                 deck.report(
                     out,
                     deck.unless_unread(
-                        Violation::new(CODE, SECTION, missing)
-                            .cards(lacking_cards)
-                            .with("detail", lacking.join("; ")),
+                        Violation::new(CODE, SECTION, NotWhole::Missing { set_cards: lacking })
+                            .cards(lacking_cards),
                     ),
                 );
             }
             if !extra.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, SECTION, added)
-                        .cards(extra_cards)
-                        .with("detail", extra.join("; ")),
+                    Violation::new(CODE, SECTION, NotWhole::Added { set_cards: extra })
+                        .cards(extra_cards),
                 );
             }
             if !orphaned.is_empty() {
-                deck.report(out, Violation::new(CODE, SECTION, orphans).cards(orphaned));
+                deck.report(
+                    out,
+                    Violation::new(CODE, SECTION, NotWhole::WithoutObjective).cards(orphaned),
+                );
             }
         }
     }

@@ -7,37 +7,48 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
+use deckcheck_core::wording::{and_list, is_are};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use jiff::civil::Date;
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, names};
+use super::{Judging, names};
 
 pub const CODE: Code = Code::new("LCG-POOL");
 const SECTION: &str = "REG Authorized Cards L692-697";
 
 pub struct CardPool;
 
-fn message(v: &Violation) -> String {
-    let (product, date) = Some(v.get("detail"))
-        .filter(|d| !d.is_empty())
-        .and_then(|d| d.split_once('|'))
-        .unwrap_or(("", ""));
-    format!(
-        "{} {} from {product}, released on {date} (North America): after the date checked.",
-        names(&v.cards),
-        if v.cards.len() == 1 { "is" } else { "are" }
-    )
+/// Cards of a product released after the date checked.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotYetReleased {
+    pub product: String,
+    /// Its release in North America.
+    pub released: Date,
 }
 
-impl Rule for CardPool {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for NotYetReleased {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} from {}, released on {} (North America): after the date checked.",
+            names(cards),
+            is_are(cards.len()),
+            self.product,
+            self.released
+        )
+    }
+}
+
+impl Rule<Judging<'_>> for CardPool {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card's product was not released by the date checked.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card's product was not released by the date checked."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let ctx = j.ctx;
         let complete = &ctx.data.products.complete_from;
         let dated = ctx
             .data
@@ -60,7 +71,7 @@ impl Rule for CardPool {
             return;
         }
         let mut unknown: Vec<&str> = Vec::new();
-        for deck in decks {
+        for deck in &j.decks {
             // Product → the deck's cards from it, each set named once by its objective.
             let mut by_product: BTreeMap<u16, Vec<CardRef>> = BTreeMap::new();
             for e in &deck.deck.entries {
@@ -79,13 +90,18 @@ impl Rule for CardPool {
                 let name = ctx.catalog.products[usize::from(product)].as_str();
                 match ctx.data.products.named(name).and_then(|p| p.release()) {
                     Some(release) if release.from <= ctx.as_of => {}
-                    Some(release) => deck.report(
-                        out,
-                        Violation::new(CODE, SECTION, message)
-                            .resting_on(&release)
-                            .cards(cards)
-                            .with("detail", format!("{name}|{}", release.from)),
-                    ),
+                    Some(release) => {
+                        let late = NotYetReleased {
+                            product: name.to_string(),
+                            released: release.from,
+                        };
+                        deck.report(
+                            out,
+                            Violation::new(CODE, SECTION, late)
+                                .resting_on(&release)
+                                .cards(cards),
+                        );
+                    }
                     None => {
                         if !unknown.contains(&name) {
                             unknown.push(name);
@@ -100,20 +116,12 @@ impl Rule for CardPool {
                 Some(SECTION),
                 format!(
                     "The release dates of {} are not known (the card data has none): whether this deck's cards from {} were legal on {} cannot be judged.",
-                    list(&unknown),
+                    and_list(&unknown),
                     if unknown.len() == 1 { "it" } else { "them" },
                     ctx.as_of
                 ),
             );
         }
-    }
-}
-
-fn list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

@@ -4,36 +4,46 @@
 //! the first list we have, earlier FAQs' lists are not in our sources and a deck is unverified.
 //! Source: FAQ v5.0 p.4 Restricted List.
 
-use deckcheck_core::{Code, Findings, NoteKind, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, names};
+use super::{Judging, names};
 
 pub const CODE: Code = Code::new("LCG-RESTRICTED");
 
 pub struct Restricted;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} are in the same restricted group ({}): a deck may hold only one objective set of each group.",
-        names(&v.cards),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or_default()
-    )
+/// Objective sets of one restricted group.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SameGroup {
+    pub group: String,
+    /// The restricted list in force.
+    pub list: String,
 }
 
-impl Rule for Restricted {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for SameGroup {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} are in the same restricted group ({}, {}): a deck may hold only one objective set of each group.",
+            names(cards),
+            self.group,
+            self.list
+        )
+    }
+}
+
+impl Rule<Judging<'_>> for Restricted {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A deck holds two objective sets of the same restricted group.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A deck holds two objective sets of the same restricted group."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let ctx = j.ctx;
         let Some(list) = ctx.data.restricted.at(ctx.as_of) else {
-            if decks.iter().any(|d| !d.objectives.is_empty())
+            if j.decks.iter().any(|d| !d.objectives.is_empty())
                 && let Some(first) = ctx.data.restricted.entries().first()
             {
                 out.note(
@@ -47,7 +57,7 @@ impl Rule for Restricted {
             }
             return;
         };
-        for deck in decks {
+        for deck in &j.decks {
             for group in &list.value.groups {
                 let cards: Vec<_> = group
                     .sets
@@ -56,12 +66,11 @@ impl Rule for Restricted {
                     .filter_map(|s| deck.set_ref(ctx.catalog, s.set))
                     .collect();
                 if cards.len() > 1 {
-                    deck.report(
-                        out,
-                        Violation::of(CODE, list, message)
-                            .cards(cards)
-                            .with("detail", format!("{}, {}", group.name, list.value.name)),
-                    );
+                    let same = SameGroup {
+                        group: group.name.clone(),
+                        list: list.value.name.clone(),
+                    };
+                    deck.report(out, Violation::of(CODE, list, same).cards(cards));
                 }
             }
         }

@@ -6,9 +6,11 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::{CardRef, Code, Findings, Violation};
+use deckcheck_core::wording::is_are;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, is_are, names};
+use super::{Judging, names};
 use crate::catalog::CardType;
 use crate::deck::Section;
 use crate::input::section_of;
@@ -17,45 +19,53 @@ pub const CODE: Code = Code::new("LCG-SECTION");
 
 pub struct Sections;
 
-fn message(v: &Violation) -> String {
-    let (filed, belongs) = Some(v.get("detail"))
-        .filter(|d| !d.is_empty())
-        .and_then(|d| d.split_once('|'))
-        .unwrap_or(("", ""));
-    let why = match belongs {
-        "Objective Deck" => "objective cards go in the Objective Deck; counted as objectives",
-        "Affiliation" => {
-            "the affiliation card stands apart from the two decks; counted as the deck's affiliation"
-        }
-        _ => "only objective cards go in the Objective Deck; counted as command cards",
-    };
-    format!(
-        "{} {} filed in the {filed}: {why}.",
-        names(&v.cards),
-        is_are(v.cards.len())
-    )
+/// Cards filed in a section they do not belong to.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Misfiled {
+    pub filed: Section,
+    pub belongs: Section,
 }
 
-impl Rule for Sections {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for Misfiled {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let why = match self.belongs {
+            Section::Objective => "objective cards go in the Objective Deck; counted as objectives",
+            Section::Affiliation => {
+                "the affiliation card stands apart from the two decks; counted as the deck's affiliation"
+            }
+            Section::Command => {
+                "only objective cards go in the Objective Deck; counted as command cards"
+            }
+        };
+        format!(
+            "{} {} filed in the {}: {why}.",
+            names(cards),
+            is_are(cards.len()),
+            self.filed.label()
+        )
+    }
+}
+
+impl Rule<Judging<'_>> for Sections {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card is filed in the wrong section (objective cards in the Objective Deck, the others in the Command Deck).",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card is filed in the wrong section (objective cards in the Objective Deck, the others in the Command Deck)."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
             let mut misfiled: BTreeMap<(Section, Section), Vec<CardRef>> = BTreeMap::new();
             for e in &deck.deck.entries {
-                let card = ctx.catalog.card(e.card);
+                let card = catalog.card(e.card);
                 let belongs = section_of(card.kind);
                 let mission_in_objectives =
                     card.kind == CardType::Mission && e.section == Section::Objective;
                 if belongs != e.section && !mission_in_objectives {
                     let list = misfiled.entry((e.section, belongs)).or_default();
-                    let r = deck.card_ref(ctx.catalog, e.card);
+                    let r = deck.card_ref(catalog, e.card);
                     if !list.contains(&r) {
                         list.push(r);
                     }
@@ -64,9 +74,12 @@ impl Rule for Sections {
             for ((filed, belongs), cards) in misfiled {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.10 Setup step 5 Prepare Decks", message)
-                        .cards(cards)
-                        .with("detail", format!("{}|{}", filed.label(), belongs.label())),
+                    Violation::new(
+                        CODE,
+                        "CR p.10 Setup step 5 Prepare Decks",
+                        Misfiled { filed, belongs },
+                    )
+                    .cards(cards),
                 );
             }
         }

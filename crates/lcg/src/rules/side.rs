@@ -3,48 +3,62 @@
 //! DS play. A player cannot … include objective sets in his deck, belonging to an affiliation
 //! dedicated to the other side of the Force").
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::is_are;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, is_are, names};
+use super::{Judging, names};
+use crate::catalog::Side;
 
 pub const CODE: Code = Code::new("LCG-SIDE");
 
 pub struct OneSide;
 
-fn message(v: &Violation) -> String {
-    let (side, other) = match Some(v.get("detail")).filter(|d| !d.is_empty()) {
-        Some("light side") => ("light side", "dark side"),
-        _ => ("dark side", "light side"),
-    };
-    format!(
-        "{} {} of the {other}, in this {side} deck; a deck is built for one side of the Force.",
-        names(&v.cards),
-        is_are(v.cards.len()),
-    )
+/// Cards of the other side of the Force than the deck's.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OtherSide {
+    /// The deck's side.
+    pub side: Side,
 }
 
-impl Rule for OneSide {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for OtherSide {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let other = match self.side {
+            Side::Light => Side::Dark,
+            Side::Dark => Side::Light,
+        };
+        format!(
+            "{} {} of the {}, in this {} deck; a deck is built for one side of the Force.",
+            names(cards),
+            is_are(cards.len()),
+            other.name(),
+            self.side.name()
+        )
+    }
+}
+
+impl Rule<Judging<'_>> for OneSide {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card is of the other side of the Force than the deck's affiliation.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card is of the other side of the Force than the deck's affiliation."
-    }
-
-    fn check(&self, ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        let catalog = j.ctx.catalog;
+        for deck in &j.decks {
             let Some(side) = deck.side else { continue };
             let mut cards = Vec::new();
             for e in &deck.deck.entries {
-                let found = ctx.catalog.card(e.card);
+                let found = catalog.card(e.card);
                 if found.side != side {
                     // A set is named once, by its objective.
                     let card = match found.set {
-                        Some(set) => deck.set_ref(ctx.catalog, set),
+                        Some(set) => deck.set_ref(catalog, set),
                         None => None,
                     }
-                    .unwrap_or_else(|| deck.card_ref(ctx.catalog, e.card));
+                    .unwrap_or_else(|| deck.card_ref(catalog, e.card));
                     if !cards.contains(&card) {
                         cards.push(card);
                     }
@@ -53,9 +67,8 @@ impl Rule for OneSide {
             if !cards.is_empty() {
                 deck.report(
                     out,
-                    Violation::new(CODE, "CR p.28 Deck Customizing Rules", message)
-                        .cards(cards)
-                        .with("detail", side.name()),
+                    Violation::new(CODE, "CR p.28 Deck Customizing Rules", OtherSide { side })
+                        .cards(cards),
                 );
             }
         }

@@ -2,34 +2,41 @@
 //! Source: REG Authorized Cards L692-697 (cards of FFG's products); spec §1.9 (community-made
 //! sets such as those in swlcgdb are not in swlcg-json and are not tournament cards).
 
-use deckcheck_core::{CardRef, Code, Findings, Violation};
+use deckcheck_core::wording::{is_are, plural};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Context, Rule, Tally, count, is_are, names};
+use super::{Judging, names};
 
 pub const CODE: Code = Code::new("LCG-UNKNOWN");
 
 pub struct Unknown;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} {} not in the card pool of Star Wars: The Card Game ({}); cards of community-made sets are not tournament cards.",
-        count(v.cards.len() as u64, "card", "cards"),
-        is_are(v.cards.len()),
-        names(&v.cards)
-    )
+/// Cards whose ids are not in the card data.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotInCardData;
+
+impl Explain for NotInCardData {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} not in the card pool of Star Wars: The Card Game ({}); cards of community-made sets are not tournament cards.",
+            plural(cards.len() as u64, "card", "cards"),
+            is_are(cards.len()),
+            names(cards)
+        )
+    }
 }
 
-impl Rule for Unknown {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Judging<'_>> for Unknown {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "A card's OCTGN id is not in the card data of FFG's products.",
+        }]
     }
 
-    fn meaning(&self) -> &'static str {
-        "A card's OCTGN id is not in the card data of FFG's products."
-    }
-
-    fn check(&self, _ctx: &Context<'_>, decks: &[Tally<'_>], out: &mut Findings) {
-        for deck in decks {
+    fn check(&self, j: &Judging<'_>, out: &mut Findings) {
+        for deck in &j.decks {
             if deck.deck.unknown.is_empty() {
                 continue;
             }
@@ -44,7 +51,7 @@ impl Rule for Unknown {
                 .collect();
             deck.report(
                 out,
-                Violation::new(CODE, "REG Authorized Cards L692-697", message).cards(cards),
+                Violation::new(CODE, "REG Authorized Cards L692-697", NotInCardData).cards(cards),
             );
         }
     }

@@ -1,7 +1,7 @@
 //! The game as the service and the CLI see it: its codes and formats, a card's standing on a
 //! date, the legal window of a deck, conversions between the two input formats.
 
-use deckcheck_core::{DeckInput, Verdict};
+use deckcheck_core::{DeckInput, FindingCode, Verdict};
 use jiff::civil::date;
 
 use crate::support::{TODAY, deck_file, game, request};
@@ -142,5 +142,5 @@ fn a_registered_deck_is_compared_card_for_card() {
         })
         .unwrap();
     assert_eq!(compare.findings.len(), 1);
-    assert_eq!(compare.findings[0].code, "card-missing");
+    assert_eq!(compare.findings[0].code, FindingCode::CardMissing);
 }

@@ -7,15 +7,15 @@ use super::Ctx;
 
 impl Ctx<'_> {
     /// Per unit index: whether one copy is out of the rank maximum by Associate, and whom.
-    pub fn associate_exempt(&self) -> Vec<(u32, Option<String>)> {
+    pub fn associate_exempt(&self) -> Vec<Option<(u32, String)>> {
         self.army
             .units
             .iter()
             .map(|u| {
                 let c = self.card(u.card);
                 match c.keyword("Associate").and_then(|k| k.value.as_deref()) {
-                    Some(x) if self.has_unit_named(x) => (1, Some(x.to_string())),
-                    _ => (0, None),
+                    Some(x) if self.has_unit_named(x) => Some((1, x.to_string())),
+                    _ => None,
                 }
             })
             .collect()

@@ -4,54 +4,84 @@
 //! FFG objective/deployment/condition cards, which the data does not hold. Source: AMG 2.6.0
 //! Building a Battle Deck; REG Player Materials L136 (FFG, 4/4/4).
 
-use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
+use deckcheck_core::wording::{names, plural};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names, plural};
+use super::Ctx;
 use crate::data::BattleDeckStyle;
 
 pub const CODE: Code = Code::new("LEG-BATTLE-DECK");
 
 pub struct BattleDeck;
 
-fn count(v: &Violation) -> String {
-    format!(
-        "The battle deck has {}; it needs exactly {}.",
-        plural(
-            v.actual.unwrap_or(0),
-            &format!(
-                "{} card",
-                Some(v.get("detail"))
-                    .filter(|d| !d.is_empty())
-                    .unwrap_or("?")
-            ),
-            &format!(
-                "{} cards",
-                Some(v.get("detail"))
-                    .filter(|d| !d.is_empty())
-                    .unwrap_or("?")
-            )
-        ),
-        v.expected.unwrap_or(3)
-    )
+/// What is wrong with a battle deck.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum DeckBreach {
+    /// Not exactly the cards of a type the mode asks.
+    Count {
+        /// "primary", "secondary", "advantage".
+        card_type: String,
+        #[serde(skip)]
+        per_type: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// A card twice.
+    Twice,
+    /// A card without the Recon keyword in a Recon battle deck.
+    NotRecon,
+    /// A Recon card outside Recon.
+    ReconOutsideRecon,
+    /// A card of another faction.
+    OtherFaction,
 }
 
-fn reason(v: &Violation) -> String {
-    let each = if v.cards.len() > 1 { ", each" } else { "" };
-    format!(
-        "{}{each}: {}.",
-        names(&v.cards),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("not allowed")
-    )
-}
-
-impl Rule for BattleDeck {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for DeckBreach {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let reason = match self {
+            Self::Count {
+                card_type,
+                per_type,
+                count,
+            } => {
+                return format!(
+                    "The battle deck has {}; it needs exactly {per_type}.",
+                    plural(
+                        *count,
+                        &format!("{card_type} card"),
+                        &format!("{card_type} cards")
+                    )
+                );
+            }
+            Self::Twice => {
+                "more than one copy in the battle deck; one copy of each card is allowed"
+            }
+            Self::NotRecon => "a Recon battle deck holds only cards with the Recon keyword",
+            Self::ReconOutsideRecon => "cards with the Recon keyword are played only in Recon",
+            Self::OtherFaction => "a card of another faction",
+        };
+        let each = if cards.len() > 1 { ", each" } else { "" };
+        format!("{}{each}: {reason}.", names(cards))
     }
-    fn meaning(&self) -> &'static str {
-        "the battle deck is not 3 primary, 3 secondary and 3 advantage cards the mode and army may use"
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::Count {
+                per_type, count, ..
+            } => Some((*per_type, *count)),
+            _ => None,
+        }
+    }
+}
+
+impl Rule<Ctx<'_>> for BattleDeck {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "the battle deck is not 3 primary, 3 secondary and 3 advantage cards the mode and army may use",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let Some(rule) = cx.mode.battle_deck.at(cx.as_of) else {
@@ -87,10 +117,12 @@ impl Rule for BattleDeck {
                 .collect();
             let n = of.len() as u64;
             if n != per {
-                let v = Violation::of(CODE, rule, count)
-                    .numbers(per, n)
-                    .cards(of)
-                    .with("detail", kind);
+                let count = DeckBreach::Count {
+                    card_type: kind.to_string(),
+                    per_type: per,
+                    count: n,
+                };
+                let v = Violation::of(CODE, rule, count).cards(of);
                 out.violation(if n < per { cx.minimum(v) } else { v });
             }
         }
@@ -114,25 +146,18 @@ impl Rule for BattleDeck {
                 wrong_faction.push(r);
             }
         }
-        let mode_detail = if cx.mode.recon {
-            "a Recon battle deck holds only cards with the Recon keyword"
+        let mode = if cx.mode.recon {
+            DeckBreach::NotRecon
         } else {
-            "cards with the Recon keyword are played only in Recon"
+            DeckBreach::ReconOutsideRecon
         };
-        for (list, detail) in [
-            (
-                twice,
-                "more than one copy in the battle deck; one copy of each card is allowed",
-            ),
-            (wrong_mode, mode_detail),
-            (wrong_faction, "a card of another faction"),
+        for (list, breach) in [
+            (twice, DeckBreach::Twice),
+            (wrong_mode, mode),
+            (wrong_faction, DeckBreach::OtherFaction),
         ] {
             if !list.is_empty() {
-                out.violation(
-                    Violation::of(CODE, rule, reason)
-                        .cards(list)
-                        .with("detail", detail),
-                );
+                out.violation(Violation::of(CODE, rule, breach).cards(list));
             }
         }
     }

@@ -5,75 +5,175 @@
 //! gives only in words are said once, not checked. Source: the battle force cards (Legion
 //! HQ battleForcesDict: lists, rules, plainTextRules).
 
-use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
+use deckcheck_core::wording::{is_are, names};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 
 pub const CODE: Code = Code::new("LEG-BATTLE-FORCE");
 
 pub struct BattleForceRules;
 
-fn message(v: &Violation) -> String {
-    let bf = v.section.strip_prefix("BF ").unwrap_or(&v.section);
-    match Some(v.get("detail")).filter(|d| !d.is_empty()) {
-        Some("unit") => format!(
-            "{} {} not part of the {bf} battle force.",
-            names(&v.cards),
-            is_are(v)
-        ),
-        Some("upgrade") => format!(
-            "{} {} not allowed in the {bf} battle force.",
-            names(&v.cards),
-            is_are(v)
-        ),
-        Some("faction") => format!("The {bf} battle force is not an army of this faction."),
-        Some(other) => format!("{bf}: {other}."),
-        None => format!("{bf}: a battle force rule is broken."),
+/// The rule of a battle force an army breaks.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum ForceRule {
+    /// The army is of another faction.
+    Faction,
+    /// Options chosen that the battle force does not offer.
+    UnknownOptions {
+        chosen: Vec<String>,
+        offered: Vec<String>,
+    },
+    /// Units it does not list.
+    Units,
+    /// Upgrades it does not allow.
+    Upgrades,
+    /// More of some units than `unitLimits` allows.
+    AtMost {
+        units: Vec<String>,
+        #[serde(skip)]
+        max: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// Fewer of some units than `unitLimits` asks.
+    AtLeast {
+        units: Vec<String>,
+        #[serde(skip)]
+        min: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// A second unit of a corps before one of each (`minOneOfEachCorps`).
+    OneOfEachCorpsFirst,
+    /// Fewer than 3 Wookiee trooper units (`minimum3Wookiees`).
+    Wookiees {
+        #[serde(skip)]
+        count: u64,
+    },
+    /// Fewer than 2 non-Ewok Rebel units (`take2NonEwokRebs`).
+    NonEwokRebels {
+        #[serde(skip)]
+        count: u64,
+    },
+    /// Units of another affiliation than the clan's (`needsClan`).
+    Clan { affiliation: String },
+}
+
+/// A rule of the army's battle force broken.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct ForceRuleBroken {
+    pub force: String,
+    #[serde(flatten)]
+    pub rule: ForceRule,
+}
+
+impl Explain for ForceRuleBroken {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let bf = &self.force;
+        let rule = match &self.rule {
+            ForceRule::Faction => {
+                return format!("The {bf} battle force is not an army of this faction.");
+            }
+            ForceRule::Units => {
+                return format!(
+                    "{} {} not part of the {bf} battle force.",
+                    names(cards),
+                    is_are(cards.len())
+                );
+            }
+            ForceRule::Upgrades => {
+                return format!(
+                    "{} {} not allowed in the {bf} battle force.",
+                    names(cards),
+                    is_are(cards.len())
+                );
+            }
+            ForceRule::UnknownOptions { chosen, offered } => {
+                let offer = if offered.is_empty() {
+                    "it offers no options".to_string()
+                } else {
+                    format!("its options are {}", offered.join(", "))
+                };
+                format!("no option named {} ({offer})", chosen.join(", "))
+            }
+            ForceRule::AtMost { units, max, count } => {
+                format!(
+                    "at most {max} {} (the army has {count})",
+                    units.join(" or ")
+                )
+            }
+            ForceRule::AtLeast { units, min, count } => {
+                format!(
+                    "at least {min} {} (the army has {count})",
+                    units.join(" or ")
+                )
+            }
+            ForceRule::OneOfEachCorpsFirst => {
+                "one unit of each of its corps must be taken before a second of any".into()
+            }
+            ForceRule::Wookiees { count } => {
+                format!("at least 3 Wookiee trooper units (the army has {count})")
+            }
+            ForceRule::NonEwokRebels { count } => {
+                format!("at least 2 non-Ewok Rebel units (the army has {count})")
+            }
+            ForceRule::Clan { affiliation } => {
+                format!("every unit must be of the {affiliation} affiliation")
+            }
+        };
+        format!("{bf}: {rule}.")
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match &self.rule {
+            ForceRule::AtMost { max, count, .. } => Some((*max, *count)),
+            ForceRule::AtLeast { min, count, .. } => Some((*min, *count)),
+            ForceRule::Wookiees { count } => Some((3, *count)),
+            ForceRule::NonEwokRebels { count } => Some((2, *count)),
+            _ => None,
+        }
     }
 }
 
-fn is_are(v: &Violation) -> &'static str {
-    if v.cards.len() == 1 { "is" } else { "are" }
-}
-
-impl Rule for BattleForceRules {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "the army breaks a rule of its battle force"
+impl Rule<Ctx<'_>> for BattleForceRules {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "the army breaks a rule of its battle force",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let Some(bf) = cx.bf else {
             return;
         };
         let section = format!("BF {}", bf.name);
-        let v = |detail: &str| {
-            Violation::new(CODE, section.clone(), message).with("detail", detail.to_string())
+        let v = |rule: ForceRule| {
+            let broken = ForceRuleBroken {
+                force: bf.name.clone(),
+                rule,
+            };
+            Violation::new(CODE, section.clone(), broken)
         };
         if let Some(f) = cx.army.faction.as_deref()
             && f != bf.faction
         {
-            out.violation(v("faction"));
+            out.violation(v(ForceRule::Faction));
         }
         let chosen = cx.settings.choices.as_deref();
         if let Some(chosen) = chosen {
-            let unknown: Vec<&str> = chosen
+            let unknown: Vec<String> = chosen
                 .iter()
                 .filter(|c| !bf.choices.iter().any(|o| o.name.eq_ignore_ascii_case(c)))
-                .map(String::as_str)
+                .cloned()
                 .collect();
             if !unknown.is_empty() {
-                let known: Vec<&str> = bf.choices.iter().map(|c| c.name.as_str()).collect();
-                let offer = if known.is_empty() {
-                    "it offers no options".to_string()
-                } else {
-                    format!("its options are {}", known.join(", "))
-                };
-                out.violation(v(&format!(
-                    "no option named {} ({offer})",
-                    unknown.join(", ")
-                )));
+                out.violation(v(ForceRule::UnknownOptions {
+                    chosen: unknown,
+                    offered: bf.choices.iter().map(|c| c.name.clone()).collect(),
+                }));
             }
         }
         let choice_adds = |id: &str| {
@@ -105,7 +205,7 @@ impl Rule for BattleForceRules {
             }
         }
         if !units.is_empty() {
-            out.violation(v("unit").cards(units));
+            out.violation(v(ForceRule::Units).cards(units));
         }
         let mut upgrades: Vec<CardRef> = Vec::new();
         for u in &cx.army.units {
@@ -128,7 +228,7 @@ impl Rule for BattleForceRules {
             }
         }
         if !upgrades.is_empty() {
-            out.violation(v("upgrade").cards(upgrades));
+            out.violation(v(ForceRule::Upgrades).cards(upgrades));
         }
         if needs_choice {
             out.note(
@@ -151,24 +251,24 @@ impl Rule for BattleForceRules {
         for limit in &bf.rules.unit_limits {
             let n: u64 = limit.ids.iter().map(|id| count_of(id)).sum();
             let [lo, hi] = limit.count;
-            let names: Vec<String> = limit
+            let units: Vec<String> = limit
                 .ids
                 .iter()
                 .filter_map(|id| cx.cat.by_id(id))
                 .map(|c| c.full_name())
                 .collect();
-            let what = names.join(" or ");
             if n > u64::from(hi) {
-                out.violation(
-                    v(&format!("at most {hi} {what} (the army has {n})")).numbers(u64::from(hi), n),
-                );
+                out.violation(v(ForceRule::AtMost {
+                    units,
+                    max: u64::from(hi),
+                    count: n,
+                }));
             } else if n < u64::from(lo) {
-                out.violation(
-                    cx.minimum(
-                        v(&format!("at least {lo} {what} (the army has {n})"))
-                            .numbers(u64::from(lo), n),
-                    ),
-                );
+                out.violation(cx.minimum(v(ForceRule::AtLeast {
+                    units,
+                    min: u64::from(lo),
+                    count: n,
+                })));
             }
         }
         if bf.rules.min_one_of_each_corps {
@@ -181,9 +281,7 @@ impl Rule for BattleForceRules {
             let none = ids.iter().any(|id| count_of(id) == 0);
             let more = ids.iter().any(|id| count_of(id) > 1);
             if none && more {
-                out.violation(cx.minimum(v(
-                    "one unit of each of its corps must be taken before a second of any",
-                )));
+                out.violation(cx.minimum(v(ForceRule::OneOfEachCorpsFirst)));
             }
         }
         if bf.rules.minimum_3_wookiees {
@@ -195,14 +293,7 @@ impl Rule for BattleForceRules {
                 .map(|u| u64::from(u.count))
                 .sum();
             if n < 3 {
-                out.violation(
-                    cx.minimum(
-                        v(&format!(
-                            "at least 3 Wookiee trooper units (the army has {n})"
-                        ))
-                        .numbers(3, n),
-                    ),
-                );
+                out.violation(cx.minimum(v(ForceRule::Wookiees { count: n })));
             }
         }
         if bf.rules.take_2_non_ewok_rebs {
@@ -214,14 +305,7 @@ impl Rule for BattleForceRules {
                 .map(|u| u64::from(u.count))
                 .sum();
             if n < 2 {
-                out.violation(
-                    cx.minimum(
-                        v(&format!(
-                            "at least 2 non-Ewok Rebel units (the army has {n})"
-                        ))
-                        .numbers(2, n),
-                    ),
-                );
+                out.violation(cx.minimum(v(ForceRule::NonEwokRebels { count: n })));
             }
         }
         if let Some(clan) = &bf.rules.needs_clan {
@@ -239,13 +323,8 @@ impl Rule for BattleForceRules {
                 .map(|(_, u)| cx.unit_ref(u))
                 .collect();
             if !wrong.is_empty() {
-                out.violation(
-                    v(&format!(
-                        "every unit must be of the {} affiliation",
-                        clan.affiliation
-                    ))
-                    .cards(wrong),
-                );
+                let affiliation = clan.affiliation.clone();
+                out.violation(v(ForceRule::Clan { affiliation }).cards(wrong));
             }
         }
         let unchecked: Vec<&str> = bf.rules.other.keys().map(String::as_str).collect();

@@ -5,43 +5,84 @@
 //! AMG 2.6.0 Building a Command Hand; Legion HQ cards.json (`commander`, `faction`,
 //! `battleForce`, `requirements`).
 
-use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
+use deckcheck_core::wording::{names, plural};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names, plural};
+use super::Ctx;
 use crate::catalog::Commander;
 
 pub const CODE: Code = Code::new("LEG-CMD");
 
 pub struct CommandHand;
 
-fn pips(v: &Violation) -> String {
-    let want = v.expected.unwrap_or(2);
-    format!(
-        "The command hand has {} with {}; it needs exactly {want}.",
-        plural(v.actual.unwrap_or(0), "card", "cards"),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?"),
-    )
+/// What is wrong with a command hand.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum HandBreach {
+    /// Not exactly the cards of a pip count the mode asks.
+    Pips {
+        pips: u32,
+        #[serde(skip)]
+        per_pip: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// A 4-pip card other than Standing Orders.
+    FourPips,
+    /// A card twice.
+    Twice,
+    /// The unit the card names is not in the army.
+    NoCommander,
+    /// A card of another faction.
+    OtherFaction,
+    /// A card of a battle force the army is not built as.
+    OtherForce,
+    /// No unit of the army meets the card's requirements.
+    Unmet,
 }
 
-fn reason(v: &Violation) -> String {
-    let each = if v.cards.len() > 1 { ", each" } else { "" };
-    format!(
-        "{}{each}: {}.",
-        names(&v.cards),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("not allowed")
-    )
-}
-
-impl Rule for CommandHand {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for HandBreach {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let reason = match self {
+            Self::Pips {
+                pips,
+                per_pip,
+                count,
+            } => {
+                return format!(
+                    "The command hand has {} with {pips} pip{}; it needs exactly {per_pip}.",
+                    plural(*count, "card", "cards"),
+                    if *pips == 1 { "" } else { "s" }
+                );
+            }
+            Self::FourPips => "only Standing Orders may be a 4-pip card of the hand",
+            Self::Twice => {
+                "more than one copy in the command hand; one copy of each card is allowed"
+            }
+            Self::NoCommander => "the unit the card names is not in the army",
+            Self::OtherFaction => "a card of another faction",
+            Self::OtherForce => "a card of a battle force the army is not built as",
+            Self::Unmet => "no unit of the army meets the card's requirements",
+        };
+        let each = if cards.len() > 1 { ", each" } else { "" };
+        format!("{}{each}: {reason}.", names(cards))
     }
-    fn meaning(&self) -> &'static str {
-        "the command hand is not two cards each of 1, 2 and 3 pips, repeats a card, or holds a card the army cannot take"
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::Pips { per_pip, count, .. } => Some((*per_pip, *count)),
+            _ => None,
+        }
+    }
+}
+
+impl Rule<Ctx<'_>> for CommandHand {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "the command hand is not two cards each of 1, 2 and 3 pips, repeats a card, or holds a card the army cannot take",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let Some(rule) = cx.mode.command_hand.at(cx.as_of) else {
@@ -72,11 +113,12 @@ impl Rule for CommandHand {
                 .collect();
             let n = of.len() as u64;
             if n != per_pip {
-                let what = format!("{p} pip{}", if p == 1 { "" } else { "s" });
-                let v = Violation::of(CODE, rule, pips)
-                    .numbers(per_pip, n)
-                    .cards(of)
-                    .with("detail", what);
+                let pips = HandBreach::Pips {
+                    pips: p,
+                    per_pip,
+                    count: n,
+                };
+                let v = Violation::of(CODE, rule, pips).cards(of);
                 out.violation(if n < per_pip { cx.minimum(v) } else { v });
             }
         }
@@ -86,10 +128,7 @@ impl Rule for CommandHand {
             .map(|c| cx.card_ref(c.card, c.line))
             .collect();
         if !other.is_empty() {
-            out.violation(Violation::of(CODE, rule, reason).cards(other).with(
-                "detail",
-                "only Standing Orders may be a 4-pip card of the hand",
-            ));
+            out.violation(Violation::of(CODE, rule, HandBreach::FourPips).cards(other));
         }
         let mut twice: Vec<CardRef> = Vec::new();
         for (i, c) in cards.iter().enumerate() {
@@ -105,10 +144,7 @@ impl Rule for CommandHand {
             }
         }
         if !twice.is_empty() {
-            out.violation(Violation::of(CODE, rule, reason).cards(twice).with(
-                "detail",
-                "more than one copy in the command hand; one copy of each card is allowed",
-            ));
+            out.violation(Violation::of(CODE, rule, HandBreach::Twice).cards(twice));
         }
         let mut no_commander = Vec::new();
         let mut wrong_faction = Vec::new();
@@ -142,28 +178,14 @@ impl Rule for CommandHand {
                 unmet.push(r);
             }
         }
-        for (cards, detail, is_minimum) in [
-            (
-                no_commander,
-                "the unit the card names is not in the army",
-                true,
-            ),
-            (wrong_faction, "a card of another faction", false),
-            (
-                wrong_force,
-                "a card of a battle force the army is not built as",
-                false,
-            ),
-            (
-                unmet,
-                "no unit of the army meets the card's requirements",
-                true,
-            ),
+        for (cards, breach, is_minimum) in [
+            (no_commander, HandBreach::NoCommander, true),
+            (wrong_faction, HandBreach::OtherFaction, false),
+            (wrong_force, HandBreach::OtherForce, false),
+            (unmet, HandBreach::Unmet, true),
         ] {
             if !cards.is_empty() {
-                let v = Violation::of(CODE, rule, reason)
-                    .cards(cards)
-                    .with("detail", detail);
+                let v = Violation::of(CODE, rule, breach).cards(cards);
                 out.violation(if is_minimum { cx.minimum(v) } else { v });
             }
         }

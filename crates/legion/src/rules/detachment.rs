@@ -3,28 +3,46 @@
 //! count toward its rank's maximum. A battle force's `ignoreDetach` exempts a unit,
 //! `sortOfDetachment` gives one. Source: AMG 2.6.0 Detachment; Legion HQ listValidator.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 use crate::catalog::Rank;
 
 pub const CODE: Code = Code::new("LEG-DETACHMENT");
 
 pub struct Detachment;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} {} Detachment: {}; the army has {} such unit{} for {} detachment unit{}.",
-        names(&v.cards),
-        if v.cards.len() == 1 { "has" } else { "have" },
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?"),
-        v.expected.unwrap_or(0),
-        if v.expected == Some(1) { "" } else { "s" },
-        v.actual.unwrap_or(0),
-        if v.actual == Some(1) { "" } else { "s" },
-    )
+/// Detachment units without as many units they detach from.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct WithoutParent {
+    /// What they detach from: a unit's name, or a rank.
+    pub target: String,
+    #[serde(skip)]
+    pub parents: u64,
+    #[serde(skip)]
+    pub detachments: u64,
+}
+
+impl Explain for WithoutParent {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let s = |n: u64| if n == 1 { "" } else { "s" };
+        format!(
+            "{} {} Detachment: {}; the army has {} such unit{} for {} detachment unit{}.",
+            names(cards),
+            if cards.len() == 1 { "has" } else { "have" },
+            self.target,
+            self.parents,
+            s(self.parents),
+            self.detachments,
+            s(self.detachments),
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.parents, self.detachments))
+    }
 }
 
 impl Ctx<'_> {
@@ -62,12 +80,12 @@ impl Ctx<'_> {
     }
 }
 
-impl Rule for Detachment {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "a detachment unit lacks the unit it detaches from"
+impl Rule<Ctx<'_>> for Detachment {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "a detachment unit lacks the unit it detaches from",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let units = &cx.army.units;
@@ -96,13 +114,13 @@ impl Rule for Detachment {
             };
             if used > parents {
                 let cards = members.iter().map(|i| cx.unit_ref(&units[*i])).collect();
+                let without = WithoutParent {
+                    target,
+                    parents,
+                    detachments: used,
+                };
                 out.violation(
-                    cx.minimum(
-                        Violation::new(CODE, "AMG 2.6.0 Detachment", message)
-                            .cards(cards)
-                            .numbers(parents, used)
-                            .with("detail", target),
-                    ),
+                    cx.minimum(Violation::new(CODE, "AMG 2.6.0 Detachment", without).cards(cards)),
                 );
             }
         }

@@ -10,7 +10,7 @@ use super::Ctx;
 impl Ctx<'_> {
     /// Per unit index, how many of its copies Entourage takes out of the rank maximum, and
     /// the unit whose Entourage it is.
-    pub fn entourage_exempt(&self) -> Vec<(u32, Option<String>)> {
+    pub fn entourage_exempt(&self) -> Vec<Option<(u32, String)>> {
         let mut allowance: HashMap<&str, (u32, String)> = HashMap::default();
         for u in &self.army.units {
             let c = self.card(u.card);
@@ -30,9 +30,9 @@ impl Ctx<'_> {
                     Some((left, holder)) if *left > 0 => {
                         let n = u.count.min(*left);
                         *left -= n;
-                        (n, Some(holder.clone()))
+                        Some((n, holder.clone()))
                     }
-                    _ => (0, None),
+                    _ => None,
                 }
             })
             .collect()

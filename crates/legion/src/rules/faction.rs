@@ -2,35 +2,51 @@
 //! force lists it. Source: REG Army Building L140 ("miniatures from only one faction");
 //! AMG 2.6.0 Factions.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::{is_are, names};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 
 pub const CODE: Code = Code::new("LEG-FACTION");
+const SECTION: &str = "REG Army Building L140";
 
 pub struct Faction;
 
-fn message(v: &Violation) -> String {
-    match Some(v.get("detail")).filter(|d| !d.is_empty()) {
-        Some(f) => format!(
-            "{} {} not of the army's faction ({f}).",
-            names(&v.cards),
-            if v.cards.len() == 1 { "is" } else { "are" }
-        ),
-        None => format!(
-            "The army mixes units of several factions: {}.",
-            names(&v.cards)
-        ),
+/// Units of another faction than the army's.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum OtherFaction {
+    /// Not of the army's faction.
+    NotOf { faction: String },
+    /// No faction was given, and the units are of several.
+    Mixed,
+}
+
+impl Explain for OtherFaction {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::NotOf { faction } => format!(
+                "{} {} not of the army's faction ({faction}).",
+                names(cards),
+                is_are(cards.len())
+            ),
+            Self::Mixed => format!(
+                "The army mixes units of several factions: {}.",
+                names(cards)
+            ),
+        }
     }
 }
 
-impl Rule for Faction {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Ctx<'_>> for Faction {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "a unit is not of the army's faction",
+        }]
     }
-    fn meaning(&self) -> &'static str {
-        "a unit is not of the army's faction"
-    }
+
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let listed = |id: &str| {
             cx.bf.is_some_and(|b| {
@@ -50,11 +66,10 @@ impl Rule for Faction {
                     .map(|u| cx.unit_ref(u))
                     .collect();
                 if !cards.is_empty() {
-                    out.violation(
-                        Violation::new(CODE, "REG Army Building L140", message)
-                            .cards(cards)
-                            .with("detail", f),
-                    );
+                    let other = OtherFaction::NotOf {
+                        faction: f.to_string(),
+                    };
+                    out.violation(Violation::new(CODE, SECTION, other).cards(cards));
                 }
             }
             None => {
@@ -76,9 +91,7 @@ impl Rule for Faction {
                         .filter(|u| !cx.card(u.card).is_mercenary())
                         .map(|u| cx.unit_ref(u))
                         .collect();
-                    out.violation(
-                        Violation::new(CODE, "REG Army Building L140", message).cards(cards),
-                    );
+                    out.violation(Violation::new(CODE, SECTION, OtherFaction::Mixed).cards(cards));
                 }
             }
         }

@@ -2,23 +2,31 @@
 //! commander, unless its battle force says otherwise (`noFieldComm`). Source: AMG 2.6.0
 //! Field Commander; battle force cards (Legion HQ battleForcesDict `noFieldComm`).
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 use crate::catalog::Rank;
 
 pub const CODE: Code = Code::new("LEG-FIELD-COMMANDER");
 
 pub struct FieldCommander;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "The army has no commander; {} has Field Commander, but the {} battle force does not allow Field Commander to replace a commander.",
-        names(&v.cards),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("chosen")
-    )
+/// A Field Commander standing in for a commander where the battle force refuses it.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct FieldCommanderRefused {
+    pub force: String,
+}
+
+impl Explain for FieldCommanderRefused {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "The army has no commander; {} has Field Commander, but the {} battle force does not allow Field Commander to replace a commander.",
+            names(cards),
+            self.force
+        )
+    }
 }
 
 impl Ctx<'_> {
@@ -71,22 +79,22 @@ impl Ctx<'_> {
     }
 }
 
-impl Rule for FieldCommander {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Ctx<'_>> for FieldCommander {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "Field Commander used to replace a commander where the battle force forbids it",
+        }]
     }
-    fn meaning(&self) -> &'static str {
-        "Field Commander used to replace a commander where the battle force forbids it"
-    }
+
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
-        if cx.field_commander_refused() {
-            let bf = cx.bf.map(|b| b.name.clone()).unwrap_or_default();
+        if let Some(bf) = cx.bf.filter(|_| cx.field_commander_refused()) {
+            let refused = FieldCommanderRefused {
+                force: bf.name.clone(),
+            };
+            let section = format!("AMG 2.6.0 Field Commander; BF {}", bf.name);
             out.violation(
-                cx.minimum(
-                    Violation::new(CODE, format!("AMG 2.6.0 Field Commander; BF {bf}"), message)
-                        .cards(cx.field_commanders())
-                        .with("detail", bf),
-                ),
+                cx.minimum(Violation::new(CODE, section, refused).cards(cx.field_commanders())),
             );
         }
     }

@@ -104,7 +104,7 @@ pub fn findings(link: &str, mode: &str, as_of: Date) -> Findings {
 }
 
 /// The codes one rule finds for a link in Standard today.
-pub fn codes_of(rule: &dyn super::Rule, link: &str) -> Vec<&'static str> {
+pub fn codes_of(rule: &dyn for<'a> deckcheck_core::Rule<Ctx<'a>>, link: &str) -> Vec<&'static str> {
     let cat = catalog();
     let data = LegionData::embedded().unwrap();
     let army = army(&cat, link);

@@ -2,21 +2,22 @@
 //! that each is uniquely identified; a text list without titles does not. Source: REG Army
 //! Lists L148–156.
 
-use deckcheck_core::{Code, Findings, NoteKind};
+use deckcheck_core::wording::names;
+use deckcheck_core::{Code, CodeInfo, Findings, NoteKind, Rule};
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 use crate::army::Source;
 
 pub const CODE: Code = Code::new("LEG-LIST");
 
 pub struct ArmyList;
 
-impl Rule for ArmyList {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "(warning) the list does not identify every card uniquely"
+impl Rule<Ctx<'_>> for ArmyList {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "(warning) the list does not identify every card uniquely",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         if cx.army.source != Source::Text {

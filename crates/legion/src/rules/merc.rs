@@ -4,43 +4,62 @@
 //! as their own (`countMercs`) are exempt. Source: AMG 2.6.0 Mercenaries, Allies of
 //! Convenience; limits in card_data/legion/army_building.toml.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 use crate::catalog::{PerRank, Rank};
 
 pub const CODE: Code = Code::new("LEG-MERC");
 
 pub struct Mercenaries;
 
-fn not_affiliated(v: &Violation) -> String {
-    format!(
-        "{} cannot join an army of this faction ({}): {} Mercenary keyword does not name it.",
-        names(&v.cards),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?"),
-        if v.cards.len() == 1 { "its" } else { "their" }
-    )
+/// Mercenaries the army may not take.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum MercBreach {
+    /// Their Mercenary keyword does not name the army's faction.
+    NotAffiliated { faction: String },
+    /// More mercenaries of a rank than allowed.
+    TooMany {
+        rank: Rank,
+        #[serde(skip)]
+        limit: u64,
+        #[serde(skip)]
+        count: u64,
+    },
 }
 
-fn too_many(v: &Violation) -> String {
-    format!(
-        "Too many mercenary {}: {}, at most {}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("units"),
-        v.actual.unwrap_or(0),
-        v.expected.unwrap_or(0)
-    )
-}
-
-impl Rule for Mercenaries {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for MercBreach {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::NotAffiliated { faction } => format!(
+                "{} cannot join an army of this faction ({faction}): {} Mercenary keyword does not name it.",
+                names(cards),
+                if cards.len() == 1 { "its" } else { "their" }
+            ),
+            Self::TooMany { rank, limit, count } => format!(
+                "Too many mercenary {} units: {count}, at most {limit}.",
+                rank.label()
+            ),
+        }
     }
-    fn meaning(&self) -> &'static str {
-        "a mercenary not allowed in the army, or too many mercenaries of a rank"
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::TooMany { limit, count, .. } => Some((*limit, *count)),
+            Self::NotAffiliated { .. } => None,
+        }
+    }
+}
+
+impl Rule<Ctx<'_>> for Mercenaries {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "a mercenary not allowed in the army, or too many mercenaries of a rank",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let merc = &cx.data.army.mercenaries;
@@ -58,11 +77,10 @@ impl Rule for Mercenaries {
                 .map(|u| cx.unit_ref(u))
                 .collect();
             if !cards.is_empty() {
-                out.violation(
-                    Violation::new(CODE, merc.section.clone(), not_affiliated)
-                        .cards(cards)
-                        .with("detail", f),
-                );
+                let breach = MercBreach::NotAffiliated {
+                    faction: f.to_string(),
+                };
+                out.violation(Violation::new(CODE, merc.section.clone(), breach).cards(cards));
             }
         }
         if cx.bf.is_some_and(|b| b.rules.count_mercs) {
@@ -105,12 +123,12 @@ impl Rule for Mercenaries {
                     .filter(|(u, r)| **r == rank && cx.card(u.card).is_mercenary())
                     .map(|(u, _)| cx.unit_ref(u))
                     .collect();
-                out.violation(
-                    Violation::new(CODE, section, too_many)
-                        .numbers(limit, counts.get(rank))
-                        .cards(cards)
-                        .with("detail", format!("{} units", rank.label())),
-                );
+                let breach = MercBreach::TooMany {
+                    rank,
+                    limit,
+                    count: counts.get(rank),
+                };
+                out.violation(Violation::new(CODE, section, breach).cards(cards));
             }
         }
     }

@@ -1,7 +1,8 @@
 //! The army-building rules: one file per rule id of the spec (§3.3), each naming its source,
-//! behind one registry. A check builds a [`Ctx`] once (the army as it stood on the date:
-//! costs, ranks, uniqueness, the battle force and its rank table) and runs every rule into
-//! one [`Findings`], so every violation is reported at once.
+//! behind one registry, each declaring the typed data of its violations. A check builds a
+//! [`Ctx`] once (the army as it stood on the date: costs, ranks, uniqueness, the battle force
+//! and its rank table) and runs every rule into one [`Findings`] with core's engine, so every
+//! violation is reported at once.
 //!
 //! Entourage and Associate (spec LEG-ENTOURAGE / LEG-ASSOCIATE) only exempt units from a
 //! rank's maximum: nothing can break them, so they are no rules of their own and have no
@@ -29,7 +30,7 @@ mod upgrade_req;
 
 use std::borrow::Cow;
 
-use deckcheck_core::{CardRef, Code, CodeInfo, Confidence, Findings, Violation};
+use deckcheck_core::{CardRef, CodeInfo, Confidence, Findings, Rule, Violation};
 use jiff::civil::Date;
 use serde_json::Value;
 
@@ -46,14 +47,8 @@ pub struct Settings {
     pub registration: bool,
 }
 
-/// One rule: its stable id and what it checks.
-pub trait Rule: Sync {
-    fn code(&self) -> Code;
-    fn meaning(&self) -> &'static str;
-    fn check(&self, cx: &Ctx<'_>, out: &mut Findings);
-}
-
-pub const RULES: &[&dyn Rule] = &[
+/// Every rule, in the order their findings are reported.
+pub const RULES: &[&dyn for<'a> Rule<Ctx<'a>>] = &[
     &mode::Mode,
     &points::Points,
     &faction::Faction,
@@ -75,13 +70,7 @@ pub const RULES: &[&dyn Rule] = &[
 
 /// Every code the rules report, with its meaning.
 pub fn codes() -> Vec<CodeInfo> {
-    RULES
-        .iter()
-        .map(|r| CodeInfo {
-            code: r.code(),
-            meaning: r.meaning(),
-        })
-        .collect()
+    deckcheck_core::rules::codes(RULES)
 }
 
 /// An army as it stood on the date checked.
@@ -305,34 +294,8 @@ impl UnitView<'_> {
 /// Runs every rule.
 pub fn check(cx: &Ctx<'_>) -> Findings {
     let mut out = Findings::default();
-    for rule in RULES {
-        rule.check(cx, &mut out);
-    }
+    deckcheck_core::rules::run(RULES, cx, &mut out);
     out
-}
-
-/// "1 unit" / "3 units".
-pub fn plural(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-/// "A, B and C".
-pub fn names(cards: &[CardRef]) -> String {
-    let names: Vec<String> = cards.iter().map(CardRef::name).collect();
-    join(&names)
-}
-
-/// "A, B and C".
-pub fn join(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// Cards of kinds in the army, with the line each came from: units, upgrades, counterparts,
@@ -352,3 +315,5 @@ pub fn all_cards<'a>(army: &'a Army) -> impl Iterator<Item = (Ix, Option<u32>)> 
 
 #[cfg(test)]
 pub(crate) mod fixture;
+#[cfg(test)]
+mod renders;

@@ -1,43 +1,50 @@
 //! LEG-MODE (deckcheck): the mode asked existed on the date checked (its first dated fact).
 //! Source: the mode's dates in card_data/legion/modes.toml (REG v1.1 for Standard).
 
-use deckcheck_core::{Code, Confidence, Findings, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use jiff::civil::Date;
+use serde::Serialize;
 
-use super::{Ctx, Rule};
+use super::Ctx;
 
 pub const CODE: Code = Code::new("LEG-MODE");
 
 pub struct Mode;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "This mode was not played yet on this date: its first known date is {}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("later")
-    )
+/// A mode asked for before its first known date.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotPlayedYet {
+    pub first: Date,
 }
 
-impl Rule for Mode {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for NotPlayedYet {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "This mode was not played yet on this date: its first known date is {}.",
+            self.first
+        )
     }
-    fn meaning(&self) -> &'static str {
-        "the mode did not exist yet on the date checked"
+}
+
+impl Rule<Ctx<'_>> for Mode {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "the mode did not exist yet on the date checked",
+        }]
     }
+
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let Some(first) = cx.mode.points.entries().first() else {
             return;
         };
         if cx.as_of < first.from {
             // The first date we have is the earliest source, not a proven start.
-            let mut v = Violation::of(CODE, first, message).with("detail", first.from.to_string());
-            v.confidence = Confidence::Unconfirmed;
-            v.caveat = Some(
-                "The first date of a mode in our data is the earliest source we have; it may have been played before it."
-                    .into(),
+            out.violation(
+                Violation::of(CODE, first, NotPlayedYet { first: first.from }).unconfirmed(
+                    "The first date of a mode in our data is the earliest source we have; it may have been played before it.",
+                ),
             );
-            out.violation(v);
         }
     }
 }

@@ -3,9 +3,13 @@
 //! (1,000); costs on past dates rebuilt from cards.json history[]; conditional costs from
 //! Legion HQ's cardInteractions (card_data/legion/army_building.toml).
 
-use deckcheck_core::{Code, Confidence, Findings, NoteKind, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{
+    CardRef, Code, CodeInfo, Confidence, Explain, Findings, NoteKind, Rule, Violation,
+};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names, plural};
+use super::Ctx;
 use crate::army::Unit;
 use crate::catalog::Ix;
 use crate::history::cost_on;
@@ -14,15 +18,30 @@ pub const CODE: Code = Code::new("LEG-POINTS");
 
 pub struct Points;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "The army costs {} points; this mode allows at most {} ({} too many).",
-        v.actual.unwrap_or(0),
-        v.expected.unwrap_or(0),
-        v.actual
-            .unwrap_or(0)
-            .saturating_sub(v.expected.unwrap_or(0))
-    )
+/// An army over the mode's points.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooManyPoints {
+    /// How many units the army fields.
+    pub units: u64,
+    #[serde(skip)]
+    pub cap: u64,
+    #[serde(skip)]
+    pub points: u64,
+}
+
+impl Explain for TooManyPoints {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "The army costs {} points; this mode allows at most {} ({} too many).",
+            self.points,
+            self.cap,
+            self.points.saturating_sub(self.cap)
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.cap, self.points))
+    }
 }
 
 /// What the army costs on the date, and the cards whose cost then is not known.
@@ -124,12 +143,12 @@ impl Ctx<'_> {
     }
 }
 
-impl Rule for Points {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "the army costs more points than the mode allows"
+impl Rule<Ctx<'_>> for Points {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "the army costs more points than the mode allows",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let Some(cap) = cx.mode.points.at(cx.as_of) else {
@@ -192,17 +211,13 @@ impl Rule for Points {
             out.note(NoteKind::Caveat, Some(&cap.section), caveat);
         }
         if total.points > u64::from(cap.value) {
-            let mut v = Violation::of(CODE, cap, message)
-                .numbers(u64::from(cap.value), total.points)
-                .cards(cx.army.units.iter().map(|u| cx.unit_ref(u)).collect())
-                .with(
-                    "detail",
-                    plural(
-                        cx.army.units.iter().map(|u| u64::from(u.count)).sum(),
-                        "unit",
-                        "units",
-                    ),
-                );
+            let over = TooManyPoints {
+                units: cx.army.units.iter().map(|u| u64::from(u.count)).sum(),
+                cap: u64::from(cap.value),
+                points: total.points,
+            };
+            let mut v = Violation::of(CODE, cap, over)
+                .cards(cx.army.units.iter().map(|u| cx.unit_ref(u)).collect());
             if !decides {
                 v.confidence = Confidence::Official;
                 v.caveat = None;

@@ -4,35 +4,44 @@
 //! unknown (unverified); before the snapshot the pool cannot be rebuilt (unverified). Source:
 //! REG Legal Products L212; cards.json `isUnreleased`.
 
-use deckcheck_core::{Code, Findings, NoteKind, Violation};
+use deckcheck_core::wording::{is_are, names};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 use crate::catalog::before_release_window;
 
 pub const CODE: Code = Code::new("LEG-POOL");
 
 pub struct Pool;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} {} not released yet on this date (Legion HQ gives {}).",
-        names(&v.cards),
-        if v.cards.len() == 1 { "is" } else { "are" },
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("a later date")
-    )
+/// Cards Legion HQ marks as released in a later month or quarter.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotReleasedYet {
+    /// When Legion HQ says they come out: "Aug 2026", "Q4 2026".
+    pub when: String,
 }
 
-impl Rule for Pool {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for NotReleasedYet {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} not released yet on this date (Legion HQ gives {}).",
+            names(cards),
+            is_are(cards.len()),
+            self.when
+        )
     }
-    fn meaning(&self) -> &'static str {
-        "a card was not released on the date checked"
+}
+
+impl Rule<Ctx<'_>> for Pool {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "a card was not released on the date checked",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
-        let mut early: Vec<(String, Vec<deckcheck_core::CardRef>)> = Vec::new();
+        let mut early: Vec<(String, Vec<CardRef>)> = Vec::new();
         let mut unsure = Vec::new();
         for (card, line) in super::all_cards(cx.army) {
             let c = cx.card(card);
@@ -51,11 +60,8 @@ impl Rule for Pool {
             }
         }
         for (when, cards) in early {
-            out.violation(
-                Violation::new(CODE, "REG Legal Products L212", message)
-                    .cards(cards)
-                    .with("detail", when),
-            );
+            let late = NotReleasedYet { when };
+            out.violation(Violation::new(CODE, "REG Legal Products L212", late).cards(cards));
         }
         if !unsure.is_empty() {
             out.note(
@@ -64,7 +70,7 @@ impl Rule for Pool {
                 format!(
                     "{} {} marked unreleased in Legion HQ's data of {} with no exact release date; whether {} legal on {} is not known.",
                     names(&unsure),
-                    if unsure.len() == 1 { "is" } else { "are" },
+                    is_are(unsure.len()),
                     cx.data.army.snapshot,
                     if unsure.len() == 1 { "it is" } else { "they are" },
                     cx.as_of

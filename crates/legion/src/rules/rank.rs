@@ -8,35 +8,137 @@
 //! → Rules Reference; AMG 2.6.0 Ranks, Entourage, Associate; battle force cards (Legion HQ
 //! battleForcesDict); the mode tables of card_data/legion/modes.toml.
 
-use deckcheck_core::{Code, Dated, Findings, NoteKind, Violation};
+use deckcheck_core::wording::plural;
+use deckcheck_core::{
+    CardRef, Code, CodeInfo, Dated, Explain, Findings, NoteKind, Rule, Violation,
+};
+use serde::Serialize;
 
-use super::{Ctx, Rule, plural};
+use super::Ctx;
 use crate::catalog::{PerRank, Rank, RankTable};
 
 pub const CODE: Code = Code::new("LEG-RANK");
 
 pub struct Ranks;
 
-fn too_many(v: &Violation) -> String {
-    format!(
-        "Too many {}: {}, at most {}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("units"),
-        v.actual.unwrap_or(0),
-        v.expected.unwrap_or(0)
-    )
+/// Why units of a rank are not counted toward its maximum.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub(crate) enum ExemptBy {
+    /// The Entourage of the unit named.
+    Entourage {
+        of: String,
+    },
+    /// Associate, with the unit named in the army.
+    Associate {
+        with: String,
+    },
+    Detachment,
 }
 
-fn too_few(v: &Violation) -> String {
-    format!(
-        "Not enough {}: {}, at least {}.",
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("units"),
-        v.actual.unwrap_or(0),
-        v.expected.unwrap_or(0)
-    )
+/// Copies of a unit not counted toward its rank's maximum, and why.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Exempt {
+    pub unit: String,
+    pub copies: u32,
+    #[serde(flatten)]
+    pub by: ExemptBy,
+}
+
+/// Units of a rank fewer or more than the rank table allows.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum RankCount {
+    /// Fewer than the minimum (mercenaries not counted, unless the battle force counts them).
+    TooFew {
+        rank: Rank,
+        /// Mercenaries of the rank were left out of the count.
+        non_mercenary: bool,
+        #[serde(skip)]
+        min: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// More than the maximum, with the units not counted toward it.
+    TooMany {
+        rank: Rank,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        exempt: Vec<Exempt>,
+        #[serde(skip)]
+        max: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// Commanders and operatives together over the battle force's cap.
+    CommandersAndOperatives {
+        #[serde(skip)]
+        max: u64,
+        #[serde(skip)]
+        count: u64,
+    },
+}
+
+impl Explain for RankCount {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        match self {
+            Self::TooFew {
+                rank,
+                non_mercenary,
+                min,
+                count,
+            } => {
+                let non = if *non_mercenary { "non-mercenary " } else { "" };
+                format!(
+                    "Not enough {non}{} units: {count}, at least {min}.",
+                    rank.label()
+                )
+            }
+            Self::TooMany {
+                rank,
+                exempt,
+                max,
+                count,
+            } => {
+                let mut label = format!("{} units", rank.label());
+                if !exempt.is_empty() {
+                    let reasons: Vec<String> = exempt
+                        .iter()
+                        .map(|e| {
+                            let (copies, unit) = (e.copies, &e.unit);
+                            match &e.by {
+                                ExemptBy::Entourage { of } => {
+                                    format!("{copies} {unit} by Entourage of {of}")
+                                }
+                                ExemptBy::Associate { with } => {
+                                    format!("{copies} {unit} by Associate ({with} is in the army)")
+                                }
+                                ExemptBy::Detachment => format!("{copies} {unit} by Detachment"),
+                            }
+                        })
+                        .collect();
+                    let not_counted: u64 = exempt.iter().map(|e| u64::from(e.copies)).sum();
+                    label.push_str(&format!(
+                        " ({} not counted: {})",
+                        plural(not_counted, "unit", "units"),
+                        reasons.join(", ")
+                    ));
+                }
+                format!("Too many {label}: {count}, at most {max}.")
+            }
+            Self::CommandersAndOperatives { max, count } => {
+                format!("Too many commanders and operatives together: {count}, at most {max}.")
+            }
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::TooFew { min, count, .. } => Some((*min, *count)),
+            Self::TooMany { max, count, .. } | Self::CommandersAndOperatives { max, count } => {
+                Some((*max, *count))
+            }
+        }
+    }
 }
 
 /// The rank table in force, and where it comes from.
@@ -56,10 +158,10 @@ impl Table<'_> {
         }
     }
 
-    fn violation(&self, render: deckcheck_core::report::Render) -> Violation {
+    fn violation(&self, count: RankCount) -> Violation {
         match self {
-            Self::Mode(d) => Violation::of(CODE, d, render),
-            Self::Force { section, .. } => Violation::new(CODE, section.clone(), render),
+            Self::Mode(d) => Violation::of(CODE, d, count),
+            Self::Force { section, .. } => Violation::new(CODE, section.clone(), count),
         }
     }
 }
@@ -87,13 +189,14 @@ impl<'a> Ctx<'a> {
     }
 }
 
-impl Rule for Ranks {
-    fn code(&self) -> Code {
-        CODE
+impl Rule<Ctx<'_>> for Ranks {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "too few or too many units of a rank",
+        }]
     }
-    fn meaning(&self) -> &'static str {
-        "too few or too many units of a rank"
-    }
+
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let Some(table) = cx.rank_table(out) else {
             return;
@@ -109,8 +212,8 @@ impl Rule for Ranks {
 
         let mut counted: PerRank<u64> = PerRank::default();
         let mut mercs: PerRank<u64> = PerRank::default();
-        let mut exempt: PerRank<u64> = PerRank::default();
-        let mut reasons: PerRank<Vec<String>> = PerRank::default();
+        let mut exempt: PerRank<Vec<Exempt>> = PerRank::default();
+        let mut not_counted: PerRank<u64> = PerRank::default();
         for (i, u) in cx.army.units.iter().enumerate() {
             let rank = cx.ranks[i];
             let n = u64::from(u.count);
@@ -118,36 +221,26 @@ impl Rule for Ranks {
             if cx.card(u.card).is_mercenary() {
                 *mercs.get_mut(rank) += n;
             }
-            let name = &cx.card(u.card).name;
-            let (e, holder) = &entourage[i];
-            let (a, named) = &associate[i];
-            let (free, why) = if *e > 0 {
-                (
-                    *e,
-                    format!(
-                        "{name} by Entourage of {}",
-                        holder.as_deref().unwrap_or("?")
-                    ),
-                )
-            } else if *a > 0 {
-                (
-                    *a,
-                    format!(
-                        "{name} by Associate ({} is in the army)",
-                        named.as_deref().unwrap_or("?")
-                    ),
-                )
-            } else if detachment[i] > 0 {
-                (detachment[i], format!("{name} by Detachment"))
-            } else {
-                (0, String::new())
+            let by = match (&entourage[i], &associate[i], detachment[i]) {
+                (Some((free, of)), _, _) if *free > 0 => {
+                    Some((*free, ExemptBy::Entourage { of: of.clone() }))
+                }
+                (_, Some((free, with)), _) if *free > 0 => {
+                    Some((*free, ExemptBy::Associate { with: with.clone() }))
+                }
+                (_, _, free) if free > 0 => Some((free, ExemptBy::Detachment)),
+                _ => None,
             };
-            if free > 0 {
-                *exempt.get_mut(rank) += u64::from(free);
-                reasons.get_mut(rank).push(format!("{free} {why}"));
+            if let Some((free, by)) = by {
+                *not_counted.get_mut(rank) += u64::from(free);
+                exempt.get_mut(rank).push(Exempt {
+                    unit: cx.card(u.card).name.to_string(),
+                    copies: free,
+                    by,
+                });
             }
         }
-        let units_of = |rank: Rank| -> Vec<deckcheck_core::CardRef> {
+        let units_of = |rank: Rank| -> Vec<CardRef> {
             cx.army
                 .units
                 .iter()
@@ -170,57 +263,40 @@ impl Rule for Ranks {
                 all - mercs.get(rank)
             };
             if for_min < u64::from(min) {
-                let label = if mercs.get(rank) > 0 && !count_mercs {
-                    format!("non-mercenary {} units", rank.label())
-                } else {
-                    format!("{} units", rank.label())
+                let few = RankCount::TooFew {
+                    rank,
+                    non_mercenary: mercs.get(rank) > 0 && !count_mercs,
+                    min: u64::from(min),
+                    count: for_min,
                 };
-                out.violation(
-                    cx.minimum(
-                        table
-                            .violation(too_few)
-                            .numbers(u64::from(min), for_min)
-                            .cards(units_of(rank))
-                            .with("detail", label),
-                    ),
-                );
+                out.violation(cx.minimum(table.violation(few).cards(units_of(rank))));
             }
-            let for_max = all - exempt.get(rank).min(all);
+            let for_max = all - not_counted.get(rank).min(all);
             if for_max > u64::from(max) {
-                let mut label = format!("{} units", rank.label());
-                if !reasons.get_ref(rank).is_empty() {
-                    label.push_str(&format!(
-                        " ({} not counted: {})",
-                        plural(exempt.get(rank), "unit", "units"),
-                        reasons.get_ref(rank).join(", ")
-                    ));
-                }
-                out.violation(
-                    table
-                        .violation(too_many)
-                        .numbers(u64::from(max), for_max)
-                        .cards(units_of(rank))
-                        .with("detail", label),
-                );
+                let many = RankCount::TooMany {
+                    rank,
+                    exempt: std::mem::take(exempt.get_mut(rank)),
+                    max: u64::from(max),
+                    count: for_max,
+                };
+                out.violation(table.violation(many).cards(units_of(rank)));
             }
         }
         if let Some(cap) = limits.comm_op {
-            let exempt_co = exempt.commander + exempt.operative;
+            let exempt_co = not_counted.commander + not_counted.operative;
             let both = (counted.commander + counted.operative).saturating_sub(exempt_co);
-            let each_within = counted.commander.saturating_sub(exempt.commander)
+            let each_within = counted.commander.saturating_sub(not_counted.commander)
                 <= u64::from(limits.ranks.commander[1])
-                && counted.operative.saturating_sub(exempt.operative)
+                && counted.operative.saturating_sub(not_counted.operative)
                     <= u64::from(limits.ranks.operative[1]);
             if both > u64::from(cap) && each_within {
                 let mut cards = units_of(Rank::Commander);
                 cards.extend(units_of(Rank::Operative));
-                out.violation(
-                    table
-                        .violation(too_many)
-                        .numbers(u64::from(cap), both)
-                        .cards(cards)
-                        .with("detail", "commanders and operatives together"),
-                );
+                let many = RankCount::CommandersAndOperatives {
+                    max: u64::from(cap),
+                    count: both,
+                };
+                out.violation(table.violation(many).cards(cards));
             }
         }
     }

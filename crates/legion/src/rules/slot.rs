@@ -5,35 +5,47 @@
 //! positions a link writes them in. Source: AMG 2.6.0 Upgrade Cards; PEER Legion HQ
 //! cardInteractions (special slots).
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{Ctx, Rule, UnitView};
+use serde::Serialize;
+
+use super::{Ctx, UnitView};
 use crate::catalog::{Card, Ix};
 
 pub const CODE: Code = Code::new("LEG-SLOT");
 
 pub struct Slots;
 
-fn message(v: &Violation) -> String {
-    let unit = v.cards.first().map(|c| c.name()).unwrap_or_default();
-    let slots = v.expected.unwrap_or(0);
-    format!(
-        "{unit} equips {} {} upgrades but has {} {} slot{}.",
-        v.actual.unwrap_or(0),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?"),
-        if slots == 0 {
-            "no".to_string()
-        } else {
-            slots.to_string()
-        },
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?"),
-        if slots == 1 { "" } else { "s" }
-    )
+/// A unit with more upgrades of a type than slots for it.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OverSlots {
+    pub unit: String,
+    /// The upgrade type.
+    pub slot: String,
+    #[serde(skip)]
+    pub slots: u64,
+    #[serde(skip)]
+    pub upgrades: u64,
+}
+
+impl Explain for OverSlots {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let (unit, slot) = (&self.unit, &self.slot);
+        let slots = match self.slots {
+            0 => "no".to_string(),
+            n => n.to_string(),
+        };
+        format!(
+            "{unit} equips {} {slot} upgrades but has {slots} {slot} slot{}.",
+            self.upgrades,
+            if self.slots == 1 { "" } else { "s" }
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.slots, self.upgrades))
+    }
 }
 
 impl Ctx<'_> {
@@ -121,23 +133,24 @@ impl Ctx<'_> {
                         .filter(|u| self.card(**u).subtype == kind)
                         .map(|u| self.card_ref(*u, line)),
                 );
-                out.violation(
-                    Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
-                        .numbers(allowed, all)
-                        .cards(cards)
-                        .with("detail", kind),
-                );
+                let over = OverSlots {
+                    unit: card.card_ref().name(),
+                    slot: kind.to_string(),
+                    slots: allowed,
+                    upgrades: all,
+                };
+                out.violation(Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", over).cards(cards));
             }
         }
     }
 }
 
-impl Rule for Slots {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "more upgrades of a type than the unit has slots for"
+impl Rule<Ctx<'_>> for Slots {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "more upgrades of a type than the unit has slots for",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         for (i, u) in cx.army.units.iter().enumerate() {

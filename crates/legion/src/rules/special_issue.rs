@@ -1,33 +1,42 @@
 //! LEG-SPECIAL-ISSUE: a unit with Special Issue: X only in the battle force X. Source: AMG
 //! 2.6.0 Special Issue; cards.json `specialIssue`.
 
-use deckcheck_core::{Code, Findings, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 
 pub const CODE: Code = Code::new("LEG-SPECIAL-ISSUE");
 
 pub struct SpecialIssue;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} can only be taken in the {} battle force (Special Issue).",
-        names(&v.cards),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?")
-    )
+/// Special Issue units outside their battle force.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OutsideItsForce {
+    pub force: String,
 }
 
-impl Rule for SpecialIssue {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for OutsideItsForce {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} can only be taken in the {} battle force (Special Issue).",
+            names(cards),
+            self.force
+        )
     }
-    fn meaning(&self) -> &'static str {
-        "a Special Issue unit outside its battle force"
+}
+
+impl Rule<Ctx<'_>> for SpecialIssue {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "a Special Issue unit outside its battle force",
+        }]
     }
+
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
-        let mut by_force: Vec<(&str, Vec<deckcheck_core::CardRef>)> = Vec::new();
+        let mut by_force: Vec<(&str, Vec<CardRef>)> = Vec::new();
         for u in &cx.army.units {
             let Some(force) = cx.card(u.card).special_issue.as_deref() else {
                 continue;
@@ -41,11 +50,10 @@ impl Rule for SpecialIssue {
             }
         }
         for (force, cards) in by_force {
-            out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Special Issue", message)
-                    .cards(cards)
-                    .with("detail", force),
-            );
+            let outside = OutsideItsForce {
+                force: force.to_string(),
+            };
+            out.violation(Violation::new(CODE, "AMG 2.6.0 Special Issue", outside).cards(cards));
         }
     }
 }

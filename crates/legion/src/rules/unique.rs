@@ -4,34 +4,48 @@
 //! follows card_data (e.g. Improvised Orders unique from 2026-04-21). Source: AMG 2.6.0
 //! Unique ("This restriction also applies across card types").
 
-use deckcheck_core::{CardRef, Code, Findings, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule};
+use super::Ctx;
 use crate::catalog::Ix;
 
 pub const CODE: Code = Code::new("LEG-UNIQUE");
 
 pub struct Unique;
 
-fn message(v: &Violation) -> String {
-    let max = v.expected.unwrap_or(1);
-    format!(
-        "The army fields {} unique cards named {}; at most {} {} allowed, counting units and upgrades alike.",
-        v.actual.unwrap_or(0),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?"),
-        max,
-        if max == 1 { "is" } else { "are" }
-    )
+/// More unique cards of one name than their bullets.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooManyUnique {
+    pub name: String,
+    #[serde(skip)]
+    pub bullets: u64,
+    #[serde(skip)]
+    pub copies: u64,
 }
 
-impl Rule for Unique {
-    fn code(&self) -> Code {
-        CODE
+impl Explain for TooManyUnique {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "The army fields {} unique cards named {}; at most {} {} allowed, counting units and upgrades alike.",
+            self.copies,
+            self.name,
+            self.bullets,
+            if self.bullets == 1 { "is" } else { "are" }
+        )
     }
-    fn meaning(&self) -> &'static str {
-        "more unique or limited cards of one name than their bullets allow"
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.bullets, self.copies))
+    }
+}
+
+impl Rule<Ctx<'_>> for Unique {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "more unique or limited cards of one name than their bullets allow",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         // name → (display name, copies, least bullets, cards)
@@ -71,12 +85,12 @@ impl Rule for Unique {
         }
         for (_, name, copies, bullets, cards) in seen {
             if copies > u64::from(bullets) {
-                out.violation(
-                    Violation::new(CODE, "AMG 2.6.0 Unique", message)
-                        .numbers(u64::from(bullets), copies)
-                        .cards(cards)
-                        .with("detail", name),
-                );
+                let unique = TooManyUnique {
+                    name: name.to_string(),
+                    bullets: u64::from(bullets),
+                    copies,
+                };
+                out.violation(Violation::new(CODE, "AMG 2.6.0 Unique", unique).cards(cards));
             }
         }
     }

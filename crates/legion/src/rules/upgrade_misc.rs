@@ -4,42 +4,79 @@
 //! Response X (X heavy weapons). Source: AMG 2.6.0 Upgrade Cards ("may not equip the same
 //! Upgrade Card twice"), Leader, Equip, Programmed, Heavy Weapon Team, Flexible Response.
 
-use deckcheck_core::{CardRef, Code, Findings, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule, names};
+use super::Ctx;
 use crate::army::Unit;
 
 pub const CODE: Code = Code::new("LEG-UPGRADE-MISC");
 
 pub struct UpgradeMisc;
 
-fn twice(v: &Violation) -> String {
-    format!(
-        "{} equips the same upgrade card twice: {}.",
-        v.cards[0].name(),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?")
-    )
+/// What a keyword of a unit asks it to equip.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "keyword", rename_all = "kebab-case")]
+pub(crate) enum Need {
+    /// Equip X: an upgrade named X, or of type X.
+    Equip {
+        upgrade: String,
+    },
+    Programmed,
+    HeavyWeaponTeam,
+    /// Flexible Response X: X heavy weapons.
+    FlexibleResponse {
+        count: u64,
+    },
 }
 
-fn leaders(v: &Violation) -> String {
-    format!(
-        "{} equips {} Leader upgrades ({}); a unit may equip only one.",
-        v.cards[0].name(),
-        v.actual.unwrap_or(0),
-        names(&v.cards[1..])
-    )
+/// What a unit's upgrades break. The violation's cards are the unit, then the upgrades.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum UpgradeBreach {
+    /// The same upgrade card twice.
+    Twice { unit: String, upgrade: String },
+    /// More than one Leader upgrade.
+    Leaders {
+        unit: String,
+        #[serde(skip)]
+        count: u64,
+    },
+    /// An upgrade a keyword asks for is not equipped.
+    Missing { unit: String, need: Need },
 }
 
-fn missing(v: &Violation) -> String {
-    format!(
-        "{} must equip {}.",
-        v.cards[0].name(),
-        Some(v.get("detail"))
-            .filter(|d| !d.is_empty())
-            .unwrap_or("?")
-    )
+impl Explain for UpgradeBreach {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::Twice { unit, upgrade } => {
+                format!("{unit} equips the same upgrade card twice: {upgrade}.")
+            }
+            Self::Leaders { unit, count } => format!(
+                "{unit} equips {count} Leader upgrades ({}); a unit may equip only one.",
+                names(cards.get(1..).unwrap_or_default())
+            ),
+            Self::Missing { unit, need } => {
+                let what = match need {
+                    Need::Equip { upgrade } => format!("{upgrade} (Equip)"),
+                    Need::Programmed => "a programming upgrade (Programmed)".into(),
+                    Need::HeavyWeaponTeam => "a heavy weapon upgrade (Heavy Weapon Team)".into(),
+                    Need::FlexibleResponse { count } => {
+                        format!("{count} heavy weapon upgrades (Flexible Response {count})")
+                    }
+                };
+                format!("{unit} must equip {what}.")
+            }
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::Leaders { count, .. } => Some((1, *count)),
+            _ => None,
+        }
+    }
 }
 
 impl UpgradeMisc {
@@ -55,10 +92,12 @@ impl UpgradeMisc {
             }
         }
         for name in dup {
+            let twice = UpgradeBreach::Twice {
+                unit: unit_ref.name(),
+                upgrade: name.to_string(),
+            };
             out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", twice)
-                    .card(unit_ref.clone())
-                    .with("detail", name),
+                Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", twice).card(unit_ref.clone()),
             );
         }
         let leader: Vec<CardRef> = ups
@@ -67,20 +106,20 @@ impl UpgradeMisc {
             .map(|c| cx.card_ref(c.ix, u.line))
             .collect();
         if leader.len() > 1 {
+            let leaders = UpgradeBreach::Leaders {
+                unit: unit_ref.name(),
+                count: leader.len() as u64,
+            };
             let mut cards = vec![unit_ref.clone()];
             cards.extend(leader);
-            out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Leader", leaders)
-                    .numbers(1, cards.len() as u64 - 1)
-                    .cards(cards),
-            );
+            out.violation(Violation::new(CODE, "AMG 2.6.0 Leader", leaders).cards(cards));
         }
         let of_type = |t: &str| {
             ups.iter()
                 .filter(|c| c.subtype.eq_ignore_ascii_case(t))
                 .count() as u64
         };
-        let mut needs: Vec<(String, String)> = Vec::new();
+        let mut needs: Vec<(&str, Need)> = Vec::new();
         for k in &card.keywords {
             match k.name.as_str() {
                 "Equip" => {
@@ -97,52 +136,49 @@ impl UpgradeMisc {
                                 || c.subtype.eq_ignore_ascii_case(want)
                         });
                         if !has {
-                            needs.push(("AMG 2.6.0 Equip".into(), format!("{want} (Equip)")));
+                            let upgrade = want.to_string();
+                            needs.push(("AMG 2.6.0 Equip", Need::Equip { upgrade }));
                         }
                     }
                 }
-                "Programmed" if of_type("programming") == 0 => needs.push((
-                    "AMG 2.6.0 Programmed".into(),
-                    "a programming upgrade (Programmed)".into(),
-                )),
-                "Heavy Weapon Team" if of_type("heavy weapon") == 0 => needs.push((
-                    "AMG 2.6.0 Heavy Weapon Team".into(),
-                    "a heavy weapon upgrade (Heavy Weapon Team)".into(),
-                )),
+                "Programmed" if of_type("programming") == 0 => {
+                    needs.push(("AMG 2.6.0 Programmed", Need::Programmed))
+                }
+                "Heavy Weapon Team" if of_type("heavy weapon") == 0 => {
+                    needs.push(("AMG 2.6.0 Heavy Weapon Team", Need::HeavyWeaponTeam))
+                }
                 "Flexible Response" => {
-                    let n: u64 = k
+                    let count: u64 = k
                         .value
                         .as_deref()
                         .and_then(|v| v.trim().parse().ok())
                         .unwrap_or(1);
-                    if of_type("heavy weapon") < n {
-                        needs.push((
-                            "AMG 2.6.0 Flexible Response".into(),
-                            format!("{n} heavy weapon upgrades (Flexible Response {n})"),
-                        ));
+                    if of_type("heavy weapon") < count {
+                        let need = Need::FlexibleResponse { count };
+                        needs.push(("AMG 2.6.0 Flexible Response", need));
                     }
                 }
                 _ => {}
             }
         }
-        for (section, what) in needs {
+        for (section, need) in needs {
+            let missing = UpgradeBreach::Missing {
+                unit: unit_ref.name(),
+                need,
+            };
             out.violation(
-                cx.minimum(
-                    Violation::new(CODE, section, missing)
-                        .card(unit_ref.clone())
-                        .with("detail", what),
-                ),
+                cx.minimum(Violation::new(CODE, section, missing).card(unit_ref.clone())),
             );
         }
     }
 }
 
-impl Rule for UpgradeMisc {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "an upgrade twice on a unit, two Leaders, or an upgrade a keyword requires is missing"
+impl Rule<Ctx<'_>> for UpgradeMisc {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "an upgrade twice on a unit, two Leaders, or an upgrade a keyword requires is missing",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         for u in &cx.army.units {

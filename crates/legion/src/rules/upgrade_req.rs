@@ -4,28 +4,45 @@
 //! is in an army of that faction (unless the battle force allows it). Source: AMG 2.6.0
 //! Upgrade Cards ("restrictions listed on the card"); PEER Legion HQ encoding.
 
-use deckcheck_core::{CardRef, Code, Findings, NoteKind, Violation};
+use deckcheck_core::wording::names;
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
-use super::{Ctx, Rule};
+use super::Ctx;
 use crate::catalog::Rank;
 
 pub const CODE: Code = Code::new("LEG-UPGRADE-REQ");
 
 pub struct UpgradeRequirements;
 
-fn message(v: &Violation) -> String {
-    let (unit, upgrades) = v
-        .cards
-        .split_first()
-        .map_or((String::new(), &[][..]), |(u, rest)| (u.name(), rest));
-    let names: Vec<String> = upgrades.iter().map(CardRef::name).collect();
-    let detail = match (Some(v.get("detail")).filter(|d| !d.is_empty()), names.len()) {
-        (Some("faction"), 1) => "it belongs to another faction",
-        (Some("faction"), _) => "they belong to another faction",
-        (_, 1) => "its restrictions are not met",
-        _ => "their restrictions are not met",
-    };
-    format!("{unit} cannot equip {}: {detail}.", super::join(&names))
+/// Why a unit cannot equip upgrades.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Why {
+    /// Their restrictions are not met by the unit or the army.
+    Restrictions,
+    /// They belong to another faction.
+    Faction,
+}
+
+/// Upgrades a unit cannot equip. The violation's cards are the unit, then the upgrades.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct CannotEquip {
+    pub unit: String,
+    pub why: Why,
+}
+
+impl Explain for CannotEquip {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let upgrades = cards.get(1..).unwrap_or_default();
+        let why = match (self.why, upgrades.len()) {
+            (Why::Faction, 1) => "it belongs to another faction",
+            (Why::Faction, _) => "they belong to another faction",
+            (Why::Restrictions, 1) => "its restrictions are not met",
+            (Why::Restrictions, _) => "their restrictions are not met",
+        };
+        format!("{} cannot equip {}: {why}.", self.unit, names(upgrades))
+    }
 }
 
 impl Ctx<'_> {
@@ -44,12 +61,12 @@ impl Ctx<'_> {
     }
 }
 
-impl Rule for UpgradeRequirements {
-    fn code(&self) -> Code {
-        CODE
-    }
-    fn meaning(&self) -> &'static str {
-        "an upgrade's restrictions are not met by its unit or army"
+impl Rule<Ctx<'_>> for UpgradeRequirements {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CODE,
+            meaning: "an upgrade's restrictions are not met by its unit or army",
+        }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let remnant = cx
@@ -91,14 +108,17 @@ impl Rule for UpgradeRequirements {
                         }
                     }
                 }
-                for (cards, detail) in [(unmet, "restrictions"), (wrong_faction, "faction")] {
+                for (cards, why) in [(unmet, Why::Restrictions), (wrong_faction, Why::Faction)] {
                     if !cards.is_empty() {
-                        let mut all = vec![cx.card_ref(card, u.line)];
+                        let unit = cx.card_ref(card, u.line);
+                        let cannot = CannotEquip {
+                            unit: unit.name(),
+                            why,
+                        };
+                        let mut all = vec![unit];
                         all.extend(cards);
                         out.violation(
-                            Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", message)
-                                .cards(all)
-                                .with("detail", detail),
+                            Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", cannot).cards(all),
                         );
                     }
                 }

@@ -202,10 +202,11 @@ fn a_battle_forces_cap_on_commanders_and_operatives_is_kept() {
     let r = judge(g, five, "standard", TODAY);
     assert_illegal(&r, "LEG-RANK");
     assert!(
+        r.violations.iter().any(|v| v
+            .message()
+            .starts_with("Too many commanders and operatives together")),
+        "{:#?}",
         r.violations
-            .iter()
-            .any(|v| Some(v.get("detail")).filter(|d| !d.is_empty())
-                == Some("commanders and operatives together"))
     );
 }
 

@@ -8,7 +8,7 @@ use deckcheck_server::games::GAMES;
 /// The codes a game's rules report, by the game's id in [`GAMES`].
 fn codes_of(game: &str) -> Vec<CodeInfo> {
     match game {
-        "swu" => deckcheck_swu::rules::codes::ALL.to_vec(),
+        "swu" => deckcheck_swu::rules::codes(),
         "lcg" => deckcheck_lcg::rules::codes(),
         "ccg" => deckcheck_ccg::rules::codes(),
         "legion" => deckcheck_legion::rules::codes(),
@@ -21,7 +21,13 @@ fn generated() -> String {
         "# Violation codes\n\n\
          Stable ids of the `violations[].code` field, game by game: an API contract. A code is never\n\
          renamed or reused; new rules add new codes. `GET /v1/games` lists the same with each game.\n\
-         Written from each game's rules (`UPDATE_DOCS=1 cargo test -p deckcheck-server --test api docs`).\n",
+         Written from each game's rules (`UPDATE_DOCS=1 cargo test -p deckcheck-server --test api docs`).\n\n\
+         A violation's `data` is the typed data its message is written from, declared with its rule:\n\
+         its fields depend on the code and keep their types (texts, numbers, dates, lists, objects;\n\
+         never a pre-formatted sentence). Where a code is broken in more than one way, `kind` says\n\
+         which (`LEG-RANK`: `too-few`, `too-many`, `commanders-and-operatives`). The counts are\n\
+         `expected` and `actual`, not repeated in `data`. (Before issue 26 `data` was an object of\n\
+         strings, some of them pre-formatted text under `detail`.)\n",
     );
     for spec in GAMES {
         out.push_str(&format!(

@@ -137,6 +137,8 @@ pub fn settings(catalogs: &[(&str, PathBuf)]) -> Settings {
         .expect("the test settings parse");
     settings.admin_token = None;
     settings.card_data = None;
+    // Never the environment's data directory: each app opens an event store of its own.
+    settings.data_dir = None;
     settings.catalogs = catalogs
         .iter()
         .map(|(id, dir)| (id.to_string(), dir.clone()))

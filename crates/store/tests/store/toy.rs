@@ -8,8 +8,8 @@ use std::sync::Arc;
 use deckcheck_core::input::{InputFormat, import, parse_count};
 use deckcheck_core::{
     AnyGame, Ask, CardRef, CardSummary, ChangePoint, Code, CodeInfo, DeckView, Diagnostic,
-    DiagnosticCode, Findings, FormatInfo, Game, GameInfo, ImportError, Imported, InputFormatInfo,
-    Judged, LineView, Report, RequestError, SectionView, Violation,
+    DiagnosticCode, Explain, Findings, FormatInfo, Game, GameInfo, ImportError, Imported,
+    InputFormatInfo, Judged, LineView, Report, RequestError, SectionView, Violation,
 };
 use jiff::civil::Date;
 use serde::Deserialize;
@@ -89,16 +89,22 @@ fn card(i: usize) -> CardRef {
     CardRef::new(CARDS[i].into(), CARDS[i].into(), None)
 }
 
-fn message(v: &Violation) -> String {
-    format!(
-        "{} ({})",
-        v.code,
-        v.cards
-            .iter()
-            .map(CardRef::name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+/// A toy rule broken: the message names the code and the cards.
+#[derive(Debug, PartialEq, serde::Serialize)]
+struct Broken {
+    #[serde(skip)]
+    code: Code,
+}
+
+impl Explain for Broken {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let names: Vec<String> = cards.iter().map(CardRef::name).collect();
+        format!("{} ({})", self.code, names.join(", "))
+    }
+}
+
+fn broken(code: Code, section: &str) -> Violation {
+    Violation::new(code, section, Broken { code })
 }
 
 impl Toy {
@@ -168,10 +174,10 @@ impl Game for Toy {
                     .map(|(c, _)| card(*c))
                     .collect();
                 if !over.is_empty() {
-                    findings.violation(Violation::new(TOO_MANY, "Toy 1.1", message).cards(over));
+                    findings.violation(broken(TOO_MANY, "Toy 1.1").cards(over));
                 }
                 if ask.registration && (ask.player.is_none() || ask.uid.is_none()) {
-                    findings.violation(Violation::new(INCOMPLETE, "Toy 3.3.3", message));
+                    findings.violation(broken(INCOMPLETE, "Toy 3.3.3"));
                 }
                 let mut unreadable = deck.unreadable();
                 if format.needs.contains(&"pool") {
@@ -190,9 +196,7 @@ impl Game for Toy {
                                 .map(|(c, _)| card(*c))
                                 .collect();
                             if !outside.is_empty() {
-                                findings.violation(
-                                    Violation::new(NOT_IN_POOL, "Toy 9.2", message).cards(outside),
-                                );
+                                findings.violation(broken(NOT_IN_POOL, "Toy 9.2").cards(outside));
                             }
                         }
                     }

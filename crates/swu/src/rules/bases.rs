@@ -1,81 +1,63 @@
 //! Bases: exactly one, and a base card (CEG 9.1.1, 9.2.1, 9.3.1; TR 2.3.1.1, 2.3.1.2, 2.3.2
 //! before it). A base line that could not be read counts as a base.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::{comma_names, is_are};
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::{BASE_COUNT, NOT_A_BASE};
-use super::{Context, Rule, plural};
+use super::leaders::{Slot, judge_slot, type_names};
 use crate::catalog::CardType;
 use crate::deck::Zone;
 
 pub struct Bases;
 
-fn count_message(v: &Violation) -> String {
-    format!(
-        "{} deck has exactly {}; this one has {}.",
-        super::a_or_an(v.get("format"), true),
-        plural(v.expected.unwrap_or(0), "base", "bases"),
-        v.actual.unwrap_or(0)
-    )
+/// Cards listed as the base that are not base cards.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotABase {
+    /// Their card types.
+    pub types: Vec<CardType>,
 }
 
-fn not_a_base(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    format!(
-        "{} {} listed as the base but {} not a base card ({}).",
-        names.join(", "),
-        if names.len() == 1 { "is" } else { "are" },
-        if names.len() == 1 { "is" } else { "are" },
-        v.get("types")
-    )
+impl Explain for NotABase {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let n = cards.len();
+        format!(
+            "{} {} listed as the base but {} not a base card ({}).",
+            comma_names(cards),
+            is_are(n),
+            is_are(n),
+            type_names(&self.types)
+        )
+    }
 }
 
-impl Rule for Bases {
-    fn name(&self) -> &'static str {
-        "bases"
+impl Rule<Context<'_>> for Bases {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[
+            CodeInfo {
+                code: BASE_COUNT,
+                meaning: "The deck does not have exactly one base.",
+            },
+            CodeInfo {
+                code: NOT_A_BASE,
+                meaning: "A card listed as the base is not a base card.",
+            },
+        ]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let Some(rule) = ctx.at(&ctx.format.bases) else {
-            return;
+        let slot = Slot {
+            zone: Zone::Base,
+            card_type: CardType::Base,
+            what: "base",
+            count: BASE_COUNT,
+            not_of_type: NOT_A_BASE,
         };
-        let decks = ctx.decks();
-        let expected = u64::from(rule.value);
-        for (i, deck) in decks.iter().enumerate() {
-            let actual = deck.count(Zone::Base);
-            let unread = deck.unresolved(Zone::Base);
-            if actual > expected || actual + unread < expected {
-                let cards = deck
-                    .in_zone(Zone::Base)
-                    .map(|e| ctx.card_ref(deck, e.card))
-                    .collect();
-                out.deck_violation(
-                    decks.len(),
-                    i,
-                    Violation::of(BASE_COUNT, rule, count_message)
-                        .with("format", &ctx.format.name)
-                        .numbers(expected, actual)
-                        .cards(cards),
-                );
-            }
-            let wrong: Vec<_> = deck
-                .in_zone(Zone::Base)
-                .filter(|e| ctx.catalog.card(e.card).card_type != CardType::Base)
-                .collect();
-            if !wrong.is_empty() {
-                let types: Vec<String> = wrong
-                    .iter()
-                    .map(|e| ctx.catalog.card(e.card).card_type.to_string())
-                    .collect();
-                out.deck_violation(
-                    decks.len(),
-                    i,
-                    Violation::of(NOT_A_BASE, rule, not_a_base)
-                        .cards(wrong.iter().map(|e| ctx.card_ref(deck, e.card)).collect())
-                        .with("types", types.join(", ")),
-                );
-            }
-        }
+        judge_slot(ctx, out, &ctx.format.bases, slot, |types| NotABase {
+            types,
+        });
     }
 }
 

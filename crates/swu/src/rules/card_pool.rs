@@ -9,11 +9,13 @@
 //! Cards out of the pool for the same reason are one violation: a rotated deck gets one line
 //! for its 26 rotated cards, not 26.
 
-use deckcheck_core::{Confidence, Findings, NoteKind, Violation};
+use deckcheck_core::wording::{is_are, plural};
+use deckcheck_core::{CardRef, CodeInfo, Confidence, Explain, Findings, NoteKind, Rule, Violation};
 use jiff::civil::Date;
+use serde::Serialize;
 
+use super::Context;
 use super::codes::{CARD_NOT_IN_FORMAT, CARD_NOT_RELEASED};
-use super::{Context, Rule, plural};
 use crate::catalog::{Card, CardId, SetIdx};
 use crate::data::{FormatDef, LegalityData, PoolKind, PoolRule, SetInfo};
 
@@ -110,11 +112,6 @@ fn released_by(set: &SetInfo, date: Date) -> bool {
     set.release_date.is_some_and(|d| d <= date)
 }
 
-/// "is", "are".
-fn is(v: &Violation) -> &'static str {
-    if v.cards.len() == 1 { "is" } else { "are" }
-}
-
 /// The format whose card pool and suspension list a check uses: the format itself, or for one
 /// that plays a chosen format's pool (Trilogy) the one chosen (by default the first allowed).
 pub fn pool_format<'a>(
@@ -135,73 +132,135 @@ pub fn pool_format<'a>(
     id.and_then(|id| data.format(id)).unwrap_or(format)
 }
 
-fn names(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    match names.len() {
-        0..=3 => names.join(", "),
+/// Up to three cards by name, or how many.
+fn names(cards: &[CardRef]) -> String {
+    match cards.len() {
+        0..=3 => deckcheck_core::wording::comma_names(cards),
         n => plural(n as u64, "card", "cards"),
     }
 }
 
-fn not_released(v: &Violation) -> String {
-    let n = v.cards.len();
-    match (v.get("set"), v.get("counts_in")) {
-        ("", _) => format!(
-            "{} {} not released on {}: no release date is known for {} set.",
-            names(v),
-            is(v),
-            v.get("date"),
-            if n == 1 { "its" } else { "their" }
-        ),
-        (set, "") => format!(
-            "{} {} not released on {}: {set} releases on {}.",
-            names(v),
-            is(v),
-            v.get("date"),
-            v.get("release")
-        ),
-        (set, format) => format!(
-            "{} {} not legal in {format} on {}: {set} counts in {format} from {}.",
-            names(v),
-            is(v),
-            v.get("date"),
-            v.get("release")
-        ),
+/// The first set to release cards not released yet, and the day it counts in the format.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct FirstSet {
+    pub name: String,
+    pub code: String,
+    /// The day its cards count in the format, when the data gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub release: Option<Date>,
+    /// The format, when its cards count there from another day than their release.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts_in: Option<String>,
+}
+
+/// Cards no printing of which was released on the date.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotReleased {
+    pub date: Date,
+    /// The set that releases them first, when the data knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set: Option<FirstSet>,
+}
+
+impl Explain for NotReleased {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let (names, is, date) = (names(cards), is_are(cards.len()), self.date);
+        let Some(set) = &self.set else {
+            let their = if cards.len() == 1 { "its" } else { "their" };
+            return format!(
+                "{names} {is} not released on {date}: no release date is known for {their} set."
+            );
+        };
+        let named = format!("{} ({})", set.name, set.code);
+        match (set.release, &set.counts_in) {
+            (None, _) => format!(
+                "{names} {is} not released on {date}: no release date is known for {named}."
+            ),
+            (Some(release), None) => {
+                format!("{names} {is} not released on {date}: {named} releases on {release}.")
+            }
+            (Some(release), Some(format)) => format!(
+                "{names} {is} not legal in {format} on {date}: {named} counts in {format} from {release}."
+            ),
+        }
     }
+}
+
+/// A printing of the cards in a set of the pool that is not out yet.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Reprint {
+    pub card: String,
+    pub set: String,
+    pub printing: String,
+    /// The day it counts.
+    pub from: Date,
 }
 
 /// "; Devotion is reprinted in Homeworlds (HMW_096), legal from 2026-10-09", or "".
-fn reprints(v: &Violation) -> String {
-    match v.get("reprints") {
-        "" => String::new(),
-        r => format!(", apart from a reprint not yet released: {r}"),
+fn reprints(reprints: &[Reprint]) -> String {
+    if reprints.is_empty() {
+        return String::new();
+    }
+    let r: Vec<String> = reprints
+        .iter()
+        .map(|r| format!("{} in {} ({}) from {}", r.card, r.set, r.printing, r.from))
+        .collect();
+    format!(", apart from a reprint not yet released: {}", r.join("; "))
+}
+
+/// Cards printed only in sets that rotated out of the format.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Rotated {
+    pub format: String,
+    /// The day their sets left the pool.
+    pub left: Date,
+    pub date: Date,
+    /// The released sets they are printed in, by code.
+    pub sets: Vec<String>,
+    /// The rotation blocks the pool draws from on the date.
+    pub blocks: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reprints: Vec<Reprint>,
+}
+
+impl Explain for Rotated {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} printed only in sets that left {} on {} ({}){}; on {} {} uses the sets of rotation blocks {}.",
+            names(cards),
+            is_are(cards.len()),
+            self.format,
+            self.left,
+            self.sets.join(", "),
+            reprints(&self.reprints),
+            self.date,
+            self.format,
+            self.blocks.join(" and ")
+        )
     }
 }
 
-fn rotated(v: &Violation) -> String {
-    format!(
-        "{} {} printed only in sets that left {} on {} ({}){}; on {} {} uses the sets of rotation blocks {}.",
-        names(v),
-        is(v),
-        v.get("format"),
-        v.get("left"),
-        v.get("sets"),
-        reprints(v),
-        v.get("date"),
-        v.get("format"),
-        v.get("blocks")
-    )
+/// Cards printed only in products the format does not include.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotInProduct {
+    pub format: String,
+    /// The released sets they are printed in, by code.
+    pub sets: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reprints: Vec<Reprint>,
 }
 
-fn not_in_product(v: &Violation) -> String {
-    format!(
-        "{} {} printed only in {}, which {} does not include{}.",
-        names(v),
-        is(v),
-        v.get("sets"),
-        v.get("format"),
-        reprints(v)
-    )
+impl Explain for NotInProduct {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} printed only in {}, which {} does not include{}.",
+            names(cards),
+            is_are(cards.len()),
+            self.sets.join(", "),
+            self.format,
+            reprints(&self.reprints)
+        )
+    }
 }
 
 /// Why one card is outside the pool.
@@ -217,9 +276,18 @@ enum Why {
     UnknownSets,
 }
 
-impl Rule for CardPool {
-    fn name(&self) -> &'static str {
-        "card pool"
+impl Rule<Context<'_>> for CardPool {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[
+            CodeInfo {
+                code: CARD_NOT_RELEASED,
+                meaning: "The card was not yet released on the date checked.",
+            },
+            CodeInfo {
+                code: CARD_NOT_IN_FORMAT,
+                meaning: "The card has no printing in a set of the format's card pool on the date (rotated out of Premier, or a product not legal in the format).",
+            },
+        ]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -243,7 +311,7 @@ impl Rule for CardPool {
         let legal = LegalSets::compute(ctx, &rule.value, ctx.as_of);
         let decks = ctx.decks();
         for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
-            let mut groups: Vec<(Why, Violation, Vec<CardId>)> = Vec::new();
+            let mut groups: Vec<(Why, Vec<CardRef>, Vec<CardId>)> = Vec::new();
             for copies in tally.cards() {
                 let card = ctx.catalog.card(copies.card);
                 if let Some((set, sure)) = legal.legal_through(card) {
@@ -271,82 +339,90 @@ impl Rule for CardPool {
                     continue;
                 }
                 let why = why_not(ctx, card, &legal);
-                let card_ref = ctx.card_ref(deck, copies.card);
-                if let Some((_, v, ids)) = groups.iter_mut().find(|(w, _, _)| *w == why) {
-                    v.cards.push(card_ref);
-                    ids.push(copies.card);
+                if why == Why::UnknownSets {
+                    out.note(
+                        NoteKind::Unverified,
+                        Some(ctx.cite("not-released")),
+                        format!(
+                            "{} is printed only in sets deckcheck's data does not know, so whether it is released cannot be judged.",
+                            card.display_name()
+                        ),
+                    );
                     continue;
                 }
-                let v = match &why {
-                    Why::UnknownSets => {
-                        out.note(
-                            NoteKind::Unverified,
-                            Some(ctx.cite("not-released")),
-                            format!(
-                                "{} is printed only in sets deckcheck's data does not know, so whether it is released cannot be judged.",
-                                card.display_name()
-                            ),
-                        );
-                        continue;
+                let card_ref = ctx.card_ref(deck, copies.card);
+                match groups.iter_mut().find(|(w, _, _)| *w == why) {
+                    Some((_, cards, ids)) => {
+                        cards.push(card_ref);
+                        ids.push(copies.card);
                     }
-                    Why::NotReleased(first) => {
-                        let mut v = Violation::new(
-                            CARD_NOT_RELEASED,
-                            ctx.cite("not-released"),
-                            not_released,
-                        )
-                        .with("date", ctx.as_of);
-                        if let Some(set) = first.as_deref().and_then(|code| ctx.data.set(code)) {
-                            let counts_from = set.legal_in(&ctx.pool_format.id);
-                            v = v.with("set", format!("{} ({})", set.name, set.code)).with(
-                                "release",
-                                counts_from.map(|d| d.to_string()).unwrap_or_default(),
-                            );
-                            if counts_from != set.release_date {
-                                v = v.with("counts_in", &ctx.pool_format.name);
-                            }
-                            let sure = set.release_confidence_on(ctx.as_of);
-                            if sure > v.confidence {
-                                v.confidence = sure;
-                                v.caveat = set.caveat.clone();
-                            }
-                        }
-                        v
-                    }
-                    Why::Rotated(left) => Violation::of(CARD_NOT_IN_FORMAT, rule, rotated)
-                        .with("format", &ctx.pool_format.name)
-                        .with("left", left)
-                        .with("date", ctx.as_of)
-                        .with(
-                            "blocks",
-                            legal
-                                .blocks
-                                .iter()
-                                .map(|(_, b)| b.as_str())
-                                .collect::<Vec<_>>()
-                                .join(" and "),
-                        ),
-                    Why::NotInProduct => Violation::of(CARD_NOT_IN_FORMAT, rule, not_in_product)
-                        .with("format", &ctx.pool_format.name),
-                };
-                groups.push((why, v.card(card_ref), vec![copies.card]));
-            }
-            for (why, mut v, ids) in groups {
-                if matches!(why, Why::Rotated(_) | Why::NotInProduct) {
-                    v = v.with("sets", released_sets(ctx, &ids));
-                    let later = later_printings(ctx, &rule.value, &legal, &ids);
-                    if !later.is_empty() {
-                        v = v.with("reprints", later);
-                    }
+                    None => groups.push((why, vec![card_ref], vec![copies.card])),
                 }
-                out.deck_violation(decks.len(), i, v);
+            }
+            for (why, cards, ids) in groups {
+                let format = ctx.pool_format.name.clone();
+                let v = match why {
+                    Why::UnknownSets => continue, // a note each, above
+                    Why::NotReleased(first) => not_released(ctx, first.as_deref()),
+                    Why::Rotated(left) => {
+                        let rotated = Rotated {
+                            format,
+                            left,
+                            date: ctx.as_of,
+                            sets: released_sets(ctx, &ids),
+                            blocks: legal.blocks.iter().map(|(_, b)| b.clone()).collect(),
+                            reprints: later_printings(ctx, &rule.value, &legal, &ids),
+                        };
+                        Violation::of(CARD_NOT_IN_FORMAT, rule, rotated)
+                    }
+                    Why::NotInProduct => {
+                        let outside = NotInProduct {
+                            format,
+                            sets: released_sets(ctx, &ids),
+                            reprints: later_printings(ctx, &rule.value, &legal, &ids),
+                        };
+                        Violation::of(CARD_NOT_IN_FORMAT, rule, outside)
+                    }
+                };
+                out.deck_violation(decks.len(), i, v.cards(cards));
             }
         }
     }
 }
 
-/// The released sets the violation's cards are printed in, in set order: "SOR, SHD, TWI".
-fn released_sets(ctx: &Context<'_>, cards: &[CardId]) -> String {
+/// Cards not released on the date, first released by the set `first` (a code) if known: as
+/// sure as that set's release date is.
+fn not_released(ctx: &Context<'_>, first: Option<&str>) -> Violation {
+    let set = first.and_then(|code| ctx.data.set(code));
+    let first = set.map(|set| {
+        let counts_from = set.legal_in(&ctx.pool_format.id);
+        FirstSet {
+            name: set.name.clone(),
+            code: set.code.clone(),
+            release: counts_from,
+            counts_in: (counts_from != set.release_date).then(|| ctx.pool_format.name.clone()),
+        }
+    });
+    let mut v = Violation::new(
+        CARD_NOT_RELEASED,
+        ctx.cite("not-released"),
+        NotReleased {
+            date: ctx.as_of,
+            set: first,
+        },
+    );
+    if let Some(set) = set {
+        let sure = set.release_confidence_on(ctx.as_of);
+        if sure > v.confidence {
+            v.confidence = sure;
+            v.caveat = set.caveat.clone();
+        }
+    }
+    v
+}
+
+/// The released sets the cards are printed in, in set order, by code: "SOR", "SHD".
+fn released_sets(ctx: &Context<'_>, cards: &[CardId]) -> Vec<String> {
     let mut sets: Vec<SetIdx> = Vec::new();
     for card in cards {
         for set in &ctx.catalog.card(*card).sets {
@@ -360,20 +436,19 @@ fn released_sets(ctx: &Context<'_>, cards: &[CardId]) -> String {
     }
     sets.sort_by_key(|s| ctx.set_info(*s).and_then(|i| i.release_date));
     sets.iter()
-        .map(|s| ctx.catalog.set_code(*s))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|s| ctx.catalog.set_code(*s).to_string())
+        .collect()
 }
 
 /// The printings of the cards in sets the pool draws from that are not out yet, with the day
-/// they count: "Devotion in Homeworlds (HMW_096) from 2026-10-09".
+/// they count: Devotion in Homeworlds (HMW_096) from 2026-10-09.
 fn later_printings(
     ctx: &Context<'_>,
     rule: &PoolRule,
     legal: &LegalSets<'_>,
     cards: &[CardId],
-) -> String {
-    let mut out = Vec::new();
+) -> Vec<Reprint> {
+    let mut out: Vec<Reprint> = Vec::new();
     for card in cards {
         let c = ctx.catalog.card(*card);
         for p in &c.printings {
@@ -387,18 +462,18 @@ fn later_printings(
             else {
                 continue;
             };
-            let text = format!(
-                "{} in {} ({}) from {from}",
-                c.display_name(),
-                set.name,
-                p.code
-            );
-            if !out.contains(&text) {
-                out.push(text);
+            let reprint = Reprint {
+                card: c.display_name(),
+                set: set.name.clone(),
+                printing: p.code.to_string(),
+                from,
+            };
+            if !out.contains(&reprint) {
+                out.push(reprint);
             }
         }
     }
-    out.join("; ")
+    out
 }
 
 /// Why a card outside the pool is: from its sets' standing.
@@ -437,7 +512,7 @@ mod tests {
     use deckcheck_core::Report;
     use jiff::civil::date;
 
-    fn codes(r: &Report) -> Vec<(deckcheck_core::Code, String)> {
+    fn found(r: &Report) -> Vec<(deckcheck_core::Code, String)> {
         r.violations
             .iter()
             .map(|v| {
@@ -457,7 +532,7 @@ mod tests {
         let deck = legal_premier().main("HMW_100", 1).build();
         let before = check_one(&deck, "premier", date(2025, 1, 1));
         assert_eq!(
-            codes(&before),
+            found(&before),
             [(codes::CARD_NOT_RELEASED, "HMW_100".into())]
         );
         let v = &before.violations[0];
@@ -537,7 +612,7 @@ mod tests {
             .build();
         let premier = check_one(&deck, "premier", date(2026, 11, 22));
         assert_eq!(
-            codes(&premier),
+            found(&premier),
             [(codes::CARD_NOT_IN_FORMAT, "TS26_8".into())]
         );
         assert!(check_one(&deck, "eternal", date(2026, 11, 22)).legal);

@@ -4,45 +4,110 @@
 //! of each leader and base, no limit in limited formats. A card's own text wins (Swarming
 //! Vulture Droid: 15, CR 1.3.1).
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::TOO_MANY_COPIES;
-use super::{Context, Rule};
 use crate::catalog::{CardId, CardType, PrintingId};
 use crate::data::ExceptionKind;
 use crate::deck::Zone;
 
 pub struct CopyLimit;
 
-fn message(v: &Violation) -> String {
-    // Several cards over one limit (a card listed under two printings is still one card).
-    let cards: usize = v.get("distinct").parse().unwrap_or(1);
-    if cards > 1 && v.get("text").is_empty() && !v.get("counts").is_empty() {
-        return format!(
-            "{cards} cards have more copies {} than {} allows ({} of each): {}.",
-            v.get("scope"),
-            v.get("format"),
-            v.expected.unwrap_or(0),
-            v.get("counts")
-        );
-    }
-    let name = v.cards.first().map(|c| c.name()).unwrap_or_default();
-    let limit = v.expected.unwrap_or(0);
-    let allowance = match v.get("text") {
-        "" => format!("{} allows {limit}", v.get("format")),
-        text => format!("its text allows {limit} (\"{text}\")"),
-    };
-    format!(
-        "{} copies of {name} {} (listed as {}); {allowance}.",
-        v.actual.unwrap_or(0),
-        v.get("scope"),
-        v.get("listed")
-    )
+/// Where copies are counted together.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Scope {
+    MainDeckAndSideboard,
+    /// A format without a sideboard.
+    Deck,
+    /// Every deck of the submission (Trilogy).
+    AllDecks,
 }
 
-impl Rule for CopyLimit {
-    fn name(&self) -> &'static str {
-        "copy limit"
+/// A printing copies of a card were listed as, and how many.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Listed {
+    pub printing: String,
+    pub copies: u64,
+}
+
+/// One card over the limit: its copies, by the printings they were listed as.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Over {
+    pub card: String,
+    pub copies: u64,
+    pub listed: Vec<Listed>,
+}
+
+/// Cards over one limit for one reason: the format's, or a card's own text.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct TooManyCopies {
+    pub format: String,
+    pub scope: Scope,
+    /// How many decks are counted together.
+    pub decks: usize,
+    /// The card's own text that sets its limit, when it does (then the card is alone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    #[serde(skip)]
+    pub limit: u64,
+    pub cards: Vec<Over>,
+}
+
+impl Explain for TooManyCopies {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let scope = match self.scope {
+            Scope::MainDeckAndSideboard => "across main deck and sideboard".to_string(),
+            Scope::Deck => "in the deck".to_string(),
+            Scope::AllDecks => format!("across all {} decks", self.decks),
+        };
+        let limit = self.limit;
+        match (self.cards.as_slice(), &self.text) {
+            ([one], _) | ([one, ..], Some(_)) => {
+                let allowance = match &self.text {
+                    None => format!("{} allows {limit}", self.format),
+                    Some(text) => format!("its text allows {limit} (\"{text}\")"),
+                };
+                let listed = one
+                    .listed
+                    .iter()
+                    .map(|l| format!("{} ×{}", l.printing, l.copies))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!(
+                    "{} copies of {} {scope} (listed as {listed}); {allowance}.",
+                    one.copies, one.card
+                )
+            }
+            (many, _) => {
+                let counts: Vec<String> = many
+                    .iter()
+                    .map(|o| format!("{} ×{}", o.card, o.copies))
+                    .collect();
+                format!(
+                    "{} cards have more copies {scope} than {} allows ({limit} of each): {}.",
+                    many.len(),
+                    self.format,
+                    counts.join(", ")
+                )
+            }
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        let most = self.cards.iter().map(|o| o.copies).max().unwrap_or(0);
+        Some((self.limit, most))
+    }
+}
+
+impl Rule<Context<'_>> for CopyLimit {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: TOO_MANY_COPIES,
+            meaning: "More copies of one card (same title and subtitle, any printing) than the format allows.",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -55,6 +120,11 @@ impl Rule for CopyLimit {
         let counted =
             |zone: Zone| matches!(zone, Zone::Main | Zone::Sideboard) || with_leaders.is_some();
         let decks = ctx.decks();
+        let scope = match (decks.len(), ctx.format.max_sideboard.at(ctx.as_of)) {
+            (n, _) if n > 1 => Scope::AllDecks,
+            (_, Some(sb)) if sb.value == 0 => Scope::Deck,
+            _ => Scope::MainDeckAndSideboard,
+        };
 
         // Copies per card over the whole submission (Trilogy's three decks together).
         let mut copies: Vec<(CardId, u64)> = ctx
@@ -72,8 +142,9 @@ impl Rule for CopyLimit {
             same
         });
 
-        // Cards over the same limit for the same reason are one violation.
-        let mut over: Vec<Violation> = Vec::new();
+        // Cards over the same limit for the same reason are one violation: (section, the
+        // cards' data, the cards as listed).
+        let mut over: Vec<(&str, TooManyCopies, Vec<CardRef>)> = Vec::new();
         for (card_id, total) in copies {
             let card = ctx.catalog.card(card_id);
             let exception = ctx
@@ -87,7 +158,7 @@ impl Rule for CopyLimit {
                 (_, _, Some(ex)) => (
                     ex.value.max(0) as u64,
                     ctx.cite("card-text-wins"),
-                    Some(ex.printed_text.as_str()),
+                    Some(ex.printed_text.clone()),
                 ),
                 _ => (u64::from(rule.value), rule.section.as_str(), None),
             };
@@ -106,54 +177,48 @@ impl Rule for CopyLimit {
                     None => printings.push((e.printing, u64::from(e.count), e.line)),
                 }
             }
-            let scope = match (decks.len(), ctx.format.max_sideboard.at(ctx.as_of)) {
-                (n, _) if n > 1 => format!("across all {n} decks"),
-                (_, Some(sb)) if sb.value == 0 => "in the deck".to_string(),
-                _ => "across main deck and sideboard".to_string(),
+            let card_over = Over {
+                card: card.display_name(),
+                copies: total,
+                listed: printings
+                    .iter()
+                    .map(|(p, n, _)| Listed {
+                        printing: ctx.catalog.printing(*p).code.to_string(),
+                        copies: *n,
+                    })
+                    .collect(),
             };
-            let listed = printings
+            let refs = printings
                 .iter()
-                .map(|(p, n, _)| format!("{} ×{n}", ctx.catalog.printing(*p).code))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let mut v = Violation::new(TOO_MANY_COPIES, section, message)
-                .resting_on(rule)
-                .numbers(limit, total)
-                .with("format", &ctx.format.name)
-                .with("scope", scope)
-                .with("listed", listed);
-            if let Some(text) = text {
-                v = v.with("text", text);
-            }
-            for (p, _, line) in &printings {
-                v = v.card(ctx.catalog.card_ref(card_id, Some(*p)).at_line(*line));
-            }
-            let same = |w: &&mut Violation| {
-                w.section == v.section
-                    && w.expected == v.expected
-                    && w.get("text").is_empty()
-                    && text.is_none()
+                .map(|(p, _, line)| ctx.catalog.card_ref(card_id, Some(*p)).at_line(*line));
+            let same = |(s, w, _): &&mut (&str, TooManyCopies, Vec<CardRef>)| {
+                *s == section && w.limit == limit && w.text.is_none() && text.is_none()
             };
-            match over.iter_mut().find(|w| same(w)) {
-                Some(w) => {
-                    w.cards.extend(v.cards);
-                    let counts = format!("{}, {} ×{total}", w.get("counts"), card.display_name());
-                    let distinct = w.get("distinct").parse::<usize>().unwrap_or(1) + 1;
-                    w.data.retain(|(k, _)| !matches!(*k, "counts" | "distinct"));
-                    w.data.push(("counts", counts));
-                    w.data.push(("distinct", distinct.to_string()));
-                    w.actual = w.actual.max(Some(total));
+            match over.iter_mut().find(same) {
+                Some((_, w, cards)) => {
+                    w.cards.push(card_over);
+                    cards.extend(refs);
                 }
-                None => {
-                    let v = v
-                        .with("counts", format!("{} ×{total}", card.display_name()))
-                        .with("distinct", 1);
-                    over.push(v);
-                }
+                None => over.push((
+                    section,
+                    TooManyCopies {
+                        format: ctx.format.name.clone(),
+                        scope,
+                        decks: decks.len(),
+                        text,
+                        limit,
+                        cards: vec![card_over],
+                    },
+                    refs.collect(),
+                )),
             }
         }
-        for v in over {
-            out.violation(v);
+        for (section, too_many, cards) in over {
+            out.violation(
+                Violation::new(TOO_MANY_COPIES, section, too_many)
+                    .resting_on(rule)
+                    .cards(cards),
+            );
         }
     }
 }
@@ -263,7 +328,8 @@ mod tests {
             .find(|v| v.code == codes::TOO_MANY_COPIES && v.expected == Some(3))
             .expect("cards over 3 across the decks");
         assert!(over.cards.iter().any(|c| c.id.as_ref() == "LAW_150"));
-        assert!(over.get("counts").contains("×6"), "{}", over.message());
+        let data = over.data::<super::TooManyCopies>().unwrap();
+        assert!(data.cards.iter().any(|o| o.copies == 6), "{data:?}");
         assert!(
             over.message().contains("across all 3 decks"),
             "{}",

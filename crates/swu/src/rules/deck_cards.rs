@@ -3,33 +3,44 @@
 //! cards (consisting of units, events, and upgrades)") and no token (CR 1.2.3). Cards out of
 //! place for the same reason are one violation.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::comma_names;
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::NOT_A_DECK_CARD;
-use super::{Context, Rule};
 use crate::catalog::CardType;
 use crate::deck::Zone;
 
 pub struct DeckCards;
 
-fn message(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    let (is, them) = if names.len() == 1 {
-        ("is a", "it")
-    } else {
-        ("are", "them")
-    };
-    format!(
-        "{} {is} {} and cannot be in the {}, which holds only units, events and upgrades: remove {them}.",
-        names.join(", "),
-        v.get("kind"),
-        v.get("zone")
-    )
+/// Cards of one type in a zone that holds only units, events and upgrades.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct OutOfPlace {
+    pub card_type: CardType,
+    pub zone: Zone,
 }
 
-impl Rule for DeckCards {
-    fn name(&self) -> &'static str {
-        "deck cards"
+impl Explain for OutOfPlace {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let (is, kind, them) = match cards.len() {
+            1 => ("is a", self.card_type.to_string(), "it"),
+            _ => ("are", format!("{}s", self.card_type), "them"),
+        };
+        format!(
+            "{} {is} {kind} and cannot be in the {}, which holds only units, events and upgrades: remove {them}.",
+            comma_names(cards),
+            self.zone.label()
+        )
+    }
+}
+
+impl Rule<Context<'_>> for DeckCards {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: NOT_A_DECK_CARD,
+            meaning: "A leader, base or token is in the main deck or sideboard, which hold only units, events and upgrades.",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -59,19 +70,18 @@ impl Rule for DeckCards {
                     _ if zone == Zone::Sideboard => "deck-card-sideboard",
                     _ => "deck-card-main",
                 };
-                let kind = match (ty, cards.len()) {
-                    (CardType::Token, 1) => "token".to_string(),
-                    (CardType::Token, _) => "tokens".to_string(),
-                    (ty, 1) => ty.to_string(),
-                    (ty, _) => format!("{ty}s"),
-                };
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::new(NOT_A_DECK_CARD, ctx.cite(rule), message)
-                        .cards(cards)
-                        .with("kind", kind)
-                        .with("zone", zone.label()),
+                    Violation::new(
+                        NOT_A_DECK_CARD,
+                        ctx.cite(rule),
+                        OutOfPlace {
+                            card_type: ty,
+                            zone,
+                        },
+                    )
+                    .cards(cards),
                 );
             }
         }

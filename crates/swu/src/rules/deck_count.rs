@@ -1,27 +1,47 @@
 //! A submission has as many decks as its format plays: Trilogy three (CEG 9.1.3; CR 9.3.1A),
 //! others one.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::plural;
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::WRONG_NUMBER_OF_DECKS;
-use super::{Context, Rule, plural};
 
 pub struct DeckCount;
 
-fn message(v: &Violation) -> String {
-    let given = v.actual.unwrap_or(0);
-    format!(
-        "{} is played with {}; {} {} given.",
-        v.get("format"),
-        plural(v.expected.unwrap_or(0), "deck", "decks"),
-        given,
-        if given == 1 { "was" } else { "were" }
-    )
+/// A submission of another number of decks than the format plays.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct WrongNumberOfDecks {
+    pub format: String,
+    #[serde(skip)]
+    pub expected: u64,
+    #[serde(skip)]
+    pub given: u64,
 }
 
-impl Rule for DeckCount {
-    fn name(&self) -> &'static str {
-        "number of decks"
+impl Explain for WrongNumberOfDecks {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "{} is played with {}; {} {} given.",
+            self.format,
+            plural(self.expected, "deck", "decks"),
+            self.given,
+            if self.given == 1 { "was" } else { "were" }
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.expected, self.given))
+    }
+}
+
+impl Rule<Context<'_>> for DeckCount {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: WRONG_NUMBER_OF_DECKS,
+            meaning: "The format is played with a different number of decks (Trilogy: three).",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -33,11 +53,15 @@ impl Rule for DeckCount {
             } else {
                 "deck-count-one"
             };
-            out.violation(
-                Violation::new(WRONG_NUMBER_OF_DECKS, ctx.cite(rule), message)
-                    .with("format", &ctx.format.name)
-                    .numbers(expected as u64, given as u64),
-            );
+            out.violation(Violation::new(
+                WRONG_NUMBER_OF_DECKS,
+                ctx.cite(rule),
+                WrongNumberOfDecks {
+                    format: ctx.format.name.clone(),
+                    expected: expected as u64,
+                    given: given as u64,
+                },
+            ));
         }
     }
 }

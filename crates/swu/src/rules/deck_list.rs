@@ -2,24 +2,54 @@
 //! player's UID, the leader, the base, and the draw deck and sideboard (CEG 3.3.3; TR 3.1.3
 //! before it). Checked only for a registration; a sideboard may be empty.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::DECK_LIST_INCOMPLETE;
-use super::{Context, Rule};
 use crate::deck::Zone;
 
 pub struct DeckListComplete;
 
-fn message(v: &Violation) -> String {
-    format!(
-        "The deck list for a competitive event must give the {}.",
-        v.get("missing")
-    )
+/// An element a competitive deck list lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Missing {
+    PlayerName,
+    /// A name of one word: the list must give the first and the last.
+    PlayerFullName,
+    PlayerUid,
+    Leader,
+    Base,
+    MainDeck,
 }
 
-impl Rule for DeckListComplete {
-    fn name(&self) -> &'static str {
-        "deck list complete"
+/// A deck list without an element the regulations require.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Incomplete {
+    pub missing: Missing,
+}
+
+impl Explain for Incomplete {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let what = match self.missing {
+            Missing::PlayerName => "player name",
+            Missing::PlayerFullName => "player's first and last name",
+            Missing::PlayerUid => "player UID",
+            Missing::Leader => "leader",
+            Missing::Base => "base",
+            Missing::MainDeck => "main deck",
+        };
+        format!("The deck list for a competitive event must give the {what}.")
+    }
+}
+
+impl Rule<Context<'_>> for DeckListComplete {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: DECK_LIST_INCOMPLETE,
+            meaning: "A competitive deck list lacks an element the regulations require (player name, UID, leader, base, main deck).",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -34,28 +64,31 @@ impl Rule for DeckListComplete {
             let uid = submission.uid.or(deck.uid());
             let mut missing = Vec::new();
             if blank(player) {
-                missing.push("player name");
+                missing.push(Missing::PlayerName);
             } else if player.is_some_and(|p| p.split_whitespace().count() < 2) {
-                missing.push("player's first and last name");
+                missing.push(Missing::PlayerFullName);
             }
             if blank(uid) {
-                missing.push("player UID");
+                missing.push(Missing::PlayerUid);
             }
             for (zone, what) in [
-                (Zone::Leader, "leader"),
-                (Zone::Base, "base"),
-                (Zone::Main, "main deck"),
+                (Zone::Leader, Missing::Leader),
+                (Zone::Base, Missing::Base),
+                (Zone::Main, Missing::MainDeck),
             ] {
                 if deck.count(zone) + deck.unresolved(zone) == 0 {
                     missing.push(what);
                 }
             }
-            for field in missing {
+            for missing in missing {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::new(DECK_LIST_INCOMPLETE, ctx.cite("deck-list"), message)
-                        .with("missing", field),
+                    Violation::new(
+                        DECK_LIST_INCOMPLETE,
+                        ctx.cite("deck-list"),
+                        Incomplete { missing },
+                    ),
                 );
             }
         }

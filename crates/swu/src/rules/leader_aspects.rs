@@ -4,34 +4,85 @@
 //! forbid one Heroism and one Villainy between the sides the leaders start the game on, so two
 //! neutral leaders became legal. The wording in force on the date is applied and named.
 
-use deckcheck_core::{Findings, NoteKind, Violation};
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use jiff::civil::Date;
+use serde::Serialize;
 
+use super::Context;
 use super::codes::LEADER_ASPECTS;
-use super::{Context, Rule};
 use crate::catalog::{Aspect, Aspects, CardId};
 use crate::data::LeaderAspectRule;
 use crate::deck::Zone;
 
 pub struct LeaderAspects;
 
-fn message(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    format!(
-        "{} cannot lead a Twin Suns deck together: on {} the rule in force ({}) says {}{}.",
-        names.join(" and "),
-        v.get("date"),
-        v.section,
-        v.get("wording"),
-        match v.get("start") {
-            "" => String::new(),
-            start => format!(" ({start})"),
-        }
-    )
+/// The wording of the rule a pair fails.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Wording {
+    /// Both leaders share Heroism or Villainy (the regulations, the first event guide).
+    ShareHeroismOrVillainy,
+    /// Not Heroism and Villainy between the sides the leaders start on (CR 12.2.1A, the guide
+    /// of 2026-06-26).
+    NotHeroismAndVillainy,
 }
 
-const SHARE: &str = "both leaders must share the Heroism or the Villainy aspect";
-const NOT_BOTH: &str =
-    "the leaders' starting sides cannot have both the Heroism and the Villainy aspect between them";
+/// The side a leader whose text names it starts the game on, and that side's aspects.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct StartingSide {
+    pub side: String,
+    pub aspects: Vec<String>,
+}
+
+/// Twin Suns leaders that may not lead together.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct AspectsClash {
+    pub date: Date,
+    pub wording: Wording,
+    /// The section of the wording in force (the violation's own).
+    #[serde(skip)]
+    pub rule: String,
+    /// Leaders whose text names the side they start on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub start: Vec<StartingSide>,
+}
+
+impl Explain for AspectsClash {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let names: Vec<String> = cards.iter().map(CardRef::name).collect();
+        let wording = match self.wording {
+            Wording::ShareHeroismOrVillainy => {
+                "both leaders must share the Heroism or the Villainy aspect"
+            }
+            Wording::NotHeroismAndVillainy => {
+                "the leaders' starting sides cannot have both the Heroism and the Villainy aspect between them"
+            }
+        };
+        let start = self
+            .start
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} starts the game as a {} leader",
+                    s.side,
+                    s.aspects.join(" and ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        format!(
+            "{} cannot lead a Twin Suns deck together: on {} the rule in force ({}) says {wording}{}.",
+            names.join(" and "),
+            self.date,
+            self.rule,
+            if start.is_empty() {
+                String::new()
+            } else {
+                format!(" ({start})")
+            }
+        )
+    }
+}
 
 /// Whether two leaders with these aspects pass each wording: (share, not both).
 fn passes(a: &Aspects, b: &Aspects) -> (bool, bool) {
@@ -52,9 +103,12 @@ fn allowed(rule: LeaderAspectRule, (share, not_both): (bool, bool)) -> Option<bo
     }
 }
 
-impl Rule for LeaderAspects {
-    fn name(&self) -> &'static str {
-        "twin suns leader aspects"
+impl Rule<Context<'_>> for LeaderAspects {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: LEADER_ASPECTS,
+            meaning: "Twin Suns leaders whose aspects may not be combined (Heroism with Villainy).",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -83,31 +137,29 @@ impl Rule for LeaderAspects {
                 .filter_map(|c| ctx.links.start_side(c))
                 .find(|s| ctx.as_of < s.data.judged_from)
                 .filter(|_| by_start != allowed(rule.value, passes(union(a.card), union(b.card))));
-            let named = |c: CardId| ctx.links.start_side(c);
-            let start_note = [a.card, b.card]
+            let start: Vec<StartingSide> = [a.card, b.card]
                 .into_iter()
-                .filter_map(named)
-                .map(|s| {
-                    format!(
-                        "{} starts the game as {}",
-                        s.data.start_side,
-                        describe(&s.aspects)
-                    )
+                .filter_map(|c| ctx.links.start_side(c))
+                .map(|s| StartingSide {
+                    side: s.data.start_side.clone(),
+                    aspects: s.aspects.iter().map(|a| format!("{a:?}")).collect(),
                 })
-                .collect::<Vec<_>>()
-                .join("; ");
+                .collect();
             // An unsettled rule fails a pair only by the older wording.
             let wording = match rule.value {
-                LeaderAspectRule::NotHeroismAndVillainy => NOT_BOTH,
-                _ => SHARE,
+                LeaderAspectRule::NotHeroismAndVillainy => Wording::NotHeroismAndVillainy,
+                _ => Wording::ShareHeroismOrVillainy,
             };
             let violation = || {
-                Violation::of(LEADER_ASPECTS, rule, message)
+                let clash = AspectsClash {
+                    date: ctx.as_of,
+                    wording,
+                    rule: rule.section.clone(),
+                    start: start.clone(),
+                };
+                Violation::of(LEADER_ASPECTS, rule, clash)
                     .card(ctx.card_ref(deck, a.card))
                     .card(ctx.card_ref(deck, b.card))
-                    .with("date", ctx.as_of)
-                    .with("wording", wording)
-                    .with("start", &start_note)
             };
             match (by_start, unsure_side) {
                 (Some(true), None) => {}
@@ -126,12 +178,6 @@ impl Rule for LeaderAspects {
             }
         }
     }
-}
-
-/// "a Cunning and Heroism leader".
-fn describe(aspects: &Aspects) -> String {
-    let names: Vec<String> = aspects.iter().map(|a| format!("{a:?}")).collect();
-    format!("a {} leader", names.join(" and "))
 }
 
 #[cfg(test)]

@@ -1,85 +1,159 @@
 //! Leaders: exactly as many as the format asks (1; Twin Suns 2, CEG 9.3.1), and leader cards
 //! only. A leader line that could not be read counts as a leader (its diagnostic says why).
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::{a_or_an, comma_names, is_are, plural};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Timeline, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::{LEADER_COUNT, NOT_A_LEADER};
-use super::{Context, Rule, plural};
 use crate::catalog::CardType;
 use crate::deck::Zone;
 
 pub struct Leaders;
 
-fn count_message(v: &Violation) -> String {
-    format!(
-        "{} deck has exactly {}; this one has {}.",
-        super::a_or_an(v.get("format"), true),
-        plural(v.expected.unwrap_or(0), "leader", "leaders"),
-        v.actual.unwrap_or(0)
-    )
+/// A deck with another number of leaders (or bases: `bases.rs`) than its format's.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SlotCount {
+    pub format: String,
+    /// What the slot holds: "leader", "base".
+    #[serde(skip)]
+    pub what: &'static str,
+    #[serde(skip)]
+    pub expected: u64,
+    #[serde(skip)]
+    pub actual: u64,
 }
 
-fn not_a_leader(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    format!(
-        "{} {} listed as {} but {} not a leader card ({}).",
-        names.join(", "),
-        if names.len() == 1 { "is" } else { "are" },
-        if names.len() == 1 {
-            "a leader"
-        } else {
-            "leaders"
-        },
-        if names.len() == 1 { "is" } else { "are" },
-        v.get("types")
-    )
+impl Explain for SlotCount {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        format!(
+            "{} deck has exactly {}; this one has {}.",
+            a_or_an(&self.format, true),
+            plural(self.expected, self.what, &format!("{}s", self.what)),
+            self.actual
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.expected, self.actual))
+    }
 }
 
-impl Rule for Leaders {
-    fn name(&self) -> &'static str {
-        "leaders"
+/// "unit, base".
+pub(super) fn type_names(types: &[CardType]) -> String {
+    let names: Vec<String> = types.iter().map(CardType::to_string).collect();
+    names.join(", ")
+}
+
+/// Cards listed as leaders that are not leader cards.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct NotALeader {
+    /// Their card types.
+    pub types: Vec<CardType>,
+}
+
+impl Explain for NotALeader {
+    fn message(&self, cards: &[CardRef]) -> String {
+        let n = cards.len();
+        format!(
+            "{} {} listed as {} but {} not a leader card ({}).",
+            comma_names(cards),
+            is_are(n),
+            if n == 1 { "a leader" } else { "leaders" },
+            is_are(n),
+            type_names(&self.types)
+        )
+    }
+}
+
+impl Rule<Context<'_>> for Leaders {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[
+            CodeInfo {
+                code: LEADER_COUNT,
+                meaning: "The deck has the wrong number of leaders (1; Twin Suns: 2 different leaders).",
+            },
+            CodeInfo {
+                code: NOT_A_LEADER,
+                meaning: "A card listed as the leader is not a leader card.",
+            },
+        ]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let Some(rule) = ctx.at(&ctx.format.leaders) else {
-            return;
+        let slot = Slot {
+            zone: Zone::Leader,
+            card_type: CardType::Leader,
+            what: "leader",
+            count: LEADER_COUNT,
+            not_of_type: NOT_A_LEADER,
         };
-        let decks = ctx.decks();
-        let expected = u64::from(rule.value);
-        for (i, deck) in decks.iter().enumerate() {
-            let actual = deck.count(Zone::Leader);
-            let unread = deck.unresolved(Zone::Leader);
-            if actual > expected || actual + unread < expected {
-                let cards = deck
-                    .in_zone(Zone::Leader)
-                    .map(|e| ctx.card_ref(deck, e.card))
-                    .collect();
-                out.deck_violation(
-                    decks.len(),
-                    i,
-                    Violation::of(LEADER_COUNT, rule, count_message)
-                        .with("format", &ctx.format.name)
-                        .numbers(expected, actual)
-                        .cards(cards),
-                );
-            }
-            let wrong: Vec<_> = deck
-                .in_zone(Zone::Leader)
-                .filter(|e| ctx.catalog.card(e.card).card_type != CardType::Leader)
+        judge_slot(ctx, out, &ctx.format.leaders, slot, |types| NotALeader {
+            types,
+        });
+    }
+}
+
+/// A slot of a deck that holds one type of card, in a number the format sets, and the codes
+/// of its two violations.
+pub(super) struct Slot {
+    pub zone: Zone,
+    pub card_type: CardType,
+    pub what: &'static str,
+    pub count: Code,
+    pub not_of_type: Code,
+}
+
+/// Judges one slot (the leaders here, the base in `bases.rs`) of every deck: the format's
+/// number of cards, all of the slot's type. A line of the slot that could not be read counts.
+pub(super) fn judge_slot<K: Explain>(
+    ctx: &Context<'_>,
+    out: &mut Findings,
+    setting: &Timeline<u32>,
+    slot: Slot,
+    not_of_type: fn(Vec<CardType>) -> K,
+) {
+    let Some(rule) = ctx.at(setting) else {
+        return;
+    };
+    let decks = ctx.decks();
+    let expected = u64::from(rule.value);
+    for (i, deck) in decks.iter().enumerate() {
+        let actual = deck.count(slot.zone);
+        let unread = deck.unresolved(slot.zone);
+        if actual > expected || actual + unread < expected {
+            let cards = deck
+                .in_zone(slot.zone)
+                .map(|e| ctx.card_ref(deck, e.card))
                 .collect();
-            if !wrong.is_empty() {
-                let types: Vec<String> = wrong
-                    .iter()
-                    .map(|e| ctx.catalog.card(e.card).card_type.to_string())
-                    .collect();
-                out.deck_violation(
-                    decks.len(),
-                    i,
-                    Violation::of(NOT_A_LEADER, rule, not_a_leader)
-                        .cards(wrong.iter().map(|e| ctx.card_ref(deck, e.card)).collect())
-                        .with("types", types.join(", ")),
-                );
-            }
+            let count = SlotCount {
+                format: ctx.format.name.clone(),
+                what: slot.what,
+                expected,
+                actual,
+            };
+            out.deck_violation(
+                decks.len(),
+                i,
+                Violation::of(slot.count, rule, count).cards(cards),
+            );
+        }
+        let wrong: Vec<_> = deck
+            .in_zone(slot.zone)
+            .filter(|e| ctx.catalog.card(e.card).card_type != slot.card_type)
+            .collect();
+        if !wrong.is_empty() {
+            let types = wrong
+                .iter()
+                .map(|e| ctx.catalog.card(e.card).card_type)
+                .collect();
+            out.deck_violation(
+                decks.len(),
+                i,
+                Violation::of(slot.not_of_type, rule, not_of_type(types))
+                    .cards(wrong.iter().map(|e| ctx.card_ref(deck, e.card)).collect()),
+            );
         }
     }
 }

@@ -3,31 +3,68 @@
 //! Thermal Oscillator −5; card text wins over the rules, CR 1.3.1). Lines that could not be read
 //! count toward the size: an unknown card is not a missing card.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::plural;
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::MAIN_DECK_TOO_SMALL;
-use super::{Context, Rule, plural};
 use crate::data::ExceptionKind;
 use crate::deck::Zone;
 
 pub struct MainDeckSize;
 
-fn message(v: &Violation) -> String {
-    let why = match v.get("changed_by") {
-        "" => String::new(),
-        by => format!(" (changed by {by})"),
-    };
-    format!(
-        "The main deck has {}; {} requires at least {}{why}.",
-        plural(v.actual.unwrap_or(0), "card", "cards"),
-        v.get("format"),
-        v.expected.unwrap_or(0)
-    )
+/// A base whose printed text changes the main deck's minimum.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct BaseChange {
+    pub base: String,
+    pub text: String,
 }
 
-impl Rule for MainDeckSize {
-    fn name(&self) -> &'static str {
-        "main deck size"
+/// A main deck under its minimum.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct MainDeckTooSmall {
+    pub format: String,
+    /// The bases that changed the minimum.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed_by: Vec<BaseChange>,
+    #[serde(skip)]
+    pub minimum: u64,
+    #[serde(skip)]
+    pub actual: u64,
+}
+
+impl Explain for MainDeckTooSmall {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let why = match self.changed_by.as_slice() {
+            [] => String::new(),
+            by => format!(
+                " (changed by {})",
+                by.iter()
+                    .map(|b| format!("{} ({})", b.base, b.text))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        format!(
+            "The main deck has {}; {} requires at least {}{why}.",
+            plural(self.actual, "card", "cards"),
+            self.format,
+            self.minimum
+        )
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.minimum, self.actual))
+    }
+}
+
+impl Rule<Context<'_>> for MainDeckSize {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: MAIN_DECK_TOO_SMALL,
+            meaning: "The main deck has fewer cards than the format's minimum (after a base's printed change to it).",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -37,7 +74,7 @@ impl Rule for MainDeckSize {
         let decks = ctx.decks();
         for (i, deck) in decks.iter().enumerate() {
             let mut minimum = i64::from(rule.value);
-            let mut because = Vec::new();
+            let mut changed_by = Vec::new();
             for base in deck.in_zone(Zone::Base) {
                 let card = ctx.catalog.card(base.card);
                 for ex in ctx
@@ -46,19 +83,25 @@ impl Rule for MainDeckSize {
                     .filter(|ex| ex.kind == ExceptionKind::MinDeckSizeDelta)
                 {
                     minimum += i64::from(ex.value);
-                    because.push(format!("{} ({})", card.display_name(), ex.printed_text));
+                    changed_by.push(BaseChange {
+                        base: card.display_name(),
+                        text: ex.printed_text.clone(),
+                    });
                 }
             }
             let minimum = minimum.max(0) as u64;
             let actual = deck.count(Zone::Main);
             if actual + deck.unresolved(Zone::Main) < minimum {
+                let small = MainDeckTooSmall {
+                    format: ctx.format.name.clone(),
+                    changed_by,
+                    minimum,
+                    actual,
+                };
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(MAIN_DECK_TOO_SMALL, rule, message)
-                        .with("format", &ctx.format.name)
-                        .with("changed_by", because.join(", "))
-                        .numbers(minimum, actual),
+                    Violation::of(MAIN_DECK_TOO_SMALL, rule, small),
                 );
             }
         }

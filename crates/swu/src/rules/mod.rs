@@ -1,7 +1,9 @@
-//! The rules engine: one file per rule, each citing its section, all run from one registry.
+//! The rules of Star Wars: Unlimited: one file per rule, each citing its section and declaring
+//! the typed data of its violations, all run from one registry by core's engine.
 //!
 //! [`check`] runs every rule of [`RULES`] on a submission (one deck; three for Trilogy) for a
-//! format on a date and collects every violation; no rule stops another. A rule reads the
+//! format on a date and collects every violation (`deckcheck_core::rules::run`); no rule stops
+//! another. A rule reads the
 //! format's settings for the date from `card_data/swu/formats.toml` through [`Context`], so a
 //! rule that changed over time (Twin Suns' minimum, Premier's rotation) is one rule with dated
 //! values, and a format is data: a setting a format does not have is a rule that does not apply.
@@ -28,23 +30,15 @@ pub use links::Links;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use deckcheck_core::{CardRef, Dated, Findings, Report, Timeline};
+use deckcheck_core::{CardRef, CodeInfo, Dated, Findings, Report, Rule, Timeline};
 use jiff::civil::Date;
 
 use crate::catalog::{CardId, Catalog, SetIdx};
 use crate::data::{Exception, FormatDef, LegalityData, SetInfo};
 use crate::deck::{Deck, Zone};
 
-/// One deckbuilding rule.
-pub trait Rule: Sync {
-    /// A short name for logs and documentation.
-    fn name(&self) -> &'static str;
-    /// Adds a violation for everything this rule finds wrong; never stops at the first.
-    fn check(&self, ctx: &Context<'_>, out: &mut Findings);
-}
-
 /// Every rule, in the order their findings are reported.
-pub const RULES: &[&dyn Rule] = &[
+pub const RULES: &[&dyn for<'a> Rule<Context<'a>>] = &[
     &format_available::FormatAvailable,
     &deck_count::DeckCount,
     &deck_list::DeckListComplete,
@@ -59,6 +53,11 @@ pub const RULES: &[&dyn Rule] = &[
     &suspensions::Suspensions,
     &opened_pool::OpenedPool,
 ];
+
+/// Every code the rules report, with its meaning.
+pub fn codes() -> Vec<CodeInfo> {
+    deckcheck_core::rules::codes(RULES)
+}
 
 /// The cards a limited player opened or drafted, counted by card.
 #[derive(Debug, Clone, Default)]
@@ -224,27 +223,6 @@ impl<'a> Context<'a> {
     }
 }
 
-/// "1 card", "2 cards".
-pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// "a Premier", "an Eternal" (capitalised at the start of a sentence).
-pub fn a_or_an(word: &str, capital: bool) -> String {
-    let vowel = word
-        .chars()
-        .next()
-        .is_some_and(|c| "AEIOUaeiou".contains(c));
-    let article = match (vowel, capital) {
-        (true, true) => "An",
-        (true, false) => "an",
-        (false, true) => "A",
-        (false, false) => "a",
-    };
-    format!("{article} {word}")
-}
-
 /// Checks a submission for a format on a date.
 pub fn check(
     catalog: &Catalog,
@@ -268,9 +246,7 @@ pub fn check(
         tallies: &tallies,
     };
     let mut findings = Findings::default();
-    for rule in RULES {
-        rule.check(&ctx, &mut findings);
-    }
+    deckcheck_core::rules::run(RULES, &ctx, &mut findings);
     Report::new(
         "swu",
         &format.id,
@@ -283,13 +259,5 @@ pub fn check(
 
 #[cfg(test)]
 pub(crate) mod fixture;
-
 #[cfg(test)]
-mod tests {
-    #[test]
-    fn a_format_name_takes_the_article_english_gives_it() {
-        assert_eq!(super::a_or_an("Eternal", true), "An Eternal");
-        assert_eq!(super::a_or_an("Premier", true), "A Premier");
-        assert_eq!(super::a_or_an("Sealed", false), "a Sealed");
-    }
-}
+mod renders;

@@ -6,57 +6,123 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use deckcheck_core::{Findings, NoteKind, Violation};
+use deckcheck_core::wording::{a_or_an, comma_names, is_are, names};
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
+use serde::Serialize;
 
 use super::codes::{BASE_NOT_IN_POOL, CARD_NOT_IN_POOL, POOL_SHAPE};
-use super::{Context, Pool, Rule};
+use super::{Context, Pool};
 use crate::catalog::{CardId, Rarity};
 use crate::data::{PoolKind, SetKind};
 use crate::deck::Zone;
 
 pub struct OpenedPool;
 
-fn pool_shape(v: &Violation) -> String {
-    let tiers = match v.get("tiers") {
-        "" => String::new(),
-        t => format!(" ({t})"),
-    };
-    format!(
-        "{} pool is {}{tiers}; this one has {}.",
-        super::a_or_an(v.get("format"), true),
-        v.get("packs"),
-        v.actual.unwrap_or(0)
-    )
+/// A pool given pack by pack with another number of packs than the format hands out.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct PoolShape {
+    pub format: String,
+    /// The numbers of packs the format hands out (the larger at Competitive and Master tier).
+    pub packs: Vec<u32>,
+    #[serde(skip)]
+    pub given: u64,
 }
 
-fn not_in_pool(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    if v.cards.len() == 1 && v.expected.unwrap_or(0) > 0 {
-        return format!(
-            "The deck plays {} copies of {} but the pool has {}.",
-            v.actual.unwrap_or(0),
-            names[0],
-            v.expected.unwrap_or(0)
-        );
+impl Explain for PoolShape {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let counts: Vec<String> = self.packs.iter().map(u32::to_string).collect();
+        let noun = if self.packs == [1] { "pack" } else { "packs" };
+        let tiers = if self.packs.len() > 1 {
+            " (Competitive and Master tier events hand out the larger number)"
+        } else {
+            ""
+        };
+        format!(
+            "{} pool is {} {noun}{tiers}; this one has {}.",
+            a_or_an(&self.format, true),
+            counts.join(" or "),
+            self.given
+        )
     }
-    format!(
-        "{} {} not in the player's pool.",
-        names.join(", "),
-        if names.len() == 1 { "is" } else { "are" }
-    )
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        let most = self.packs.last().copied().unwrap_or(0);
+        Some((u64::from(most), self.given))
+    }
 }
 
-fn base_not_in_pool(v: &Violation) -> String {
-    format!(
-        "{} was not opened and is not a Common base of {}.",
-        v.cards.first().map(|c| c.name()).unwrap_or_default(),
-        v.get("set")
-    )
+/// Cards the deck plays that the player did not open.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum NotInPool {
+    /// Not one copy was opened.
+    NotOpened,
+    /// More copies than were opened.
+    MoreThanOpened {
+        #[serde(skip)]
+        opened: u64,
+        #[serde(skip)]
+        played: u64,
+    },
 }
 
-impl Rule for OpenedPool {
-    fn name(&self) -> &'static str {
-        "opened pool"
+impl Explain for NotInPool {
+    fn message(&self, cards: &[CardRef]) -> String {
+        match self {
+            Self::MoreThanOpened { opened, played } => format!(
+                "The deck plays {played} copies of {} but the pool has {opened}.",
+                names(cards)
+            ),
+            Self::NotOpened => format!(
+                "{} {} not in the player's pool.",
+                comma_names(cards),
+                is_are(cards.len())
+            ),
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::MoreThanOpened { opened, played } => Some((*opened, *played)),
+            Self::NotOpened => None,
+        }
+    }
+}
+
+/// A base neither opened nor a Common base of the event's set.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct BaseNotInPool {
+    /// The event's set, when it is given or can be told from the pool.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
+}
+
+impl Explain for BaseNotInPool {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} was not opened and is not a Common base of {}.",
+            names(cards),
+            self.set.as_deref().unwrap_or("the event's set (unknown)")
+        )
+    }
+}
+
+impl Rule<Context<'_>> for OpenedPool {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[
+            CodeInfo {
+                code: CARD_NOT_IN_POOL,
+                meaning: "Limited: the deck plays a card (or more copies of it) that the player did not open or draft.",
+            },
+            CodeInfo {
+                code: BASE_NOT_IN_POOL,
+                meaning: "Limited: the base was neither opened nor a Common base of the event's set.",
+            },
+            CodeInfo {
+                code: POOL_SHAPE,
+                meaning: "Limited: a pool given pack by pack does not have the format's packs (sealed: six, or eight at Competitive events from 2026-06-26; draft: three).",
+            },
+        ]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -72,7 +138,7 @@ impl Rule for OpenedPool {
                 Some(&rule.section),
                 format!(
                     "{} deck is judged against the cards the player opened or drafted; give the pool to check it.",
-                    super::a_or_an(&ctx.format.name, true)
+                    a_or_an(&ctx.format.name, true)
                 ),
             );
             return;
@@ -88,30 +154,12 @@ impl Rule for OpenedPool {
         if let (Some(packs), Some(expected)) = (pool.packs, ctx.at(&ctx.format.packs))
             && !expected.value.iter().any(|n| *n as usize == packs)
         {
-            let counts: Vec<String> = expected.value.iter().map(u32::to_string).collect();
-            let last = expected.value.last().copied().unwrap_or(0);
-            let mut v = Violation::of(POOL_SHAPE, expected, pool_shape)
-                .with("format", &ctx.format.name)
-                .with(
-                    "packs",
-                    format!(
-                        "{} {}",
-                        counts.join(" or "),
-                        if counts.len() == 1 && last == 1 {
-                            "pack"
-                        } else {
-                            "packs"
-                        }
-                    ),
-                )
-                .numbers(u64::from(last), packs as u64);
-            if expected.value.len() > 1 {
-                v = v.with(
-                    "tiers",
-                    "Competitive and Master tier events hand out the larger number",
-                );
-            }
-            out.violation(v);
+            let shape = PoolShape {
+                format: ctx.format.name.clone(),
+                packs: expected.value.clone(),
+                given: packs as u64,
+            };
+            out.violation(Violation::of(POOL_SHAPE, expected, shape));
         }
         let decks = ctx.decks();
         for (i, deck) in decks.iter().enumerate() {
@@ -138,17 +186,25 @@ impl Rule for OpenedPool {
                     match &mut missing {
                         Some(v) => v.cards.push(card),
                         None => {
-                            missing =
-                                Some(Violation::of(CARD_NOT_IN_POOL, rule, not_in_pool).card(card))
+                            missing = Some(
+                                Violation::of(CARD_NOT_IN_POOL, rule, NotInPool::NotOpened)
+                                    .card(card),
+                            )
                         }
                     }
                 } else {
                     out.deck_violation(
                         decks.len(),
                         i,
-                        Violation::of(CARD_NOT_IN_POOL, rule, not_in_pool)
-                            .card(card)
-                            .numbers(opened, count),
+                        Violation::of(
+                            CARD_NOT_IN_POOL,
+                            rule,
+                            NotInPool::MoreThanOpened {
+                                opened,
+                                played: count,
+                            },
+                        )
+                        .card(card),
                     );
                 }
             }
@@ -173,12 +229,14 @@ impl Rule for OpenedPool {
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(BASE_NOT_IN_POOL, rule, base_not_in_pool)
-                        .card(ctx.card_ref(deck, base.card))
-                        .with(
-                            "set",
-                            event_set.as_deref().unwrap_or("the event's set (unknown)"),
-                        ),
+                    Violation::of(
+                        BASE_NOT_IN_POOL,
+                        rule,
+                        BaseNotInPool {
+                            set: event_set.clone(),
+                        },
+                    )
+                    .card(ctx.card_ref(deck, base.card)),
                 );
             }
         }

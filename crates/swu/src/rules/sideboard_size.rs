@@ -1,34 +1,52 @@
 //! The sideboard's maximum: 10 in Premier and Eternal (CEG 9.1.1; TR 2.3.1.1, CR 9.2.2C); none
 //! at all in Twin Suns (CEG 9.3.1) and Trilogy; no limit in limited formats (CEG 9.2.1).
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::plural;
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use serde::Serialize;
 
+use super::Context;
 use super::codes::SIDEBOARD_TOO_LARGE;
-use super::{Context, Rule, plural};
 use crate::deck::Zone;
 
 pub struct SideboardSize;
 
-fn message(v: &Violation) -> String {
-    let (max, actual) = (v.expected.unwrap_or(0), v.actual.unwrap_or(0));
-    if max == 0 {
-        format!(
-            "{} decks have no sideboard; this one has {} in it.",
-            v.get("format"),
-            plural(actual, "card", "cards")
-        )
-    } else {
-        format!(
-            "The sideboard has {}; {} allows at most {max}.",
-            plural(actual, "card", "cards"),
-            v.get("format")
-        )
+/// A sideboard over the format's maximum (none at all: a maximum of 0).
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct SideboardTooLarge {
+    pub format: String,
+    #[serde(skip)]
+    pub max: u64,
+    #[serde(skip)]
+    pub actual: u64,
+}
+
+impl Explain for SideboardTooLarge {
+    fn message(&self, _cards: &[CardRef]) -> String {
+        let cards = plural(self.actual, "card", "cards");
+        match self.max {
+            0 => format!(
+                "{} decks have no sideboard; this one has {cards} in it.",
+                self.format
+            ),
+            max => format!(
+                "The sideboard has {cards}; {} allows at most {max}.",
+                self.format
+            ),
+        }
+    }
+
+    fn numbers(&self) -> Option<(u64, u64)> {
+        Some((self.max, self.actual))
     }
 }
 
-impl Rule for SideboardSize {
-    fn name(&self) -> &'static str {
-        "sideboard size"
+impl Rule<Context<'_>> for SideboardSize {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: SIDEBOARD_TOO_LARGE,
+            meaning: "The sideboard is larger than allowed (Premier/Eternal: 10; Twin Suns and Trilogy: none).",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -40,12 +58,15 @@ impl Rule for SideboardSize {
         for (i, deck) in decks.iter().enumerate() {
             let actual = deck.count(Zone::Sideboard);
             if actual > max {
+                let large = SideboardTooLarge {
+                    format: ctx.format.name.clone(),
+                    max,
+                    actual,
+                };
                 out.deck_violation(
                     decks.len(),
                     i,
-                    Violation::of(SIDEBOARD_TOO_LARGE, rule, message)
-                        .with("format", &ctx.format.name)
-                        .numbers(max, actual),
+                    Violation::of(SIDEBOARD_TOO_LARGE, rule, large),
                 );
             }
         }

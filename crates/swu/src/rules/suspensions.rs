@@ -3,27 +3,41 @@
 //! printing is covered and a same-named card with another subtitle is not. Twin Suns and the
 //! limited formats have no list. Cards suspended on the same day are one violation.
 
-use deckcheck_core::{Findings, Violation};
+use deckcheck_core::wording::{comma_names, is_are};
+use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
+use jiff::civil::Date;
+use serde::Serialize;
 
+use super::Context;
 use super::codes::CARD_SUSPENDED;
-use super::{Context, Rule};
 
 pub struct Suspensions;
 
-fn message(v: &Violation) -> String {
-    let names: Vec<String> = v.cards.iter().map(|c| c.name()).collect();
-    format!(
-        "{} {} suspended in {} since {}.",
-        names.join(", "),
-        if names.len() == 1 { "is" } else { "are" },
-        v.get("format"),
-        v.get("since")
-    )
+/// Cards suspended in the format from one day.
+#[derive(Debug, PartialEq, Serialize)]
+pub(crate) struct Suspended {
+    pub format: String,
+    pub since: Date,
 }
 
-impl Rule for Suspensions {
-    fn name(&self) -> &'static str {
-        "suspensions"
+impl Explain for Suspended {
+    fn message(&self, cards: &[CardRef]) -> String {
+        format!(
+            "{} {} suspended in {} since {}.",
+            comma_names(cards),
+            is_are(cards.len()),
+            self.format,
+            self.since
+        )
+    }
+}
+
+impl Rule<Context<'_>> for Suspensions {
+    fn codes(&self) -> &'static [CodeInfo] {
+        &[CodeInfo {
+            code: CARD_SUSPENDED,
+            meaning: "The card is on the format's suspension list on the date checked.",
+        }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
@@ -33,32 +47,34 @@ impl Rule for Suspensions {
         };
         let decks = ctx.decks();
         for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
-            let mut groups: Vec<Violation> = Vec::new();
+            let mut groups: Vec<(Date, Violation)> = Vec::new();
             for (card, s) in ctx
                 .links
                 .suspensions(&list.value, ctx.as_of)
                 .filter(|(c, _)| tally.contains(*c))
             {
-                let since = s.effective_from.to_string();
+                let since = s.effective_from;
                 let card = ctx.card_ref(deck, card);
-                match groups.iter_mut().find(|v| v.get("since") == since) {
-                    Some(v) => v.cards.push(card),
+                match groups.iter_mut().find(|(d, _)| *d == since) {
+                    Some((_, v)) => v.cards.push(card),
                     None => {
-                        let mut v = Violation::new(CARD_SUSPENDED, list.section.clone(), message)
+                        let suspended = Suspended {
+                            format: ctx.pool_format.name.clone(),
+                            since,
+                        };
+                        let mut v = Violation::new(CARD_SUSPENDED, list.section.clone(), suspended)
                             .resting_on(list)
-                            .card(card)
-                            .with("format", &ctx.pool_format.name)
-                            .with("since", since);
+                            .card(card);
                         // Every uncertain suspension has its own sentence (checked at load).
                         if s.confidence > v.confidence {
                             v.confidence = s.confidence;
                             v.caveat = s.caveat.clone();
                         }
-                        groups.push(v);
+                        groups.push((since, v));
                     }
                 }
             }
-            for v in groups {
+            for (_, v) in groups {
                 out.deck_violation(decks.len(), i, v);
             }
         }

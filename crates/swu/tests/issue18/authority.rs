@@ -5,7 +5,7 @@
 //! Twin Suns' 80 cards from Jump to Lightspeed's release day, its pool that never rotates and
 //! has no suspension list, and eight-pack Competitive sealed pools.
 
-use deckcheck_core::{CompareRequest, DeckInput, Verdict};
+use deckcheck_core::{CompareRequest, DeckInput, FindingCode, Verdict};
 use deckcheck_swu::catalog::Rarity;
 use jiff::civil::{Date, date};
 use serde_json::json;
@@ -310,7 +310,7 @@ fn cards_in_the_deck_box_count_as_sideboard_from_the_regulations_of_july_2025_an
         compare(&deck, &deck, Some(extra), on)
             .findings
             .iter()
-            .filter(|f| f.code == "deck-box-extra")
+            .filter(|f| f.code == FindingCode::DeckBoxExtra)
             .count()
     };
     assert_eq!(
@@ -341,7 +341,7 @@ fn a_sideboard_exchange_cites_the_english_regulations_then_the_event_guide() {
         compare(&registered, &presented, None, on)
             .findings
             .iter()
-            .find(|f| f.code == "card-moved")
+            .find(|f| f.code == FindingCode::CardMoved)
             .map(|f| f.section.clone())
     };
     assert_eq!(moved(date(2025, 8, 1)).as_deref(), Some("TR 4.5.2"));

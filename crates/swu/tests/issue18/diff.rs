@@ -2,7 +2,7 @@
 //! sideboard section, instead of "legal sideboarding" built on a guess; a deck check is made for
 //! one format, never `all`.
 
-use deckcheck_core::{CompareRequest, ComparisonVerdict, DeckInput};
+use deckcheck_core::{CompareRequest, ComparisonVerdict, DeckInput, FindingCode};
 use jiff::civil::date;
 
 use super::support::*;
@@ -41,7 +41,10 @@ fn a_picklist_presented_for_a_registered_list_says_it_has_no_sideboard() {
         comparison.findings
     );
     assert!(
-        comparison.findings.iter().all(|f| f.code != "card-moved"),
+        comparison
+            .findings
+            .iter()
+            .all(|f| f.code != FindingCode::CardMoved),
         "{:#?}",
         comparison.findings
     );

@@ -2,7 +2,7 @@
 //! uncertain, grammar, melee.gg bases written without their location, and a SWUDB author who is
 //! not written as the player.
 
-use deckcheck_core::{CompareRequest, DeckInput, Verdict};
+use deckcheck_core::{CompareRequest, DeckInput, FindingCode, Verdict};
 use jiff::civil::date;
 
 use super::support::*;
@@ -125,7 +125,7 @@ fn one_card_moved_to_an_empty_sideboard_is_one_card() {
     let f = comparison
         .findings
         .iter()
-        .find(|f| f.code == "sideboard-larger-than-registered")
+        .find(|f| f.code == FindingCode::SideboardLargerThanRegistered)
         .unwrap();
     assert!(
         f.message.starts_with("The sideboard has 1 card;"),
@@ -135,7 +135,7 @@ fn one_card_moved_to_an_empty_sideboard_is_one_card() {
     let small = comparison
         .findings
         .iter()
-        .find(|f| f.code == "main-deck-below-minimum")
+        .find(|f| f.code == FindingCode::MainDeckBelowMinimum)
         .unwrap();
     assert!(small.message.contains("has 49 cards"), "{}", small.message);
 }

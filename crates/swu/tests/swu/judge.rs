@@ -184,7 +184,7 @@ fn a_deck_check_judges_every_difference_by_the_regulations() {
             premier,
             date(2025, 4, 1),
         );
-        let found: Vec<_> = c.findings.iter().map(|f| f.code).collect();
+        let found: Vec<_> = c.findings.iter().map(|f| f.code.as_str()).collect();
         assert_eq!(c.verdict, verdict, "{name}: {found:?}");
         for code in codes {
             assert!(
@@ -227,7 +227,7 @@ fn sideboard_moves_cite_the_regulation_and_name_the_card() {
     let moved = moved_in(date(2025, 4, 1));
     // The Tournament Regulations in force in April 2025 (v1.3, English) number it 4.5.2.
     assert_eq!(
-        (moved.code, moved.section.as_str()),
+        (moved.code.as_str(), moved.section.as_str()),
         ("card-moved", "TR 4.5.2")
     );
     assert!(
