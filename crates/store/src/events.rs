@@ -299,6 +299,12 @@ impl Store {
         self.db.close().await;
     }
 
+    /// Whether the database answers a trivial query now (the service's readiness).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.db.pool).await?;
+        Ok(())
+    }
+
     // ---- reading ----
 
     async fn event_row(&self, id: &str) -> Result<Event, StoreError> {
