@@ -803,3 +803,32 @@ const SMALL_BODY: usize = 16 * 1024;
 
 /// The least time between two log lines about bodies refused as `busy`.
 const BUSY_LOG_EVERY: Duration = Duration::from_secs(10);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_said_every_so_often_is_said_at_once_then_not_before_its_time() {
+        let every = Every::new(Duration::from_secs(60));
+        let now = Instant::now();
+        assert!(every.due(now));
+        assert!(!every.due(now));
+        if let Some(earlier) = now.checked_sub(Duration::from_secs(120)) {
+            assert!(every.due(earlier), "two minutes later it is due again");
+        }
+    }
+
+    #[test]
+    fn slow_requests_are_summed_up_not_said_one_by_one() {
+        // Issue 29: hundreds of WARN lines for normal work under load. The first slow request
+        // is said at once (with the count so far), the next ones are counted for the next line.
+        let slow = SlowRequests::default();
+        let now = Instant::now();
+        for ms in [1500, 2500, 1200] {
+            slow.note(Duration::from_millis(ms), now);
+        }
+        assert_eq!(slow.count.load(Ordering::Relaxed), 2);
+        assert_eq!(slow.slowest_ms.load(Ordering::Relaxed), 2500);
+    }
+}
