@@ -23,9 +23,9 @@ pub enum LogFormat {
 /// Which requests get an access-log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum AccessLog {
-    /// Server errors (5xx but 503, which have their own lines) and requests slower than a
-    /// second, at warn level: nothing per request in normal operation, so logging costs no
-    /// throughput.
+    /// Server errors (5xx but 503, which have their own lines), at warn level: nothing per
+    /// request in normal operation, so logging costs no throughput. Requests slower than a
+    /// second are summed up in one info line a minute at most.
     Errors,
     /// One short line per request (method, path, status, time, request id), at info level.
     All,
