@@ -64,7 +64,7 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$OUT/data" "$BIN" serve >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 600); do
-  python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1] + "/health", timeout=5)' "$URL" 2>/dev/null && break
+  python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1] + "/ready", timeout=5)' "$URL" 2>/dev/null && break
   kill -0 "$SERVER_PID" 2>/dev/null || { tail -20 "$OUT/server.log" >&2; fail_setup "the server stopped"; }
   sleep 0.2
 done

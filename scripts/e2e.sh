@@ -79,16 +79,16 @@ env -u DECKCHECK_DATABASE_URL DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DI
   "$ROOT/target/release/deckcheck" serve >"$ART/$LOG" 2>&1 &
 SERVER_PID=$!
 
-# Wait (at most 60 s) until the server answers /health.
+# Wait (at most 60 s) until the server is ready (/ready: its data loaded, its store answering).
 ready=""
 for _ in $(seq 1 120); do
   kill -0 "$SERVER_PID" 2>/dev/null || { cat "$ART/$LOG" >&2; fail "the server exited"; }
-  if node -e 'fetch(process.argv[1]+"/health",{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$URL"; then
+  if node -e 'fetch(process.argv[1]+"/ready",{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$URL"; then
     ready=1; break
   fi
   sleep 0.5
 done
-[ -n "$ready" ] || { cat "$ART/$LOG" >&2; fail "the server did not answer /health on $URL within 60 s"; }
+[ -n "$ready" ] || { cat "$ART/$LOG" >&2; fail "the server was not ready (/ready) on $URL within 60 s"; }
 
 set +e
 (cd "$E2E" && DECKCHECK_URL="$URL" timeout 300 node "$PAGES.test.mjs")

@@ -30,6 +30,6 @@ DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" RUST_LOG=warn ./
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -rf "$BODY" "$DATA_DIR"' EXIT
 for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
+  curl -sf "http://127.0.0.1:$PORT/ready" >/dev/null && break
   sleep 0.1
 done

@@ -480,6 +480,7 @@ pub async fn validate(
         game.validate(&request).map(bounded).map_err(ApiError::from)
     })
     .await?;
+    crate::metrics::validated(&answer);
     Ok(HttpResponse::Ok().json(answer))
 }
 
@@ -619,6 +620,11 @@ pub async fn validate_batch(
     let response = actix_web::web::block(move || run_batch(game.as_ref(), &text, limit))
         .await
         .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
+    response
+        .results
+        .iter()
+        .filter_map(|r| r.answer.as_ref())
+        .for_each(crate::metrics::validated);
     Ok(HttpResponse::Ok().json(response))
 }
 

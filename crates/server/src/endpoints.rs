@@ -21,6 +21,8 @@ pub enum Endpoint {
     Sets,
     Suspensions,
     Health,
+    HealthLive,
+    Ready,
     OpenApi,
     AdminReload,
     PageIndex,
@@ -61,7 +63,7 @@ pub enum Method {
 }
 
 impl Endpoint {
-    pub const ALL: [Endpoint; 41] = [
+    pub const ALL: [Endpoint; 43] = [
         Self::Validate,
         Self::ValidateBatch,
         Self::Compare,
@@ -73,6 +75,8 @@ impl Endpoint {
         Self::Sets,
         Self::Suspensions,
         Self::Health,
+        Self::HealthLive,
+        Self::Ready,
         Self::OpenApi,
         Self::AdminReload,
         Self::PageIndex,
@@ -119,6 +123,8 @@ impl Endpoint {
             Self::Sets => "/v1/sets",
             Self::Suspensions => "/v1/suspensions",
             Self::Health => "/health",
+            Self::HealthLive => "/health/live",
+            Self::Ready => "/ready",
             Self::OpenApi => "/openapi.json",
             Self::AdminReload => "/v1/admin/reload",
             Self::PageIndex => "/",
@@ -228,7 +234,18 @@ impl Endpoint {
                 "suspensions",
                 "Star Wars: Unlimited's suspension history, or one list's suspensions on a date",
             ),
-            Self::Health => ("health", "Ready, and which data answers"),
+            Self::Health => (
+                "health",
+                "Live (the process answers), and which data answers",
+            ),
+            Self::HealthLive => (
+                "health_live",
+                "Live: the process answers (a liveness probe)",
+            ),
+            Self::Ready => (
+                "ready",
+                "Ready: every game's data loaded and the event store answering (a readiness probe); 503 otherwise",
+            ),
             Self::OpenApi => ("openapi", "This document"),
             Self::AdminReload => (
                 "admin_reload",
@@ -280,6 +297,8 @@ impl Endpoint {
             Self::Sets => route.to(cards::sets),
             Self::Suspensions => route.to(cards::suspensions),
             Self::Health => route.to(health::health),
+            Self::HealthLive => route.to(health::live),
+            Self::Ready => route.to(health::ready),
             Self::OpenApi => route.to(health::openapi),
             Self::AdminReload => route.to(admin::reload),
             Self::PageIndex => route.to(page::index),

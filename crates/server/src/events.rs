@@ -107,11 +107,13 @@ impl From<StoreError> for ApiError {
             }
             StoreError::GameUnavailable(_) => (ErrorCode::GameUnavailable, "game"),
             StoreError::Unavailable { retry_after, .. } => {
+                crate::metrics::store_error(&e);
                 tracing::warn!(error = %message, "event store unavailable");
                 return ApiError::new(ErrorCode::StoreUnavailable, message)
                     .details(json!({ "retry_after": retry_after }));
             }
             StoreError::ReadOnly { .. } | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+                crate::metrics::store_error(&e);
                 tracing::error!(error = %message, "event store error");
                 return ApiError::new(
                     ErrorCode::StoreUnavailable,
@@ -200,6 +202,21 @@ async fn json_body<T: serde::de::DeserializeOwned>(
 
 fn game_of_event(state: &AppState, game: &str) -> Result<std::sync::Arc<dyn AnyGame>, ApiError> {
     state.game(Some(game))
+}
+
+/// Counts a list stored for an event (the metrics), by the state it was stored in.
+fn submitted(list: &deckcheck_store::Submitted) {
+    crate::metrics::registration(match list.state {
+        State::Accepted => crate::metrics::Registration::Accepted,
+        State::Pending => crate::metrics::Registration::Pending,
+    });
+}
+
+/// Counts a list refused as not legal (the metrics).
+fn refused(e: &StoreError) {
+    if matches!(e, StoreError::Refused { .. }) {
+        crate::metrics::registration(crate::metrics::Registration::Refused);
+    }
 }
 
 /// A list judged for an event: what the event's game cannot read or judge as it was sent (a
@@ -402,6 +419,7 @@ pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
             let event = store(&state).lock(&access, now()).await?;
+            crate::metrics::event_locked();
             Ok(HttpResponse::Ok().json(LockedAnswer {
                 event,
                 locked: true,
@@ -579,6 +597,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
             let publication = store(&state)
                 .publish(game.as_ref(), &access, which, now())
                 .await?;
+            crate::metrics::event_published();
             Ok(HttpResponse::Ok().json(publication))
         }
         .await,
@@ -753,6 +772,7 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
                 )
                 .await
                 .map_err(judged)?;
+            crate::metrics::deck_checked();
             Ok(HttpResponse::Created().json(check))
         }
         .await,
@@ -837,6 +857,7 @@ fn limited(state: &AppState, code: &str) -> Result<(), ApiError> {
     state
         .limiter
         .attempt(&key, state.limiter.per_minute())
+        .inspect_err(|_| crate::metrics::rate_limited(crate::metrics::Limit::EventCode))
         .map_err(|wait| too_many(wait, "registration attempts for this event code"))
 }
 
@@ -850,6 +871,7 @@ fn unknown_code(state: &AppState, req: &HttpRequest, e: StoreError) -> ApiError 
             .limiter
             .attempt(&format!("peer:{peer}"), UNKNOWN_CODES_PER_MINUTE)
         {
+            crate::metrics::rate_limited(crate::metrics::Limit::UnknownCode);
             return too_many(wait, "lookups of unknown event codes from this address");
         }
     }
@@ -948,6 +970,8 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                     now(),
                 )
                 .await
+                .inspect(submitted)
+                .inspect_err(refused)
                 .map_err(judged)?;
             Ok(HttpResponse::Created().json(RegisteredAnswer {
                 event: event.public(now()),
@@ -1005,6 +1029,8 @@ pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>)
             let submitted = store(&state)
                 .resubmit(game.as_ref(), &access, &submission, now())
                 .await
+                .inspect(submitted)
+                .inspect_err(refused)
                 .map_err(judged)?;
             Ok(HttpResponse::Ok().json(submitted))
         }

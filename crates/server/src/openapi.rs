@@ -631,6 +631,8 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
                 None,
             ),
             Endpoint::Health => (reference("Health"), vec![400], Vec::new(), None),
+            Endpoint::HealthLive => (reference("Live"), vec![400], Vec::new(), None),
+            Endpoint::Ready => (reference("Ready"), vec![400], Vec::new(), None),
             Endpoint::OpenApi => (
                 json!({ "type": "object", "description": "An OpenAPI 3.1 document." }),
                 vec![400],
@@ -660,6 +662,12 @@ fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
     });
     if endpoint == Endpoint::AdminReload {
         op["security"] = json!([{ "admin": [] }]);
+    }
+    if endpoint == Endpoint::Ready {
+        op["responses"]["503"] = json!({
+            "description": "Not ready: loading the games' data, or the event store does not answer",
+            "content": { "application/json": { "schema": reference("Ready") } },
+        });
     }
     if !params.is_empty() {
         op["parameters"] = json!(params);
@@ -771,6 +779,8 @@ pub fn document(games: &[DocGame]) -> Value {
     add_schema::<crate::cards::SetsAnswer>(&mut schemas);
     add_schema::<crate::cards::SuspensionsAnswer>(&mut schemas);
     add_schema::<crate::health::Health>(&mut schemas);
+    add_schema::<crate::health::Live>(&mut schemas);
+    add_schema::<crate::health::Ready>(&mut schemas);
     add_schema::<crate::Reloaded>(&mut schemas);
     crate::events_doc::add_answer_schemas(&mut schemas);
     schemas.extend(crate::events_doc::schemas(games));

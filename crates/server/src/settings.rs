@@ -23,14 +23,23 @@ pub enum LogFormat {
 /// Which requests get an access-log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum AccessLog {
-    /// Server errors (5xx but 503, which have their own lines) and requests slower than a
-    /// second, at warn level: nothing per request in normal operation, so logging costs no
-    /// throughput.
+    /// Server errors (5xx but 503, which have their own lines), at warn level: nothing per
+    /// request in normal operation, so logging costs no throughput. Requests slower than a
+    /// second are summed up in one info line a minute at most.
     Errors,
     /// One short line per request (method, path, status, time, request id), at info level.
     All,
     /// None.
     Off,
+}
+
+/// Who may read `/metrics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MetricsAuth {
+    /// Anyone who reaches its address (keep that address internal).
+    None,
+    /// Only with `Authorization: Bearer <DECKCHECK_ADMIN_TOKEN>`.
+    Admin,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -97,6 +106,20 @@ pub struct Settings {
     /// Bearer token of the admin routes (`POST /v1/admin/reload`); unset disables them.
     #[arg(long, env = "DECKCHECK_ADMIN_TOKEN", hide_env_values = true, value_parser = parse_secret)]
     pub admin_token: Option<SecretString>,
+    /// Serve `/metrics` (Prometheus) on this address of its own instead of the main one, e.g.
+    /// `0.0.0.0:9090` on a network only Prometheus reaches [default: on DECKCHECK_ADDR].
+    #[arg(long, env = "DECKCHECK_METRICS_ADDR", value_name = "ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+    /// Who may read `/metrics`: `none` (no credentials) or `admin` (the admin bearer token,
+    /// which must then be set).
+    #[arg(
+        long,
+        env = "DECKCHECK_METRICS_AUTH",
+        value_enum,
+        default_value = "none",
+        ignore_case = true
+    )]
+    pub metrics_auth: MetricsAuth,
     /// Where `serve` fetches the SWU catalog when there is none yet (a URL, or a mirror
     /// directory); the other games fetch from their own public upstream.
     #[arg(long, env = "DECKCHECK_UPSTREAM", default_value = deckcheck_swu::sync::DEFAULT_UPSTREAM)]
@@ -166,6 +189,22 @@ impl Settings {
                 self.body_memory, self.body_limit, self.batch_body_limit
             ));
         }
+        if self.metrics_auth == MetricsAuth::Admin && self.admin_token.is_none() {
+            return Err(
+                "DECKCHECK_METRICS_AUTH is admin but DECKCHECK_ADMIN_TOKEN is not set: set the token, \
+                 or DECKCHECK_METRICS_AUTH=none"
+                    .into(),
+            );
+        }
+        if self
+            .metrics_addr
+            .is_some_and(|a| a == self.addr && a.port() != 0)
+        {
+            return Err(format!(
+                "DECKCHECK_METRICS_ADDR is DECKCHECK_ADDR ({}): leave it unset to serve /metrics there, or give another address",
+                self.addr
+            ));
+        }
         Ok(())
     }
 
@@ -180,12 +219,66 @@ impl Settings {
         .map_err(|e| e.to_string())
     }
 
+    /// The event store as logs and `/ready` name it: never the URL (it may hold a password).
+    pub fn store_name(&self) -> StoreName {
+        match self.store_location() {
+            Ok(location) => StoreName::of(&location),
+            Err(e) => StoreName {
+                backend: "unknown",
+                location: e,
+            },
+        }
+    }
+
     pub fn data_dir(&self) -> PathBuf {
         self.data_dir.clone().unwrap_or_else(default_data_dir)
     }
 
     pub fn body_timeout(&self) -> Duration {
         Duration::from_secs(self.body_timeout)
+    }
+}
+
+/// Which event store, said without secrets: SQLite and its file, or PostgreSQL's host, port
+/// and database (as the driver reads the URL, with `PGHOST`… for what it leaves out).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct StoreName {
+    /// `sqlite` or `postgres`.
+    pub backend: &'static str,
+    /// The SQLite file, or `host:port/database`.
+    pub location: String,
+}
+
+impl StoreName {
+    pub fn of(location: &deckcheck_store::Location) -> Self {
+        use deckcheck_store::Location;
+        use std::str::FromStr;
+        match location {
+            Location::Sqlite(path) => Self {
+                backend: "sqlite",
+                location: path.display().to_string(),
+            },
+            Location::Postgres(url) => Self {
+                backend: "postgres",
+                location: match sqlx::postgres::PgConnectOptions::from_str(url) {
+                    Ok(o) => {
+                        let host = match o.get_socket() {
+                            Some(socket) => socket.display().to_string(),
+                            None => o.get_host().to_string(),
+                        };
+                        let database = o.get_database().unwrap_or(o.get_username());
+                        format!("{host}:{}/{database}", o.get_port())
+                    }
+                    Err(_) => "(a URL the driver cannot read)".into(),
+                },
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for StoreName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.backend, self.location)
     }
 }
 
@@ -241,6 +334,46 @@ mod tests {
             err.contains("1..=512") && err.contains("DECKCHECK_WORKERS"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_store_is_named_by_its_file_or_its_host_and_database_never_its_password() {
+        let sqlite = parse(&["--data-dir", "/srv/deckcheck"])
+            .unwrap()
+            .store_name();
+        assert_eq!(sqlite.to_string(), "sqlite /srv/deckcheck/events.sqlite3");
+        let pg = parse(&[
+            "--database-url",
+            "postgres://deckcheck:hunter2-secret@db.internal:5433/events?sslmode=require",
+        ])
+        .unwrap()
+        .store_name();
+        assert_eq!(pg.to_string(), "postgres db.internal:5433/events");
+    }
+
+    #[test]
+    fn metrics_behind_the_admin_token_need_the_token() {
+        let err = parse(&["--metrics-auth", "admin"]).unwrap_err();
+        assert!(err.contains("DECKCHECK_ADMIN_TOKEN"), "{err}");
+        assert!(parse(&["--metrics-auth", "admin", "--admin-token", "t"]).is_ok());
+        let err = parse(&["--metrics-addr", "127.0.0.1:8080"]).unwrap_err();
+        assert!(err.contains("DECKCHECK_METRICS_ADDR"), "{err}");
+    }
+
+    #[test]
+    fn the_readme_lists_every_setting() {
+        // Issue 29: the README's settings tables had fallen behind the settings.
+        use clap::Args;
+        let readme = include_str!("../../../README.md");
+        let command = Settings::augment_args(clap::Command::new("serve"));
+        for env in command.get_arguments().filter_map(|a| a.get_env()) {
+            let env = env.to_string_lossy();
+            assert!(
+                readme.contains(&format!("| `{env}`")),
+                "README.md's settings tables do not list {env}"
+            );
+        }
+        assert!(!readme.contains("(reserved)"));
     }
 
     #[test]

@@ -14,10 +14,13 @@
 //! - `startup`: a first start against an upstream that never answers (item 7).
 //! - `settings`: settings checked at start-up with their variable and range, `serve --help`,
 //!   the data variables read by every command (item 8).
+//! - `operator`: the start line naming the event store and each game's data, on SQLite and
+//!   PostgreSQL; no escapes in a log written to a file; an error said once (issue 29).
 //!
 //! Slow and stalled clients by the thousand are not a test but a script run by hand
 //! (`scripts/stall.sh`, figures in `BENCHMARKS.md`).
 
+mod operator;
 mod protocol;
 mod requests;
 mod settings;

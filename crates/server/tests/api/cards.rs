@@ -8,11 +8,11 @@ use crate::helpers::*;
 use crate::real_app;
 
 #[actix_web::test]
-async fn health_says_ready_and_which_catalog_answers_for_each_game() {
+async fn health_says_live_and_which_catalog_answers_for_each_game() {
     let app = real_app!();
     let answer = app.get("/health").await;
     assert_eq!(answer.status, 200);
-    assert_eq!(answer.body["status"], "ready");
+    assert_eq!(answer.body["status"], "live");
     let swu = &answer.body["games"][0];
     assert_eq!(swu["game"], "swu");
     assert!(swu["catalog"].as_str().unwrap().starts_with("xxh3:"));

@@ -10,6 +10,7 @@
 //! - `docs`: `docs/violation-codes.md` against every game's rules — issue 16.
 //! - `games`: Legion, CCG and LCG through the service on real decks, legal and illegal, with
 //!   their verdicts and codes — issues 20-22.
+//! - `ops`: `/metrics`, `/health`, `/health/live` and `/ready` as an operator uses them — issue 29.
 //!
 //! Bodies are pinned by snapshots (`snapshots/`, the catalog version redacted). The real data
 //! of `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`…) is loaded once; without it the
@@ -17,6 +18,8 @@
 //! hand-written catalog of `fixtures/swu/` (issue 16).
 
 mod helpers;
+#[path = "../common/metrics_text.rs"]
+mod metrics_text;
 
 mod batch;
 mod cards;
@@ -24,5 +27,6 @@ mod docs;
 mod errors;
 mod games;
 mod hostile;
+mod ops;
 mod reload;
 mod validate;
