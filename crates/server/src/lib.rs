@@ -19,8 +19,10 @@ pub mod events;
 pub mod events_doc;
 pub mod games;
 mod health;
+pub mod limits;
 pub mod openapi;
 mod page;
+mod retention;
 pub mod settings;
 
 pub use error::{ApiError, ErrorAnswer};
@@ -62,8 +64,8 @@ pub struct AppState {
     openapi: String,
     /// Events: registrations, locks, deck checks (SQLite or PostgreSQL).
     pub store: deckcheck_store::Store,
-    /// Registration attempts per event code.
-    pub limiter: events::Limiter,
+    /// Per-client limits of the event routes anyone may call.
+    pub limits: limits::Limits,
 }
 
 /// What a reload did, game by game.
@@ -98,7 +100,7 @@ impl AppState {
         };
         Self {
             loaded: ArcSwap::from_pointee(loaded),
-            limiter: events::Limiter::new(settings.registration_rate),
+            limits: limits::Limits::new(&settings),
             store,
             settings,
             reloading: Mutex::new(()),
@@ -301,12 +303,13 @@ impl Application {
         Self::build_with_store(settings, loaded, store)
     }
 
-    /// As [`Application::build`], with a store opened already.
+    /// As [`Application::build`], with a store opened already (given the settings' policy).
     pub fn build_with_store(
         settings: Settings,
         loaded: Loaded,
         store: deckcheck_store::Store,
     ) -> std::io::Result<Self> {
+        let store = store.with_policy(settings.policy());
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();
         let workers = settings.workers;
@@ -348,8 +351,10 @@ impl Application {
         self.state.clone()
     }
 
-    /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data.
+    /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data; events past
+    /// their retention are purged now and every `DECKCHECK_PURGE_INTERVAL`.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        actix_web::rt::spawn(retention::purge_periodically(self.state.clone()));
         #[cfg(unix)]
         {
             let state = self.state.clone();
