@@ -1079,6 +1079,12 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
 fn run_serve(settings: Settings) -> Result<()> {
     settings.check().map_err(anyhow::Error::msg)?;
     init_logging(settings.log_format);
+    let system = actix_web::rt::System::new();
+    // The event store first, in the service's runtime (its pool lives there): a store that
+    // cannot be opened (a read-only data directory, a database that does not answer) stops
+    // the start at once, saying so, before the catalogs load.
+    let store = system.block_on(async { deckcheck_server::open_store(&settings) })?;
+    // Outside the runtime: a first start's sync fetches with a blocking client.
     let loaded = games::load_all(&settings, Some(fetch_from))?;
     for game in loaded.registry.games() {
         tracing::info!(game = game.info().id, catalog = %game.info().catalog, cards = game.info().cards, "card data loaded");
@@ -1086,14 +1092,13 @@ fn run_serve(settings: Settings) -> Result<()> {
     for u in &loaded.unavailable {
         tracing::warn!(game = u.id, reason = u.reason.as_str(), "game unavailable");
     }
-    actix_web_main(settings, loaded)
+    system.block_on(serve(settings, loaded, store))
 }
 
-#[actix_web::main]
-async fn actix_web_main(settings: Settings, loaded: games::Loaded) -> Result<()> {
+async fn serve(settings: Settings, loaded: games::Loaded, store: Store) -> Result<()> {
     let addr = settings.addr;
-    let app =
-        Application::build(settings, loaded).with_context(|| format!("cannot listen on {addr}"))?;
+    let app = Application::build_with_store(settings, loaded, store)
+        .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(address = %addr.ip(), port = app.port(), "deckcheck serving");
     app.run_until_stopped().await.context("the server stopped")
 }

@@ -14,10 +14,15 @@
 //! - `startup`: a first start against an upstream that never answers (item 7).
 //! - `settings`: settings checked at start-up with their variable and range, `serve --help`,
 //!   the data variables read by every command (item 8).
+//! - `events`: the event store under `serve` (issue 27): a read-only data directory stops the
+//!   start within 2 s, a store that cannot write answers 503 with `Retry-After`, events past
+//!   their retention are purged, and `kill -9` inside the lock's transaction and in the middle
+//!   of publishing loses nothing acknowledged.
 //!
 //! Slow and stalled clients by the thousand are not a test but a script run by hand
 //! (`scripts/stall.sh`, figures in `BENCHMARKS.md`).
 
+mod events;
 mod protocol;
 mod requests;
 mod settings;
