@@ -268,31 +268,55 @@ pub struct Application {
 /// Opens the event store the settings name and brings its schema up to date (on a thread of
 /// its own, so it can be called from inside or outside a runtime); the store's pool then
 /// connects on first use, in the service's runtime.
+///
+/// A store that does not answer yet (a database server starting beside the service, a machine
+/// so loaded that the first connection takes longer than the store waits) is tried again,
+/// once a second, for [`STORE_START_PATIENCE`], saying so; anything else (a read-only data
+/// directory, a bad URL, a schema from a newer build) stops the start at once.
 pub fn open_store(settings: &Settings) -> std::io::Result<deckcheck_store::Store> {
     let location = settings.store_location().map_err(std::io::Error::other)?;
-    let migrate = location.clone();
-    let migrated = std::thread::spawn(move || -> Result<(), String> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| e.to_string())?;
-        runtime.block_on(async {
-            let store = deckcheck_store::Store::open(&migrate)
-                .await
-                .map_err(|e| e.to_string())?;
-            store.close().await;
-            Ok(())
-        })
-    })
-    .join()
-    .map_err(|_| std::io::Error::other("the event store's migration thread panicked"))?;
     let named = |e: String| {
         std::io::Error::other(format!(
             "cannot open the event store ({location:?}; DECKCHECK_DATABASE_URL, else DECKCHECK_DATA_DIR): {e}"
         ))
     };
-    migrated.map_err(named)?;
+    let started = Instant::now();
+    loop {
+        match migrate_store(&location)? {
+            Ok(()) => break,
+            Err(e @ deckcheck_store::StoreError::Unavailable { .. })
+                if started.elapsed() < STORE_START_PATIENCE =>
+            {
+                tracing::warn!(error = %e, "the event store did not answer at start; trying again in a second");
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            Err(e) => return Err(named(e.to_string())),
+        }
+    }
     deckcheck_store::Store::lazy(&location).map_err(|e| named(e.to_string()))
+}
+
+/// How long a start waits for an event store that does not answer yet.
+const STORE_START_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Opens the store once on a thread of its own (with a runtime of its own), migrates it and
+/// closes it.
+fn migrate_store(
+    location: &deckcheck_store::Location,
+) -> std::io::Result<Result<(), deckcheck_store::StoreError>> {
+    let location = location.clone();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        Ok(runtime.block_on(async {
+            let store = deckcheck_store::Store::open(&location).await?;
+            store.close().await;
+            Ok(())
+        }))
+    })
+    .join()
+    .map_err(|_| std::io::Error::other("the event store's migration thread panicked"))?
 }
 
 impl Application {
@@ -354,7 +378,10 @@ impl Application {
     /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data; events past
     /// their retention are purged now and every `DECKCHECK_PURGE_INTERVAL`.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        actix_web::rt::spawn(retention::purge_periodically(self.state.clone()));
+        // A task of the runtime itself, not of actix's local set: a runtime shut down in the
+        // middle of a purge drops it inside the runtime, where the store's connection can go
+        // back to its pool (dropped outside, sqlx panics: "requires a Tokio context").
+        tokio::spawn(retention::purge_periodically(self.state.clone()));
         #[cfg(unix)]
         {
             let state = self.state.clone();

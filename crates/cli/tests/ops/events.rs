@@ -1,6 +1,7 @@
 //! The event store under `deckcheck serve` as an operator meets it (issue 27, items 3, 4 and
 //! 10): a read-only data directory stops the start within two seconds saying so, and is not
-//! blamed on the address; a store that cannot write answers 503 with `Retry-After`; the
+//! blamed on the address; a store that does not answer yet at start is tried again; a store
+//! that cannot write answers 503 with `Retry-After`; the
 //! running service purges events past their retention; and the service killed (`kill -9`)
 //! inside the lock's transaction or in the middle of publishing, held there by the store's
 //! fault hook (`DECKCHECK_STORE_FAULTS=pause=lock:FILE`, `pause=publish:FILE`), loses nothing
@@ -493,5 +494,49 @@ fn the_running_service_purges_events_past_their_retention() {
         )
         .status,
         200
+    );
+}
+
+/// A store that does not answer yet at start (a database server starting beside the service,
+/// a machine so loaded that the first connection takes longer than the store waits) is tried
+/// again, saying so, instead of stopping the start at the first try.
+#[test]
+fn a_store_that_does_not_answer_at_start_is_tried_again_saying_so() {
+    use std::io::{BufRead, BufReader};
+    let home = tempfile::tempdir().unwrap();
+    let cards = home.path().join("mirror");
+    write_mirror(&cards, &SETS, "");
+    let started = Instant::now();
+    let mut child = deckcheck(home.path())
+        .arg("serve")
+        .envs(service_env(home.path(), &cards))
+        // Port 1 refuses at once: a database that is not up yet.
+        .env(
+            "DECKCHECK_DATABASE_URL",
+            "postgres://deckcheck@127.0.0.1:1/events",
+        )
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    let retried = loop {
+        let Some(Ok(line)) = lines.next() else {
+            break false;
+        };
+        seen.push(line.clone());
+        if line.contains("did not answer at start; trying again") {
+            break true;
+        }
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(retried, "{}", seen.join("\n"));
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "said at once, not after a timeout: {:?}",
+        started.elapsed()
     );
 }
