@@ -1,11 +1,12 @@
 //! The event store under `deckcheck serve` as an operator meets it (issue 27, items 3, 4 and
 //! 10): a read-only data directory stops the start within two seconds saying so, and is not
 //! blamed on the address; a store that does not answer yet at start is tried again; a store
-//! that cannot write answers 503 with `Retry-After`; the
-//! running service purges events past their retention; and the service killed (`kill -9`)
+//! that cannot write answers 503 with `Retry-After`; the running service purges events past
+//! their retention; and the service killed (`kill -9`)
 //! inside the lock's transaction or in the middle of publishing, held there by the store's
 //! fault hook (`DECKCHECK_STORE_FAULTS=pause=lock:FILE`, `pause=publish:FILE`), loses nothing
-//! it acknowledged, and the lock or the publishing is done again after the restart.
+//! it acknowledged, and the lock or the publishing is done again after the restart (on SQLite,
+//! and on PostgreSQL too when `DECKCHECK_TEST_DATABASE_URL` names a server).
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -142,6 +143,53 @@ fn serve(data: &Path, extra: &[(&str, &str)]) -> Server {
     Server::start(&env)
 }
 
+/// Where the services of a kill test keep their events, across restarts: SQLite in a data
+/// directory of the test's own, or the PostgreSQL database `DECKCHECK_TEST_DATABASE_URL`
+/// names (the events of each test are its own).
+struct Events {
+    data: tempfile::TempDir,
+    database_url: Option<String>,
+}
+
+impl Events {
+    fn sqlite() -> Self {
+        Self {
+            data: tempfile::tempdir().unwrap(),
+            database_url: None,
+        }
+    }
+
+    /// `None`, saying so, without a PostgreSQL server to test on.
+    fn postgres() -> Option<Self> {
+        let url = std::env::var("DECKCHECK_TEST_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty());
+        if url.is_none() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "PostgreSQL kill test skipped: DECKCHECK_TEST_DATABASE_URL is not set; SQLite ran"
+            );
+        }
+        Some(Self {
+            database_url: Some(url?),
+            ..Self::sqlite()
+        })
+    }
+
+    /// A fault hook's marker file.
+    fn marker(&self, name: &str) -> PathBuf {
+        self.data.path().join(name)
+    }
+
+    fn serve(&self, extra: &[(&str, &str)]) -> Server {
+        let mut env: Vec<(&str, &str)> = extra.to_vec();
+        if let Some(url) = &self.database_url {
+            env.push(("DECKCHECK_DATABASE_URL", url));
+        }
+        serve(self.data.path(), &env)
+    }
+}
+
 /// Sends a request that the service will hold (at a fault hook's pause) on a thread of its
 /// own; what it gets, if anything, comes back through the handle.
 fn send_held(port: u16, raw: Vec<u8>) -> std::thread::JoinHandle<Option<String>> {
@@ -173,7 +221,7 @@ fn wait_for(marker: &Path) {
 /// Sends `raw` (a write the fault hook holds at `marker`), kills the service with SIGKILL
 /// while the write is held inside its transaction, checks that it was never acknowledged, and
 /// starts the service again on the same store, without the fault hook.
-fn kill_while_held(server: Server, data: &Path, marker: &Path, raw: Vec<u8>) -> Server {
+fn kill_while_held(server: Server, events: &Events, marker: &Path, raw: Vec<u8>) -> Server {
     let held = send_held(server.port, raw);
     wait_for(marker);
     drop(server); // SIGKILL, the transaction open
@@ -182,7 +230,7 @@ fn kill_while_held(server: Server, data: &Path, marker: &Path, raw: Vec<u8>) -> 
         answer.is_none(),
         "the write was never acknowledged: {answer:?}"
     );
-    serve(data, &[])
+    events.serve(&[])
 }
 
 /// The event as its organizer reads it.
@@ -200,12 +248,10 @@ fn event_info(server: &Server, event: &str, organizer: &str) -> Value {
 /// Issue 27, item 10: `kill -9` inside the lock's transaction (the event marked locked, not
 /// committed). After the restart every acknowledged registration is there, the event is open
 /// (the lock was never acknowledged), and locking it again works.
-#[test]
-fn a_service_killed_inside_the_locks_transaction_loses_nothing_and_locks_again_after_restart() {
-    let data = tempfile::tempdir().unwrap();
-    let marker: PathBuf = data.path().join("lock-reached");
+fn kill_inside_the_locks_transaction(events: Events) {
+    let marker = events.marker("lock-reached");
     let fault = format!("pause=lock:{}", marker.display());
-    let server = serve(data.path(), &[("DECKCHECK_STORE_FAULTS", &fault)]);
+    let server = events.serve(&[("DECKCHECK_STORE_FAULTS", &fault)]);
     let (event, code, organizer) = event_with_players(&server, 6);
     let registered = roster(&server, &event, &organizer);
     assert_eq!(registered.len(), 6);
@@ -216,7 +262,7 @@ fn a_service_killed_inside_the_locks_transaction_loses_nothing_and_locks_again_a
         Some(&organizer),
         Some(&json!({})),
     );
-    let server = kill_while_held(server, data.path(), &marker, locking);
+    let server = kill_while_held(server, &events, &marker, locking);
     assert_eq!(
         roster(&server, &event, &organizer),
         registered,
@@ -237,15 +283,25 @@ fn a_service_killed_inside_the_locks_transaction_loses_nothing_and_locks_again_a
     assert_eq!(roster(&server, &event, &organizer).len(), 7);
 }
 
+#[test]
+fn a_service_killed_inside_the_locks_transaction_loses_nothing_and_locks_again_on_sqlite() {
+    kill_inside_the_locks_transaction(Events::sqlite());
+}
+
+#[test]
+fn a_service_killed_inside_the_locks_transaction_loses_nothing_and_locks_again_on_postgres() {
+    if let Some(events) = Events::postgres() {
+        kill_inside_the_locks_transaction(events);
+    }
+}
+
 /// Issue 27, item 10: `kill -9` in the middle of publishing (half of the lists written, not
 /// committed). After the restart nothing is published and nothing is lost; publishing again
 /// publishes every list.
-#[test]
-fn a_service_killed_while_publishing_loses_nothing_and_publishes_again_after_restart() {
-    let data = tempfile::tempdir().unwrap();
-    let marker: PathBuf = data.path().join("publish-reached");
+fn kill_while_publishing(events: Events) {
+    let marker = events.marker("publish-reached");
     let fault = format!("pause=publish:{}", marker.display());
-    let server = serve(data.path(), &[("DECKCHECK_STORE_FAULTS", &fault)]);
+    let server = events.serve(&[("DECKCHECK_STORE_FAULTS", &fault)]);
     let (event, _, organizer) = event_with_players(&server, 6);
     let registered = roster(&server, &event, &organizer);
     lock(&server, &event, &organizer);
@@ -256,7 +312,7 @@ fn a_service_killed_while_publishing_loses_nothing_and_publishes_again_after_res
         Some(&organizer),
         Some(&json!({"players": "all"})),
     );
-    let server = kill_while_held(server, data.path(), &marker, publish);
+    let server = kill_while_held(server, &events, &marker, publish);
     assert_eq!(
         roster(&server, &event, &organizer),
         registered,
@@ -302,6 +358,18 @@ fn a_service_killed_while_publishing_loses_nothing_and_publishes_again_after_res
     );
     assert_eq!(shown.status, 200);
     assert_eq!(shown.json()["lists"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn a_service_killed_while_publishing_loses_nothing_and_publishes_again_on_sqlite() {
+    kill_while_publishing(Events::sqlite());
+}
+
+#[test]
+fn a_service_killed_while_publishing_loses_nothing_and_publishes_again_on_postgres() {
+    if let Some(events) = Events::postgres() {
+        kill_while_publishing(events);
+    }
 }
 
 /// Issue 27, item 4: a write the store cannot make is a 503 that says when to retry.
