@@ -102,6 +102,7 @@ async fn a_flood_of_registrations_from_one_client_does_not_refuse_another() {
     for app in every_backend(&["--registration-rate", "3"]).await {
         let (_, code, _) = app.event().await;
         let flooder = from("127.0.0.4");
+        let started = Instant::now();
         let mut statuses = Vec::new();
         for i in 0..6 {
             let sent = send(register(&app, &flooder, &code, &format!("40{i}"))).await;
@@ -111,7 +112,15 @@ async fn a_flood_of_registrations_from_one_client_does_not_refuse_another() {
                 assert_eq!(sent.body["error"]["field"], "code");
             }
         }
-        assert_eq!(statuses, [201, 201, 201, 429, 429, 429], "{}", app.backend);
+        // Three at once, then one every 20 s: on a slow machine one may come back meanwhile.
+        let refilled = (started.elapsed().as_secs() / 20) as usize;
+        let refused = statuses[3..].iter().filter(|s| **s == 429).count();
+        assert_eq!(statuses[..3], [201; 3], "{}", app.backend);
+        assert!(
+            refused >= 3usize.saturating_sub(refilled),
+            "{}: {statuses:?}",
+            app.backend
+        );
         let other = send(register(&app, &from("127.0.0.5"), &code, "5001")).await;
         assert_eq!(other.status, 201, "{}: {}", app.backend, other.body);
     }
@@ -123,16 +132,20 @@ async fn guessing_codes_is_limited_per_client() {
         return;
     };
     let guesser = from("127.0.0.6");
+    let started = Instant::now();
     let mut statuses = Vec::new();
-    for i in 0..32 {
+    for i in 0..36 {
         statuses.push(
             send(lookup(&app, &guesser, &format!("NOPE{i:04}")))
                 .await
                 .status,
         );
     }
+    // Thirty at once, then one every 2 s: on a slow machine some come back meanwhile.
+    let refilled = (started.elapsed().as_secs() / 2) as usize;
+    let refused = statuses[30..].iter().filter(|s| **s == 429).count();
     assert_eq!(statuses[..30], [404; 30]);
-    assert_eq!(statuses[30..], [429, 429]);
+    assert!(refused >= 6usize.saturating_sub(refilled), "{statuses:?}");
     // Another client is not refused for it.
     assert_eq!(
         send(lookup(&app, &from("127.0.0.7"), "NOPE0000"))
