@@ -148,6 +148,35 @@ try {
     await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-new.png'), fullPage: true });
   });
 
+  await step('a service that keeps creation to its operator\'s key: the page asks for the key and sends it', async () => {
+    const keyed = await context.newPage();
+    const sent = [];
+    // This run's service is open; a 401 as a keyed service gives it stands in for one.
+    await keyed.route('**/v1/events', async (route) => {
+      const auth = route.request().headers().authorization || '';
+      sent.push(auth);
+      if (auth !== 'Bearer operator-key') {
+        await route.fulfill({ status: 401, contentType: 'application/json', headers: { 'www-authenticate': 'Bearer realm="deckcheck events"' },
+          body: JSON.stringify({ error: { code: 'unauthorized', message: 'this service creates events only with its operator\'s key', field: 'authorization' } }) });
+      } else {
+        await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bad-value', message: 'stand-in: nothing created' } }) });
+      }
+    });
+    await keyed.goto(`${BASE}/events/organizer`);
+    await keyed.waitForSelector('#create:not([hidden]) #game option[value="swu"]', { state: 'attached' });
+    assert(await keyed.$eval('#key-field', (f) => f.hidden), 'no key asked of an open service');
+    await keyed.fill('#name', 'Keyed Cup');
+    await keyed.click('#create button[type=submit]');
+    await keyed.waitForSelector('#key-field:not([hidden])');
+    assert((await keyed.textContent('#error')).includes('operator'), 'says why');
+    await everyWidth(keyed, 'organizer, operator key asked');
+    await keyed.fill('#create-key', 'operator-key');
+    await keyed.click('#create button[type=submit]');
+    await keyed.waitForFunction(() => document.getElementById('error').textContent.includes('stand-in'));
+    assert(sent.length === 2 && sent[0] === '' && sent[1] === 'Bearer operator-key', `sent: ${JSON.stringify(sent)}`);
+    await keyed.close();
+  });
+
   await step('axe: the organizer page, new and with an event open, at 1280px and 390px', async () => {
     const fresh = await context.newPage();
     await fresh.goto(`${BASE}/events/organizer`);

@@ -336,7 +336,9 @@ async function organizerPage() {
     try {
       const body = { name: $('name').value, game: $('game').value, format: $('format').value, date: $('date').value, tier: $('tier').value, illegal_lists: $('illegal').value };
       if ($('locks-at').value) body.locks_at = new Date($('locks-at').value).toISOString();
-      const c = await api('POST', '/v1/events', { body });
+      // A service whose operator keeps creation to those given a key asks for it (401).
+      const key = $('create-key').value.trim();
+      const c = await api('POST', '/v1/events', { body, token: key || undefined });
       event = c.event.id;
       token = c.organizer_token;
       store.set(event, 'organizer', token);
@@ -348,7 +350,10 @@ async function organizerPage() {
         el('p', {}, el('code', { id: 'organizer-token' }, token)));
       once.hidden = false;
       await openConsole();
-    } catch (e) { showError(e); }
+    } catch (e) {
+      showError(e);
+      if (e.status === 401) { $('key-field').hidden = false; $('create-key').focus(); }
+    }
   });
 
   $('login').addEventListener('submit', async (ev) => {
