@@ -3,9 +3,11 @@
 # playwright-core (tests/e2e). Builds the release binary, serves it on a free loopback port with
 # its event store in a temporary directory, runs one test file against it and stops the server:
 #
-#   scripts/e2e.sh          # the player page (issue 8): tests/e2e/page.test.mjs, at desktop and
-#                           # phone width, with axe-core's accessibility check
-#   scripts/e2e.sh events   # the event pages (issue 19): tests/e2e/events.test.mjs
+#   scripts/e2e.sh          # the player page (issue 8): tests/e2e/page.test.mjs, at desktop
+#                           # (1000px and 1280px) and phone width, with axe-core's check
+#   scripts/e2e.sh events   # the event pages (issues 19, 27): tests/e2e/events.test.mjs, every
+#                           # page and view with axe-core at 1280px and 390px, a shared device
+#                           # forgetting the player
 #
 # Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
 # (npm ci in tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default

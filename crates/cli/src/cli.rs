@@ -1108,9 +1108,13 @@ fn run_serve(settings: Settings) -> Result<()> {
 #[actix_web::main]
 async fn actix_web_main(settings: Settings) -> Result<()> {
     let addr = settings.addr;
+    // The event store first: one that cannot be opened (a read-only data directory, a
+    // database that does not answer) stops the start at once, saying so, before anything
+    // binds or loads.
+    let store = deckcheck_server::open_store(&settings)?;
     let load: deckcheck_server::Loader =
         Box::new(|settings| games::load_all(settings, Some(fetch_from)));
-    let app = Application::build_loading(settings, load)
+    let app = Application::build_loading(settings, store, load)
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(
         address = %addr.ip(),

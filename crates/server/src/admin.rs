@@ -74,6 +74,6 @@ pub(crate) fn refuse_unless_admin(req: &HttpRequest, state: &AppState) -> Option
 }
 
 /// Compares secrets without revealing where they differ through timing.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

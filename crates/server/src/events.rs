@@ -6,12 +6,9 @@
 //! Every route but creation, the code routes and the published lists takes
 //! `Authorization: Bearer <token>`, checked against the event in the path and the roles the
 //! route allows: a missing token, an unknown one or one of another event is a 401 alike; a
-//! token of the event whose role may not do it is a 403. Registration attempts are limited
-//! per event code (and lookups of unknown codes per client address), a 429 past it.
-
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+//! token of the event whose role may not do it is a 403. Creating events, looking codes up
+//! and registering are limited per client ([`crate::limits`]), a 429 past it; every 429 and
+//! every 503 of the store carries `Retry-After`.
 
 use actix_web::http::header::{AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE};
 use actix_web::web::{Data, Payload};
@@ -30,49 +27,7 @@ use super::AppState;
 use super::body;
 use super::cards::{NoQuery, query};
 use super::error::ApiError;
-
-/// Registration attempts per minute allowed for one event code, and lookups of unknown codes
-/// per client address.
-pub struct Limiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<String, (Instant, u32)>>,
-}
-
-/// Keys kept before old windows are swept.
-const LIMITER_KEYS: usize = 10_000;
-
-impl Limiter {
-    pub fn new(per_minute: u32) -> Self {
-        Self {
-            per_minute,
-            windows: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Counts one attempt under `key`; past the limit of this minute, how many seconds to wait.
-    pub fn attempt(&self, key: &str, limit: u32) -> Result<(), u64> {
-        let now = Instant::now();
-        let minute = Duration::from_secs(60);
-        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if windows.len() > LIMITER_KEYS {
-            windows.retain(|_, (start, _)| now.duration_since(*start) < minute);
-        }
-        let (start, count) = windows.entry(key.to_string()).or_insert((now, 0));
-        if now.duration_since(*start) >= minute {
-            *start = now;
-            *count = 0;
-        }
-        *count += 1;
-        if *count > limit {
-            return Err((minute - now.duration_since(*start)).as_secs().max(1));
-        }
-        Ok(())
-    }
-
-    pub fn per_minute(&self) -> u32 {
-        self.per_minute
-    }
-}
+use super::limits::{Client, Spend};
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
@@ -112,18 +67,32 @@ impl From<StoreError> for ApiError {
                 return ApiError::new(ErrorCode::StoreUnavailable, message)
                     .details(json!({ "retry_after": retry_after }));
             }
-            StoreError::ReadOnly { .. } | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+            StoreError::ReadOnly { .. } => {
+                crate::metrics::store_error(&e);
+                tracing::error!(error = %message, "event store error");
+                return ApiError::new(
+                    ErrorCode::ReadOnly,
+                    "the event store cannot be written; nothing was changed (the operator is told)",
+                )
+                .details(json!({ "retry_after": OPERATOR_RETRY_AFTER }));
+            }
+            StoreError::Migrate(_) | StoreError::Corrupt(_) => {
                 crate::metrics::store_error(&e);
                 tracing::error!(error = %message, "event store error");
                 return ApiError::new(
                     ErrorCode::StoreUnavailable,
                     "the event store did not answer; nothing was changed, retry in a moment",
-                );
+                )
+                .details(json!({ "retry_after": OPERATOR_RETRY_AFTER }));
             }
         };
         ApiError::new(code, message).field(field)
     }
 }
+
+/// `Retry-After` of a store error that needs the operator (a read-only disk, a broken
+/// schema): later than a passing fault's.
+const OPERATOR_RETRY_AFTER: u64 = 30;
 
 fn store(state: &AppState) -> &Store {
     &state.store
@@ -167,7 +136,7 @@ async fn authorize(
         })
 }
 
-/// The answer to a route: a 401 carries `WWW-Authenticate`, a 429 `Retry-After`.
+/// The answer to a route: a 401 carries `WWW-Authenticate`; a 429 and a 503 `Retry-After`.
 fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
     use actix_web::http::header::HeaderValue;
     match result {
@@ -181,7 +150,7 @@ fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
                 );
             }
             let wait = e.details.as_ref().and_then(|d| d["retry_after"].as_u64());
-            if let (ErrorCode::TooManyAttempts, Some(wait)) = (e.code, wait) {
+            if let (429 | 503, Some(wait)) = (e.code.status(), wait) {
                 res.headers_mut()
                     .insert(RETRY_AFTER, HeaderValue::from(wait));
             }
@@ -313,6 +282,7 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
     answer(
         async {
             query::<NoQuery>(&req)?;
+            state.limits.operator_key(bearer(&req))?;
             let new: NewEvent = json_body(&req, &state, payload).await?;
             // The game is a field of the body here, not a path: one it does not know is a 400.
             let game = game_of_event(&state, &new.game)?;
@@ -327,6 +297,7 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
                     e
                 })?;
             }
+            state.limits.spend_creation(&req)?;
             let created = store(&state)
                 .create_event(game.as_ref(), new, now())
                 .await?;
@@ -852,42 +823,14 @@ pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> 
 
 // ---- players ----
 
-fn limited(state: &AppState, code: &str) -> Result<(), ApiError> {
-    let key = format!("code:{}", deckcheck_store::token::normalize_code(code));
-    state
-        .limiter
-        .attempt(&key, state.limiter.per_minute())
-        .inspect_err(|_| crate::metrics::rate_limited(crate::metrics::Limit::EventCode))
-        .map_err(|wait| too_many(wait, "registration attempts for this event code"))
-}
-
-/// An unknown code costs the client's address a try: guessing codes is slow.
-fn unknown_code(state: &AppState, req: &HttpRequest, e: StoreError) -> ApiError {
-    if matches!(e, StoreError::NoEvent(_)) {
-        let peer = req
-            .peer_addr()
-            .map_or_else(|| "unknown".to_string(), |a| a.ip().to_string());
-        if let Err(wait) = state
-            .limiter
-            .attempt(&format!("peer:{peer}"), UNKNOWN_CODES_PER_MINUTE)
-        {
-            crate::metrics::rate_limited(crate::metrics::Limit::UnknownCode);
-            return too_many(wait, "lookups of unknown event codes from this address");
-        }
+/// An unknown code costs the client a try of its own budget: guessing codes is slow.
+fn unknown_code(state: &AppState, client: Client, e: StoreError) -> ApiError {
+    if matches!(e, StoreError::NoEvent(_))
+        && let Err(too_many) = state.limits.spend(Spend::UnknownCode, client)
+    {
+        return too_many;
     }
     e.into()
-}
-
-/// Lookups of codes that name no event, per client address and minute.
-const UNKNOWN_CODES_PER_MINUTE: u32 = 30;
-
-fn too_many(wait: u64, what: &str) -> ApiError {
-    ApiError::new(
-        ErrorCode::TooManyAttempts,
-        format!("too many {what}; retry in {wait} s"),
-    )
-    .field("code")
-    .details(json!({ "retry_after": wait }))
 }
 
 /// `GET /v1/events/code/{code}`: what a player sees before registering.
@@ -896,11 +839,12 @@ pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
-            limited(&state, &code)?;
+            let client = state.limits.client(&req);
+            state.limits.spend(Spend::Lookup, client)?;
             let event = store(&state)
                 .event_by_code(&code)
                 .await
-                .map_err(|e| unknown_code(&state, &req, e))?;
+                .map_err(|e| unknown_code(&state, client, e))?;
             Ok(HttpResponse::Ok().json(event.public(now())))
         }
         .await,
@@ -946,11 +890,12 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
     answer(
         async {
             query::<NoQuery>(&req)?;
-            limited(&state, &code)?;
+            let client = state.limits.client(&req);
+            state.limits.spend(Spend::Registration, client)?;
             let event = store(&state)
                 .event_by_code(&code)
                 .await
-                .map_err(|e| unknown_code(&state, &req, e))?;
+                .map_err(|e| unknown_code(&state, client, e))?;
             let body: RegisterBody = json_body(&req, &state, payload).await?;
             let submission = ListFields {
                 deck: body.deck,

@@ -24,9 +24,11 @@ pub mod events;
 pub mod events_doc;
 pub mod games;
 mod health;
+pub mod limits;
 pub mod metrics;
 pub mod openapi;
 mod page;
+mod retention;
 pub mod settings;
 
 pub use error::{ApiError, ErrorAnswer};
@@ -78,8 +80,8 @@ pub struct AppState {
     openapi: String,
     /// Events: registrations, locks, deck checks (SQLite or PostgreSQL).
     pub store: deckcheck_store::Store,
-    /// Registration attempts per event code.
-    pub limiter: events::Limiter,
+    /// Per-client limits of the event routes anyone may call.
+    pub limits: limits::Limits,
 }
 
 /// What a reload did, game by game.
@@ -116,7 +118,7 @@ impl AppState {
         };
         let state = Self {
             loaded: ArcSwap::from_pointee(Loaded::default()),
-            limiter: events::Limiter::new(settings.registration_rate),
+            limits: limits::Limits::new(&settings),
             store,
             store_name: settings.store_name(),
             settings,
@@ -386,31 +388,55 @@ pub struct Application {
 /// Opens the event store the settings name and brings its schema up to date (on a thread of
 /// its own, so it can be called from inside or outside a runtime); the store's pool then
 /// connects on first use, in the service's runtime.
+///
+/// A store that does not answer yet (a database server starting beside the service, a machine
+/// so loaded that the first connection takes longer than the store waits) is tried again,
+/// once a second, for [`STORE_START_PATIENCE`], saying so; anything else (a read-only data
+/// directory, a bad URL, a schema from a newer build) stops the start at once.
 pub fn open_store(settings: &Settings) -> std::io::Result<deckcheck_store::Store> {
     let location = settings.store_location().map_err(std::io::Error::other)?;
-    let migrate = location.clone();
-    let migrated = std::thread::spawn(move || -> Result<(), String> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| e.to_string())?;
-        runtime.block_on(async {
-            let store = deckcheck_store::Store::open(&migrate)
-                .await
-                .map_err(|e| e.to_string())?;
-            store.close().await;
-            Ok(())
-        })
-    })
-    .join()
-    .map_err(|_| std::io::Error::other("the event store's migration thread panicked"))?;
     let named = |e: String| {
         std::io::Error::other(format!(
             "cannot open the event store ({location:?}; DECKCHECK_DATABASE_URL, else DECKCHECK_DATA_DIR): {e}"
         ))
     };
-    migrated.map_err(named)?;
+    let started = Instant::now();
+    loop {
+        match migrate_store(&location)? {
+            Ok(()) => break,
+            Err(e @ deckcheck_store::StoreError::Unavailable { .. })
+                if started.elapsed() < STORE_START_PATIENCE =>
+            {
+                tracing::warn!(error = %e, "the event store did not answer at start; trying again in a second");
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            Err(e) => return Err(named(e.to_string())),
+        }
+    }
     deckcheck_store::Store::lazy(&location).map_err(|e| named(e.to_string()))
+}
+
+/// How long a start waits for an event store that does not answer yet.
+const STORE_START_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Opens the store once on a thread of its own (with a runtime of its own), migrates it and
+/// closes it.
+fn migrate_store(
+    location: &deckcheck_store::Location,
+) -> std::io::Result<Result<(), deckcheck_store::StoreError>> {
+    let location = location.clone();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        Ok(runtime.block_on(async {
+            let store = deckcheck_store::Store::open(&location).await?;
+            store.close().await;
+            Ok(())
+        }))
+    })
+    .join()
+    .map_err(|_| std::io::Error::other("the event store's migration thread panicked"))?
 }
 
 impl Application {
@@ -421,7 +447,7 @@ impl Application {
         Self::assemble(settings, Some(loaded), store, None)
     }
 
-    /// As [`Application::build`], with a store opened already.
+    /// As [`Application::build`], with a store opened already (given the settings' policy).
     pub fn build_with_store(
         settings: Settings,
         loaded: Loaded,
@@ -430,12 +456,15 @@ impl Application {
         Self::assemble(settings, Some(loaded), store, None)
     }
 
-    /// As [`Application::build`], the games' data loaded by `load` once the service serves
+    /// As [`Application::build_with_store`], the games' data loaded by `load` once the service serves
     /// (off the event loop): `/health` answers meanwhile, `/ready` and the game routes answer
     /// 503. If `load` fails the service stops and [`Application::run_until_stopped`] returns
     /// its error.
-    pub fn build_loading(settings: Settings, load: Loader) -> std::io::Result<Self> {
-        let store = open_store(&settings)?;
+    pub fn build_loading(
+        settings: Settings,
+        store: deckcheck_store::Store,
+        load: Loader,
+    ) -> std::io::Result<Self> {
         Self::assemble(settings, None, store, Some(load))
     }
 
@@ -445,6 +474,7 @@ impl Application {
         store: deckcheck_store::Store,
         loader: Option<Loader>,
     ) -> std::io::Result<Self> {
+        let store = store.with_policy(settings.policy());
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();
         let metrics_listener = settings.metrics_addr.map(TcpListener::bind).transpose()?;
@@ -519,10 +549,15 @@ impl Application {
         self.state.clone()
     }
 
-    /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data. With a loader,
+    /// Serves until stopped (SIGINT/SIGTERM); SIGHUP reloads the card data; events past
+    /// their retention are purged now and every `DECKCHECK_PURGE_INTERVAL`. With a loader,
     /// loads the games first (off the event loop); a failed load stops the service and is the
     /// error returned.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        // A task of the runtime itself, not of actix's local set: a runtime shut down in the
+        // middle of a purge drops it inside the runtime, where the store's connection can go
+        // back to its pool (dropped outside, sqlx panics: "requires a Tokio context").
+        tokio::spawn(retention::purge_periodically(self.state.clone()));
         #[cfg(unix)]
         {
             let state = self.state.clone();

@@ -133,10 +133,47 @@ pub struct Settings {
     /// the process's environment. Not a flag: the service reads the variables.
     #[arg(skip)]
     pub catalogs: Vec<(String, PathBuf)>,
-    /// Registration attempts per minute for one event code (registering, looking the code up);
-    /// past it a 429. Lookups of codes that name no event are limited per client address.
-    #[arg(long, env = "DECKCHECK_REGISTRATION_RATE", default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Registrations (`POST /v1/events/code/{code}/players`) per minute from one client: that
+    /// many at once, then refilled evenly; past it a 429 for that client alone. Players behind
+    /// one address (a venue's network) share it.
+    #[arg(long, env = "DECKCHECK_REGISTRATION_RATE", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub registration_rate: u32,
+    /// Lookups of event codes (`GET /v1/events/code/{code}`) per minute from one client, a
+    /// budget apart from registrations. Lookups of codes that name no event are limited to 30
+    /// a minute from one client besides.
+    #[arg(long, env = "DECKCHECK_LOOKUP_RATE", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub lookup_rate: u32,
+    /// Proxies whose `X-Forwarded-For` is believed (addresses or networks, comma-separated:
+    /// `10.0.0.0/8,192.0.2.7`): a request from one of them is counted against the address it
+    /// forwarded, not the proxy's [default: none: every client is its peer address].
+    #[arg(long, env = "DECKCHECK_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_network)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The operator's key for creating events (`POST /v1/events` with `Authorization: Bearer
+    /// <key>`) [default: unset: anyone may create events, within DECKCHECK_CREATE_RATE and
+    /// DECKCHECK_CREATE_DAILY_CAP].
+    #[arg(long, env = "DECKCHECK_CREATE_KEY", hide_env_values = true, value_parser = parse_secret)]
+    pub create_key: Option<SecretString>,
+    /// Events one client may create per hour while creation is open (no DECKCHECK_CREATE_KEY).
+    #[arg(long, env = "DECKCHECK_CREATE_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub create_rate: u32,
+    /// Events created per day by everyone together while creation is open.
+    #[arg(long, env = "DECKCHECK_CREATE_DAILY_CAP", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub create_daily_cap: u32,
+    /// Days an event is kept after its day is over; then it is deleted with all its data.
+    #[arg(long, env = "DECKCHECK_RETENTION_DAYS", default_value_t = 180, value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub retention_days: u32,
+    /// Seconds between two purges of the events past DECKCHECK_RETENTION_DAYS (the first runs
+    /// at start).
+    #[arg(long, env = "DECKCHECK_PURGE_INTERVAL", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub purge_interval: u64,
+}
+
+/// An address (`192.0.2.7`, `::1`) or a network (`10.0.0.0/8`).
+fn parse_network(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an address nor a network (10.0.0.0/8)"))
 }
 
 fn parse_secret(text: &str) -> Result<SecretString, String> {
@@ -236,6 +273,18 @@ impl Settings {
 
     pub fn body_timeout(&self) -> Duration {
         Duration::from_secs(self.body_timeout)
+    }
+
+    /// What the event store is told: how long events are kept.
+    pub fn policy(&self) -> deckcheck_store::Policy {
+        deckcheck_store::Policy {
+            retention: jiff::SignedDuration::from_hours(i64::from(self.retention_days) * 24),
+            ..deckcheck_store::Policy::default()
+        }
+    }
+
+    pub fn purge_interval(&self) -> Duration {
+        Duration::from_secs(self.purge_interval)
     }
 }
 
@@ -380,5 +429,30 @@ mod tests {
     fn the_admin_token_never_shows_in_debug_output() {
         let s = parse(&["--admin-token", "hunter2-secret"]).unwrap();
         assert!(!format!("{s:?}").contains("hunter2-secret"));
+        let s = parse(&["--create-key", "hunter3-secret"]).unwrap();
+        assert!(!format!("{s:?}").contains("hunter3-secret"));
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let s = parse(&["--trusted-proxies", "10.0.0.0/8, 192.0.2.7,::1"]).unwrap();
+        let shown: Vec<String> = s.trusted_proxies.iter().map(|n| n.to_string()).collect();
+        assert_eq!(shown, ["10.0.0.0/8", "192.0.2.7/32", "::1/128"]);
+        let err = parse(&["--trusted-proxies", "proxy.example"]).unwrap_err();
+        assert!(
+            err.contains("proxy.example") && err.contains("DECKCHECK_TRUSTED_PROXIES"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn events_are_kept_180_days_and_purged_every_hour_by_default() {
+        let s = parse(&[]).unwrap();
+        assert_eq!(
+            s.policy().retention,
+            jiff::SignedDuration::from_hours(180 * 24)
+        );
+        assert_eq!(s.purge_interval(), Duration::from_secs(3600));
+        assert!(s.create_key.is_none(), "creating events is open by default");
     }
 }

@@ -80,6 +80,19 @@ pub fn set_records(set: &str, variant: &str) -> Vec<Value> {
 
 pub const SETS: [&str; 3] = ["SOR", "SHD", "TWI"];
 
+/// A deck of the hand-made catalog: a leader, a base and 50 units.
+pub fn fixture_deck() -> String {
+    let mut text =
+        String::from("Leader\n1 | Fixture Leader | Of the Tests\nBase\n1 | Fixture Base\nDeck\n");
+    for set in SETS {
+        for i in 1..=8 {
+            text.push_str(&format!("2 | {set} Trooper {i}\n"));
+        }
+    }
+    text.push_str("2 | Waylay\n");
+    text
+}
+
 /// One set's file as the API answers it.
 pub fn set_file(set: &str, variant: &str) -> Vec<u8> {
     let records = set_records(set, variant);

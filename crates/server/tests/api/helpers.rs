@@ -181,7 +181,10 @@ pub fn spawn(mut settings: Settings, loaded: Loaded) -> TestApp {
     settings
         .data_dir
         .get_or_insert_with(|| tempfile::tempdir().expect("a temporary directory").keep());
-    serving(Application::build(settings, loaded).expect("the app binds a free port"))
+    serving(
+        Application::build(settings, loaded)
+            .expect("the app starts: its event store opens and it binds a free port"),
+    )
 }
 
 /// An application built by the test, served.

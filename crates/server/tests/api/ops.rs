@@ -88,8 +88,10 @@ async fn liveness_answers_at_once_and_readiness_waits_for_the_data() {
     let (release, wait) = std::sync::mpsc::channel::<()>();
     let mut settings = settings(&[("swu", fixture_cards())]);
     settings.data_dir = Some(tempfile::tempdir().unwrap().keep());
+    let store = deckcheck_server::open_store(&settings).unwrap();
     let app = Application::build_loading(
         settings,
+        store,
         Box::new(move |_| {
             let _ = wait.recv();
             Ok(fixture_games())
