@@ -26,6 +26,17 @@ pub struct GameHealth {
     pub cards: usize,
 }
 
+#[utoipa::path(
+    get,
+    path = "/health",
+    operation_id = "health",
+    tag = "Service",
+    summary = "Ready, and which data answers",
+    responses(
+        (status = 200, description = "Ready, and which data answers.", body = Health),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     let loaded = state.loaded();
@@ -46,6 +57,17 @@ pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
 }
 
 /// The API document, generated from the code at start (see `openapi.rs`).
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "openapi",
+    tag = "Service",
+    summary = "This document",
+    responses(
+        (status = 200, description = "An OpenAPI 3.1 document.", body = crate::openapi::Document),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn openapi(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     Ok(HttpResponse::Ok()

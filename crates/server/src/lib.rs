@@ -5,8 +5,8 @@
 //! `run_until_stopped` serves. The loaded games sit behind an `ArcSwap`, so a reload swaps
 //! them at once while requests in flight finish on the data they started with.
 //!
-//! Routes: [`endpoints::Endpoint`] declares every route once; the router and the document
-//! ([`openapi`]) are both made from it. A deck that breaks rules is a 200 with a report; a request that
+//! Routes: [`endpoints::routes`] registers every route once with its handler's description;
+//! the router and the document ([`openapi`]) are both made from it. A deck that breaks rules is a 200 with a report; a request that
 //! cannot be understood is a 4xx with `{"error": {code, message, field, details}}`.
 
 mod admin;
@@ -16,11 +16,11 @@ pub mod decks;
 pub mod endpoints;
 mod error;
 pub mod events;
-pub mod events_doc;
 pub mod games;
 mod health;
 pub mod openapi;
 mod page;
+pub mod requests;
 pub mod settings;
 
 pub use error::{ApiError, ErrorAnswer};
@@ -41,6 +41,7 @@ use arc_swap::ArcSwap;
 use deckcheck_core::AnyGame;
 use serde::Serialize;
 use tracing_actix_web::{RequestId, TracingLogger};
+use utoipa_actix_web::AppExt;
 
 use crate::games::Loaded;
 use crate::settings::AccessLog;
@@ -323,7 +324,9 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(json_error_body))
                 .wrap(actix_web::middleware::from_fn(access_log))
                 .wrap(TracingLogger::default())
+                .into_utoipa_app()
                 .configure(endpoints::routes)
+                .into_app()
                 .default_service(web::to(not_found))
         })
         .client_request_timeout(header_timeout)
