@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 use super::AppState;
 use super::body::{self, BodyKind};
 use super::error::{ApiError, ErrorAnswer};
-use crate::openapi::say;
+use crate::openapi::{DeckErrors, JsonErrors, say};
 use crate::requests::{
     BareDeck, BatchEntry, BatchRequest, CompareRequest, Deck, RosterEntry, SharedFields,
     ValidateBody, ValidateDeck, ValidateDecks, ValidateQuery, WindowBody, WindowDeck, WindowDecks,
@@ -336,57 +336,57 @@ trait DeckBody<'a>: Sized {
     fn into_parts(self) -> Parts<'a>;
 }
 
-impl<'a> DeckBody<'a> for ValidateBody<'a> {
-    fn read(game: &dyn AnyGame, fields: &RawFields<'a>) -> Result<Self, ApiError> {
-        Ok(match which(game, fields)? {
-            Which::Bare => Self::Bare(read_fields(fields)?),
-            Which::One => Self::Deck(read_fields(fields)?),
-            Which::Several => Self::Decks(read_fields(fields)?),
-        })
-    }
-
-    fn own(&self) -> &'static [&'static str] {
-        match self {
-            Self::Bare(_) => field_names::<BareDeck>(),
-            Self::Deck(_) => field_names::<ValidateDeck>(),
-            Self::Decks(_) => field_names::<ValidateDecks>(),
-        }
-    }
-
-    fn into_parts(self) -> Parts<'a> {
-        match self {
-            Self::Bare(mut b) => (b.shared(), None, None, None),
-            Self::Deck(mut b) => (b.shared(), one(b.deck), None, None),
-            Self::Decks(mut b) => (b.shared(), several(b.decks), None, None),
-        }
-    }
+/// A body's window range: `from` and `until` where the shape has them.
+macro_rules! range {
+    ($b:ident) => {
+        (None, None)
+    };
+    ($b:ident, $from:ident, $until:ident) => {
+        ($b.$from, $b.$until)
+    };
 }
 
-impl<'a> DeckBody<'a> for WindowBody<'a> {
-    fn read(game: &dyn AnyGame, fields: &RawFields<'a>) -> Result<Self, ApiError> {
-        Ok(match which(game, fields)? {
-            Which::Bare => Self::Bare(read_fields(fields)?),
-            Which::One => Self::Deck(read_fields(fields)?),
-            Which::Several => Self::Decks(read_fields(fields)?),
-        })
-    }
+/// Reads a validate or window body in its shape (`from`, `until`: a window's range).
+macro_rules! deck_body {
+    ($body:ident: $deck:ident, $decks:ident $(, $from:ident, $until:ident)?) => {
+        impl<'a> DeckBody<'a> for $body<'a> {
+            fn read(game: &dyn AnyGame, fields: &RawFields<'a>) -> Result<Self, ApiError> {
+                Ok(match which(game, fields)? {
+                    Which::Bare => Self::Bare(read_fields(fields)?),
+                    Which::One => Self::Deck(read_fields(fields)?),
+                    Which::Several => Self::Decks(read_fields(fields)?),
+                })
+            }
 
-    fn own(&self) -> &'static [&'static str] {
-        match self {
-            Self::Bare(_) => field_names::<BareDeck>(),
-            Self::Deck(_) => field_names::<WindowDeck>(),
-            Self::Decks(_) => field_names::<WindowDecks>(),
-        }
-    }
+            fn own(&self) -> &'static [&'static str] {
+                match self {
+                    Self::Bare(_) => field_names::<BareDeck>(),
+                    Self::Deck(_) => field_names::<$deck>(),
+                    Self::Decks(_) => field_names::<$decks>(),
+                }
+            }
 
-    fn into_parts(self) -> Parts<'a> {
-        match self {
-            Self::Bare(mut b) => (b.shared(), None, None, None),
-            Self::Deck(mut b) => (b.shared(), one(b.deck), b.from, b.until),
-            Self::Decks(mut b) => (b.shared(), several(b.decks), b.from, b.until),
+            fn into_parts(self) -> Parts<'a> {
+                match self {
+                    Self::Bare(mut b) => (b.shared(), None, None, None),
+                    Self::Deck(mut b) => {
+                        let shared = b.shared();
+                        let (from, until) = range!(b $(, $from, $until)?);
+                        (shared, one(b.deck), from, until)
+                    }
+                    Self::Decks(mut b) => {
+                        let shared = b.shared();
+                        let (from, until) = range!(b $(, $from, $until)?);
+                        (shared, several(b.decks), from, until)
+                    }
+                }
+            }
         }
-    }
+    };
 }
+
+deck_body!(ValidateBody: ValidateDeck, ValidateDecks);
+deck_body!(WindowBody: WindowDeck, WindowDecks, from, until);
 
 /// A validate (or window) request for the route's game, read once: a text body with its fields
 /// in the query string, or a JSON body (a request object with `deck` or `decks`, or a bare JSON
@@ -557,12 +557,7 @@ async fn run<T: Send + 'static>(
     ),
     responses(
         (status = 200, description = "The verdict in each format asked, and every reason.", body = Validated),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA_TEXT, body = ErrorAnswer),
-        (status = 422, description = say::UNANSWERABLE, body = ErrorAnswer),
-        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+        DeckErrors,
     ),
 )]
 pub async fn validate(
@@ -617,12 +612,7 @@ fn bounded(mut answer: Validated) -> Validated {
     ),
     responses(
         (status = 200, description = "The intervals in which the deck is legal, format by format.", body = deckcheck_core::Window),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA_TEXT, body = ErrorAnswer),
-        (status = 422, description = say::UNANSWERABLE, body = ErrorAnswer),
-        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+        DeckErrors,
     ),
 )]
 pub async fn window(
@@ -890,10 +880,7 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
     request_body = CompareRequest,
     responses(
         (status = 200, description = "Whether the decks match, and every difference.", body = deckcheck_core::Comparison),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
+        JsonErrors,
         (status = 422, description = say::UNREADABLE_DECKS, body = ErrorAnswer),
         (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
     ),

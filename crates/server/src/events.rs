@@ -30,7 +30,7 @@ use super::body;
 use super::cards::{NoQuery, query};
 use super::decks::{RawFields, raw_fields, read_all};
 use super::error::{ApiError, ErrorAnswer};
-use crate::openapi::say;
+use crate::openapi::{JsonErrors, TokenErrors, say};
 use crate::requests::{
     AmendRequest, Deck, DeckCheckRequest, EventChanges, JudgeRequest, ListInputFormat, ListRequest,
     NewEvent, PickRequest, Players, PublishRequest, RegisterRequest, ResolveRequest, ReviewQuery,
@@ -370,12 +370,9 @@ pub struct CreatedPages {
     summary = "Create an event (name, game, format, date; the rest defaulted); the organizer token is in the answer, once",
     request_body = NewEvent,
     responses(
+        JsonErrors,
         (status = 201, description = "The event, its organizer token (shown once) and its pages.", body = CreatedAnswer),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
         (status = 409, description = "No free registration code was found: retry.", body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -442,8 +439,7 @@ pub struct EventAnswer {
     responses(
         (status = 200, description = "The event and its counts.", body = EventAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -489,14 +485,10 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["organizer"]))),
     responses(
+        JsonErrors,
         (status = 200, description = "The event as changed.", body = Event),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
+        TokenErrors,
         (status = 409, description = "The event is locked: its settings are frozen with its lists (`details.locked_since`).", body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -536,8 +528,7 @@ pub struct LockedAnswer {
     responses(
         (status = 200, description = "The event, locked.", body = LockedAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -578,13 +569,9 @@ pub struct JudgeAnswer {
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["organizer"]))),
     responses(
+        JsonErrors,
         (status = 201, description = "The judge's token, shown once.", body = JudgeAnswer),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -627,8 +614,7 @@ pub struct RosterAnswer {
     responses(
         (status = 200, description = "The roster.", body = RosterAnswer),
         (status = 400, description = "A query parameter the route does not read.", body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -669,8 +655,7 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     responses(
         (status = 200, description = "The whole event.", body = deckcheck_store::EventExport),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -707,8 +692,7 @@ pub struct ReviewAnswer {
     responses(
         (status = 200, description = "Each player's list as the other sees it.", body = ReviewAnswer),
         (status = 400, description = "A query parameter the route does not read, or `a`/`b` missing.", body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
         (status = 422, description = "`a` and `b` are the same player.", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
@@ -748,14 +732,10 @@ pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["organizer"]))),
     responses(
+        JsonErrors,
         (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
+        TokenErrors,
         (status = 409, description = "The event is not locked: lists are published after it.", body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 422, description = "A player named is not of this event (`error.field`: `players[i]`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
@@ -828,8 +808,7 @@ pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse 
     responses(
         (status = 200, description = "The player's registration, versions and deck checks.", body = deckcheck_store::PlayerRecord),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
@@ -867,14 +846,11 @@ pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["judge", "organizer"]))),
     responses(
+        JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
         (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
         (status = 403, description = say::FORBIDDEN_AMEND, body = ErrorAnswer),
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 422, description = say::LIST_UNANSWERABLE, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
@@ -924,15 +900,11 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["judge"]))),
     responses(
+        JsonErrors,
         (status = 200, description = "The registration, accepted.", body = Registration),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
         (status = 409, description = "The player's list is not pending.", body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -967,14 +939,10 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["judge", "organizer"]))),
     responses(
+        JsonErrors,
         (status = 201, description = "The deck check, stored.", body = DeckCheck),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 422, description = "The presented deck (or the box) cannot be read by the event's game, or `deck_index` names a deck the registered list does not have.", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
@@ -1045,8 +1013,7 @@ pub struct ChecksAnswer {
     responses(
         (status = 200, description = "Every deck check and pick.", body = ChecksAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1090,8 +1057,7 @@ pub struct PickedAnswer {
     responses(
         (status = 200, description = "The players picked.", body = PickedAnswer),
         (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
         (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
@@ -1222,13 +1188,10 @@ pub struct RegisteredAnswer {
     params(("code" = String, Path, description = say::PATH_CODE)),
     request_body = RegisterRequest,
     responses(
+        JsonErrors,
         (status = 201, description = "The registration, the player's token (shown once) and the report.", body = RegisteredAnswer),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
         (status = 404, description = "No event has this code.", body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
         (status = 409, description = "The event is locked (`details.locked_since`), this UID is registered already (`field: uid`), or the event is full.", body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
         (status = 429, description = say::TOO_MANY, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
@@ -1289,8 +1252,7 @@ pub struct MeAnswer {
     responses(
         (status = 200, description = "The player's registration and every version of the list.", body = MeAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
+        TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1324,14 +1286,10 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     security(("eventToken" = [])),
     extensions(("x-roles" = json!(["player"]))),
     responses(
+        JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
-        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
-        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
-        (status = 403, description = say::FORBIDDEN, body = ErrorAnswer),
-        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
+        TokenErrors,
         (status = 409, description = "The event is locked (`details.locked_since`): only a judge may amend a list now.", body = ErrorAnswer),
-        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
-        (status = 415, description = say::MEDIA, body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),

@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::AppExt;
 
 use crate::endpoints::{DEFAULT_GAME, EACH_GAME};
+use crate::error::ErrorAnswer;
 use crate::requests;
 
 /// What the error answers of the routes mean, said once.
@@ -35,15 +36,11 @@ pub mod say {
     pub const TOO_LARGE: &str = "The body is larger than the service takes.";
     pub const TOO_LARGE_ROSTER: &str = "The body is larger than the service takes, or the roster has more entries than it checks at once.";
     pub const MEDIA: &str = "The body's content type is not application/json.";
-    pub const MEDIA_TEXT: &str =
-        "The body's content type is neither application/json nor text/plain.";
-    pub const UNANSWERABLE: &str = "The documented shape, but it cannot be answered as it is: a deck or a pool that cannot be read, more decks than the formats asked play, a Trilogy pool not played on the date, a window whose `until` is before its `from`.";
     pub const UNREADABLE_DECKS: &str =
         "A deck whose entries cannot all be read as cards (`details` lists them).";
     pub const UNAVAILABLE: &str = "The game's data is not loaded, or the service is receiving as many request bodies as it holds at once (retry).";
     pub const STORE_UNAVAILABLE: &str = "The event store did not answer (nothing was changed), the event's game is not loaded, or the service is receiving as many request bodies as it holds at once: retry.";
     pub const UNAUTHORIZED: &str = "No token, or a token that does not open this event (unknown, or another event's: the same answer). Send `Authorization: Bearer <token>` of this event.";
-    pub const FORBIDDEN: &str = "A token of this event whose role may not do this (`x-roles` lists the roles the route takes).";
     pub const FORBIDDEN_AMEND: &str = "A token of this event whose role may not do this (`x-roles` lists the roles the route takes). After the lock only a judge amends a list (CPG 4.3).";
     pub const NO_PLAYER: &str = "The event has no player with this id.";
     pub const TOO_MANY: &str = "Too many registration attempts for this code this minute, or too many lookups of unknown codes from this address: retry after `Retry-After` seconds.";
@@ -53,6 +50,67 @@ pub mod say {
     pub const PATH_PLAYER: &str = "The player's id (`pl_…`), as the roster lists it.";
     pub const PATH_CODE: &str =
         "The event's registration code (any case; spaces and dashes are ignored).";
+}
+
+/// The errors of a validate or window route, as the document lists them (the handlers answer
+/// them as [`crate::error::ApiError`]s).
+#[derive(utoipa::IntoResponses)]
+pub enum DeckErrors {
+    /// The request does not have the documented shape: a wrong type, an unknown field or
+    /// parameter, a value outside its list or bounds, a date not written YYYY-MM-DD.
+    /// `error.field` names it.
+    #[response(status = 400)]
+    BadRequest(ErrorAnswer),
+    /// The body did not arrive whole in time.
+    #[response(status = 408)]
+    Timeout(ErrorAnswer),
+    /// The body is larger than the service takes.
+    #[response(status = 413)]
+    TooLarge(ErrorAnswer),
+    /// The body's content type is neither application/json nor text/plain.
+    #[response(status = 415)]
+    Media(ErrorAnswer),
+    /// The documented shape, but it cannot be answered as it is: a deck or a pool that cannot
+    /// be read, more decks than the formats asked play, a Trilogy pool not played on the date,
+    /// a window whose `until` is before its `from`.
+    #[response(status = 422)]
+    Unanswerable(ErrorAnswer),
+    /// The game's data is not loaded, or the service is receiving as many request bodies as
+    /// it holds at once (retry).
+    #[response(status = 503)]
+    Unavailable(ErrorAnswer),
+}
+
+/// The errors of a route that reads a JSON body.
+#[derive(utoipa::IntoResponses)]
+pub enum JsonErrors {
+    /// The request does not have the documented shape: a wrong type, an unknown field or
+    /// parameter, a value outside its list or bounds, a blank name or reason. `error.field`
+    /// names it.
+    #[response(status = 400)]
+    BadRequest(ErrorAnswer),
+    /// The body did not arrive whole in time.
+    #[response(status = 408)]
+    Timeout(ErrorAnswer),
+    /// The body is larger than the service takes.
+    #[response(status = 413)]
+    TooLarge(ErrorAnswer),
+    /// The body's content type is not application/json.
+    #[response(status = 415)]
+    Media(ErrorAnswer),
+}
+
+/// The errors of a route that takes an event's token.
+#[derive(utoipa::IntoResponses)]
+pub enum TokenErrors {
+    /// No token, or a token that does not open this event (unknown, or another event's: the
+    /// same answer). Send `Authorization: Bearer <token>` of this event.
+    #[response(status = 401)]
+    Unauthorized(ErrorAnswer),
+    /// A token of this event whose role may not do this (`x-roles` lists the roles the route
+    /// takes).
+    #[response(status = 403)]
+    Forbidden(ErrorAnswer),
 }
 
 /// This document, as `/openapi.json` answers it.

@@ -423,38 +423,42 @@ pub struct CompareRequest<'a> {
 
 // ---- events ----
 
-/// A name as the store takes it: at most 200 characters as sent, then trimmed, not blank, no
-/// control characters.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-#[schema(
-    min_length = 1,
-    max_length = 200,
-    pattern = "^[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-)]
-pub struct Name(pub String);
+/// Declares a text the store takes: at most `max` characters as sent, then trimmed, not blank,
+/// no control characters (the pattern says so: optional white space, a first character that
+/// is neither, any characters but control ones).
+macro_rules! text {
+    ($(#[$meta:meta])* $name:ident, $max:tt) => {
+        $(#[$meta])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        #[serde(transparent)]
+        #[schema(
+            min_length = 1,
+            max_length = $max,
+            pattern = "^[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+        )]
+        pub struct $name(pub String);
+    };
+}
 
-/// A player's id (Melee, a store id…): at most 64 characters, trimmed, not blank, no control
-/// characters; one registration per UID, in any case.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-#[schema(
-    min_length = 1,
-    max_length = 64,
-    pattern = "^[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-)]
-pub struct Uid(pub String);
+text!(
+    /// A name: at most 200 characters as sent, then trimmed, not blank, no control characters.
+    Name,
+    200
+);
 
-/// Why, kept in the list's history: at most 2000 characters, trimmed, not blank, no control
-/// characters.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-#[schema(
-    min_length = 1,
-    max_length = 2000,
-    pattern = "^[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*[\\t\\n\\u000b\\u000c\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-)]
-pub struct Reason(pub String);
+text!(
+    /// A player's id (Melee, a store id…): at most 64 characters, trimmed, not blank, no
+    /// control characters; one registration per UID, in any case.
+    Uid,
+    64
+);
+
+text!(
+    /// Why, kept in the list's history: at most 2000 characters, trimmed, not blank, no
+    /// control characters.
+    Reason,
+    2000
+);
 
 /// The game of a new event, by its id (each game's shape names its own).
 #[derive(Debug, Deserialize, ToSchema)]
