@@ -93,7 +93,7 @@ pub struct NoQuery {}
 #[into_params(parameter_in = Query)]
 pub struct FormatsQuery {
     /// Only this game's formats.
-    pub game: Option<String>,
+    pub game: Option<crate::requests::KnownGame>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -131,7 +131,7 @@ pub struct FormatEntry {
 pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     let q: FormatsQuery = query(&req)?;
     let loaded = state.loaded();
-    let games: Vec<_> = match &q.game {
+    let games: Vec<_> = match q.game.as_ref().map(|g| &g.0) {
         Some(id) => {
             let known: Vec<&str> = crate::games::GAMES.iter().map(|g| g.id).collect();
             if !known.contains(&id.as_str()) {
@@ -348,7 +348,7 @@ pub struct SuspensionsAnswer<'a> {
 #[into_params(parameter_in = Query)]
 pub struct SuspensionsQuery {
     /// Only the suspensions of this format's list (`premier`, `eternal`).
-    pub format: Option<String>,
+    pub format: Option<crate::requests::Format>,
     /// Only the suspensions in force on this date (YYYY-MM-DD).
     #[param(value_type = Option<String>, format = Date)]
     pub as_of: Option<String>,
@@ -376,7 +376,7 @@ pub async fn suspensions(
     let q: SuspensionsQuery = query(&req)?;
     let game = swu(&state)?;
     let data = swu_data(game.as_ref())?;
-    let list = match q.format.as_deref() {
+    let list = match q.format.as_ref().map(|f| f.0.as_str()) {
         None => None,
         Some(f) => {
             let def = game
@@ -411,7 +411,7 @@ pub async fn suspensions(
         .filter(|s| date.is_none_or(|d| s.in_force_on(d)))
         .collect();
     Ok(HttpResponse::Ok().json(SuspensionsAnswer {
-        format: q.format.as_deref(),
+        format: q.format.as_ref().map(|f| f.0.as_str()),
         as_of: date,
         suspensions: found,
     }))

@@ -156,8 +156,17 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// The query string's fields (a window's `from` and `until` too).
-    fn from_query(q: WindowQuery) -> Result<Self, ApiError> {
+    /// The query string's fields (a window's `from` and `until` too), each checked even where
+    /// a JSON body gives the field again (and wins): a value outside its documented set is
+    /// refused wherever it is.
+    fn from_query(q: WindowQuery, game: &dyn AnyGame) -> Result<Self, ApiError> {
+        if let Some(f) = &q.format {
+            game.info()
+                .resolve_formats(std::slice::from_ref(f), today())?;
+        }
+        if let Some(i) = &q.input_format {
+            game.info().input(&i.0)?;
+        }
         Ok(Self {
             format: q.format.map(|f| vec![f]),
             as_of: optional_date("as_of", q.as_of.as_deref())?,
@@ -415,7 +424,7 @@ fn read_request(
     } else {
         crate::cards::query_of::<ValidateQuery>(&own)?.into()
     };
-    let mut shared = Shared::from_query(query)?;
+    let mut shared = Shared::from_query(query, game)?;
     let decks = match body::kind_of(req, &text, true)? {
         BodyKind::Text => vec![DeckInput {
             field: "body".into(),

@@ -311,7 +311,10 @@ impl AmendRequest<'_> {
         Ok(match self {
             Self::Deck(b) => (b.reason, submission(vec![b.deck], b.input_format, b.pool)?),
             Self::Decks(b) => (b.reason, submission(b.decks, b.input_format, b.pool)?),
-            Self::Pool(b) => (b.reason, submission(Vec::new(), b.input_format, b.pool)?),
+            Self::Pool(b) => (
+                b.reason,
+                submission(Vec::new(), b.input_format, Some(b.pool))?,
+            ),
         })
     }
 }
@@ -1076,7 +1079,8 @@ pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> 
             .await?;
             let text =
                 body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
-            let body: PickRequest = if text.trim().is_empty() {
+            // No body, or `null`, is the defaults.
+            let body: PickRequest = if matches!(text.trim(), "" | "null") {
                 PickRequest::default()
             } else {
                 read_all(&raw_fields(&text)?)?

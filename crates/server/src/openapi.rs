@@ -196,11 +196,15 @@ pub fn document(games: &[DocGame]) -> Value {
         {
             for_game(&mut item, default, false, &varying);
             out.insert(path, item);
-        } else {
+        } else if path.starts_with("/v1/events") {
+            // An event's game is in its body (a new event) or in the store: one shape per game.
             collect_refs(&item, &mut generic);
-            if path.starts_with("/v1/events") {
-                event_example(&mut item, &path, default);
-            }
+            event_example(&mut item, &path, default);
+            out.insert(path, item);
+        } else {
+            // The other routes that name a game's values are the default game's own (SWU's
+            // sets and suspensions).
+            rename_refs(&mut item, default, &varying);
             out.insert(path, item);
         }
     }
@@ -236,6 +240,11 @@ pub fn document(games: &[DocGame]) -> Value {
     if let Some(s) = schemas.get_mut(&requests::ListInputFormat::name().into_owned()) {
         s["enum"] = json!(inputs);
     }
+    // A query parameter's type is not collected with the route's schemas.
+    let mut known = serde_json::to_value(<requests::KnownGame as utoipa::PartialSchema>::schema())
+        .unwrap_or_default();
+    known["enum"] = json!(games.iter().map(|g| g.id).collect::<Vec<_>>());
+    schemas.insert(requests::KnownGame::name().into_owned(), known);
     for item in out.values_mut() {
         for op in item
             .as_object_mut()

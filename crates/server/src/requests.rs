@@ -650,6 +650,11 @@ macro_rules! list_request {
     };
 }
 
+/// A game deckcheck knows, by its id.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct KnownGame(pub String);
+
 /// An input format of any game (the event's game must read it: another is a 422).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(transparent)]
@@ -714,12 +719,19 @@ list_request!(
     }
 );
 
-list_request!(
-    /// The pool alone, registered under the current list.
-    AmendPool {
-        reason: Reason,
-    }
-);
+/// The pool alone, registered under the current list.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AmendPool<'a> {
+    pub reason: Reason,
+    /// The player's registered pool (CEG 9.2.5.1).
+    #[serde(borrow)]
+    pub pool: Deck<'a>,
+    /// The pool's input format (default: detected). One the event's game does not read is a
+    /// 422.
+    #[serde(default)]
+    pub input_format: Option<ListInputFormat>,
+}
 
 /// A player's new list.
 #[derive(ToSchema)]

@@ -174,6 +174,34 @@ fn every_request_shape_is_a_named_schema_and_every_deck_is_one_deck() {
     assert_eq!(card, "#/components/schemas/CardAnswer");
 }
 
+/// Every `$ref` of the document names one of its schemas.
+#[test]
+fn every_reference_resolves() {
+    fn refs<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(m) => {
+                if let Some(Value::String(r)) = m.get("$ref") {
+                    out.push(r);
+                }
+                m.values().for_each(|v| refs(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let doc = document();
+    let mut all = Vec::new();
+    refs(&doc, &mut all);
+    assert!(all.len() > 100);
+    for r in all {
+        let name = r.trim_start_matches("#/components/schemas/");
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "{r} names no schema"
+        );
+    }
+}
+
 /// The routes that take no token: creating an event, the code routes and the published lists
 /// (issue 19); every other event route takes an event token, and says which roles.
 const PUBLIC_EVENT_ROUTES: [&str; 4] = [
