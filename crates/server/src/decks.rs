@@ -26,7 +26,7 @@ use super::body::{self, BodyKind};
 use super::error::{ApiError, ErrorAnswer};
 use crate::openapi::{DeckErrors, JsonErrors, say};
 use crate::requests::{
-    BareDeck, BatchEntry, BatchRequest, CompareRequest, Deck, RosterEntry, SharedFields,
+    BareDeck, BatchEntry, BatchRequest, CompareRequest, Deck, Raw, RosterEntry, SharedFields,
     ValidateBody, ValidateDeck, ValidateDecks, ValidateQuery, WindowBody, WindowDeck, WindowDecks,
     WindowQuery,
 };
@@ -81,7 +81,12 @@ fn field_as<'a, T: Deserialize<'a>>(field: &str, raw: &'a RawValue) -> Result<T,
 
 /// What kind of JSON value a raw value is, from its first byte (serde_json gives it trimmed).
 pub(crate) fn kind_of(raw: &RawValue) -> &'static str {
-    match raw.get().as_bytes().first() {
+    kind_of_text(raw.get())
+}
+
+/// What kind of JSON value a value's text is, from its first byte.
+pub(crate) fn kind_of_text(json: &str) -> &'static str {
+    match json.as_bytes().first() {
         Some(b'n') => "null",
         Some(b't' | b'f') => "a boolean",
         Some(b'"') => "a string",
@@ -110,13 +115,18 @@ fn shape_of(fields: &RawFields<'_>) -> Map<String, Value> {
 impl Deck<'_> {
     /// The deck for the game's reader: a string's text, or a JSON deck's own JSON text.
     pub(crate) fn input(self, field: String) -> Result<DeckInput, ApiError> {
-        match kind_of(self.0) {
+        let json = (self.0).0;
+        match kind_of_text(json) {
             "a string" => Ok(DeckInput {
-                text: field_as(&field, self.0)?,
+                text: serde_json::from_str(json).map_err(|e| {
+                    let mut err = ApiError::json(&e).field(field.clone());
+                    err.message = format!("{field}: {}", err.message);
+                    err
+                })?,
                 field,
             }),
             "an object" => Ok(DeckInput {
-                text: self.0.get().to_string(),
+                text: json.to_string(),
                 field,
             }),
             other => Err(ApiError::bad_value(
@@ -273,9 +283,93 @@ where
     'a: 'f,
 {
     let de = serde::de::value::MapDeserializer::<_, serde_json::Error>::new(
-        fields.map(|(k, raw)| (k.as_str(), *raw)),
+        fields.map(|(k, raw)| (k.as_str(), Field(raw))),
     );
     serde_path_to_error::deserialize(de).map_err(field_error)
+}
+
+/// One field of a body, as the one pass over the body found it: read as its type asks, except
+/// that a [`Raw`] (a deck) gets its text as it is, never scanned again.
+struct Field<'a>(&'a RawValue);
+
+impl<'de> serde::de::IntoDeserializer<'de, serde_json::Error> for Field<'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// `deserialize_*` methods read as serde_json reads the value's text.
+macro_rules! as_json {
+    ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
+        $(fn $method<V: serde::de::Visitor<'de>>(
+            self,
+            $($arg: $ty,)*
+            visitor: V,
+        ) -> Result<V::Value, serde_json::Error> {
+            serde::Deserializer::$method(self.0, $($arg,)* visitor)
+        })*
+    };
+}
+
+impl<'de> serde::Deserializer<'de> for Field<'de> {
+    type Error = serde_json::Error;
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        if name == crate::requests::RAW {
+            visitor.visit_borrowed_str(self.0.get())
+        } else {
+            serde::Deserializer::deserialize_newtype_struct(self.0, name, visitor)
+        }
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        if self.0.get() == "null" {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    as_json!(
+        deserialize_any(),
+        deserialize_bool(),
+        deserialize_i8(),
+        deserialize_i16(),
+        deserialize_i32(),
+        deserialize_i64(),
+        deserialize_i128(),
+        deserialize_u8(),
+        deserialize_u16(),
+        deserialize_u32(),
+        deserialize_u64(),
+        deserialize_u128(),
+        deserialize_f32(),
+        deserialize_f64(),
+        deserialize_char(),
+        deserialize_str(),
+        deserialize_string(),
+        deserialize_bytes(),
+        deserialize_byte_buf(),
+        deserialize_unit(),
+        deserialize_unit_struct(name: &'static str),
+        deserialize_seq(),
+        deserialize_tuple(len: usize),
+        deserialize_tuple_struct(name: &'static str, len: usize),
+        deserialize_map(),
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]),
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]),
+        deserialize_identifier(),
+        deserialize_ignored_any(),
+    );
 }
 
 /// Which shape a validate or window body has.
@@ -753,15 +847,15 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
     }
     let body: BatchRequest = read_fields(&fields)?;
     let entries: Vec<RosterEntry> = match body.entries {
-        Some(raw) if kind_of(raw) == "a list" => {
-            serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?
+        Some(Raw(json)) if kind_of_text(json) == "a list" => {
+            serde_json::from_str(json).map_err(|e| ApiError::json(&e))?
         }
-        Some(raw) if kind_of(raw) != "null" => {
+        Some(Raw(json)) if kind_of_text(json) != "null" => {
             return Err(ApiError::bad_value(
                 "entries",
                 format!(
                     "entries must be a list of {{player, uid, deck}}, not {}",
-                    kind_of(raw)
+                    kind_of_text(json)
                 ),
             ));
         }
@@ -928,4 +1022,27 @@ pub async fn compare(
     })
     .await?;
     Ok(HttpResponse::Ok().json(comparison))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deck given as JSON is read by its reader alone: the request's one pass over the body
+    /// finds where it ends, and the deck is handed over as that text, a slice of the body.
+    #[test]
+    fn a_deck_in_a_body_is_handed_over_as_the_text_the_body_holds() {
+        let text = r#"{"format": "premier", "deck": {"leader": {"id": "SOR_017"}}, "as_of": "2025-05-01"}"#;
+        let fields = raw_fields(text).unwrap();
+        let mut body: ValidateDeck = read_fields(&fields).unwrap();
+        let json = (body.deck.0).0;
+        assert_eq!(json, r#"{"leader": {"id": "SOR_017"}}"#);
+        let start = text.find(json).unwrap();
+        assert!(std::ptr::eq(json.as_ptr(), text[start..].as_ptr()));
+        assert_eq!(body.shared().as_of.as_deref(), Some("2025-05-01"));
+        // The same type read by serde_json straight from a text (a roster's entry).
+        let entry: BatchEntry =
+            serde_json::from_str(r#"{"deck": "1 | Waylay", "uid": "7"}"#).unwrap();
+        assert_eq!(entry.deck.map(|d| (d.0).0), Some(r#""1 | Waylay""#));
+    }
 }

@@ -20,10 +20,49 @@ use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 /// A deck as a request gives it: a list in any of the game's input formats (a string), or a
 /// JSON deck (an object, such as a SWUDB export). Kept as the JSON text it was sent as: the
-/// game's reader parses it, once.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(transparent)]
-pub struct Deck<'a>(#[serde(borrow)] pub &'a RawValue);
+/// request is read in one pass that only finds where each value ends, and the game's reader
+/// parses the deck, once.
+#[derive(Debug, Clone, Copy)]
+pub struct Deck<'a>(pub Raw<'a>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Deck<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Raw::deserialize(deserializer).map(Deck)
+    }
+}
+
+/// A JSON value kept as the text it was sent as. Read from a body's fields
+/// ([`crate::decks::read_fields`]) it is the text the one pass over the body found, not read
+/// again; read by serde_json, the text of the value (found, not built).
+#[derive(Debug, Clone, Copy)]
+pub struct Raw<'a>(pub &'a str);
+
+/// The name [`Raw`] asks a deserializer for: a body's field hands over its text as it is.
+pub const RAW: &str = "deckcheck::Raw";
+
+impl<'de: 'a, 'a> Deserialize<'de> for Raw<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> serde::de::Visitor<'de> for Text {
+            type Value = Raw<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            /// A body's field, handed over as its JSON text.
+            fn visit_borrowed_str<E>(self, json: &'de str) -> Result<Raw<'de>, E> {
+                Ok(Raw(json))
+            }
+            /// Any other deserializer: the value's text, found by serde_json.
+            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<Raw<'de>, D::Error> {
+                <&RawValue>::deserialize(d).map(|raw| Raw(raw.get()))
+            }
+        }
+        deserializer.deserialize_newtype_struct(RAW, Text)
+    }
+}
 
 impl PartialSchema for Deck<'_> {
     fn schema() -> RefOr<Schema> {
@@ -181,11 +220,11 @@ deck_request!(
         /// The JSON deck's own entries (its reader reads them).
         #[serde(default, borrow)]
         #[schema(value_type = Vec<serde_json::Value>, required = true)]
-        deck: Option<&'a RawValue>,
+        deck: Option<Raw<'a>>,
         /// Never given with a JSON deck posted as it is.
         #[serde(default, borrow)]
         #[schema(value_type = NoDecks, required = false)]
-        decks: Option<&'a RawValue>,
+        decks: Option<Raw<'a>>,
     }
 );
 
@@ -378,7 +417,7 @@ pub struct BatchRequest<'a> {
     /// The roster.
     #[serde(default, borrow)]
     #[schema(value_type = Vec<RosterEntry>, required = true)]
-    pub entries: Option<&'a RawValue>,
+    pub entries: Option<Raw<'a>>,
     /// The one format the roster is checked for (default: the game's first).
     #[serde(default)]
     pub format: Option<Format>,
