@@ -113,10 +113,19 @@ pub enum TokenErrors {
     Forbidden(ErrorAnswer),
 }
 
-/// This document, as `/openapi.json` answers it.
-#[derive(ToSchema)]
-#[schema(value_type = Object)]
-pub struct Document(#[allow(dead_code)] Value);
+/// This document, as `/openapi.json` answers it (served as the text made at start).
+pub struct Document;
+
+impl utoipa::PartialSchema for Document {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Object)
+            .description(Some("An OpenAPI 3.1 document."))
+            .into()
+    }
+}
+
+impl ToSchema for Document {}
 
 /// A game as the document describes it: its id and what its requests may name.
 pub struct DocGame {
