@@ -109,7 +109,7 @@ async fn registrations_locks_and_deck_checks_are_counted_without_naming_anyone()
 
 #[actix_web::test]
 async fn rate_limit_refusals_are_counted_by_kind() {
-    let Some(app) = spawn(&["--registration-rate", "1"], None).await else {
+    let Some(app) = spawn(&["--lookup-rate", "1"], None).await else {
         return;
     };
     let before = app.metrics().await;
@@ -119,6 +119,6 @@ async fn rate_limit_refusals_are_counted_by_kind() {
         assert_eq!(answer.status, status, "{}", answer.body);
     }
     let after = app.metrics().await;
-    let kind = [("kind", "event-code")];
+    let kind = [("kind", "lookup")];
     assert!(grew(&before, &after, "deckcheck_rate_limited_total", &kind) >= 1.0);
 }
