@@ -9,8 +9,24 @@ use secrecy::ExposeSecret;
 
 use super::AppState;
 use super::cards::{NoQuery, query};
-use super::error::ApiError;
+use super::error::{ApiError, ErrorAnswer};
+use crate::openapi::say;
 
+#[utoipa::path(
+    post,
+    path = "/v1/admin/reload",
+    operation_id = "admin_reload",
+    tag = "Service",
+    summary = "Reload every game's data and swap it in (admin bearer token)",
+    security(("admin" = [])),
+    responses(
+        (status = 200, description = "Every game reloaded.", body = crate::Reloaded),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 401, description = "No admin token, or another one.", body = ErrorAnswer),
+        (status = 404, description = "No admin token is set (DECKCHECK_ADMIN_TOKEN): the route does not exist.", body = ErrorAnswer),
+        (status = 500, description = "New data could not be loaded; the previous data stays in use (`details`: each game).", body = ErrorAnswer),
+    ),
+)]
 pub async fn reload(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     if let Some(refused) = refuse_unless_admin(&req, &state) {

@@ -89,6 +89,17 @@ fn games(state: &AppState) -> (Vec<GameHealth>, Vec<Unavailable>) {
 }
 
 /// `GET /health`: the process answers, and which data answers.
+#[utoipa::path(
+    get,
+    path = "/health",
+    operation_id = "health",
+    tag = "Service",
+    summary = "Live (the process answers), and which data answers",
+    responses(
+        (status = 200, description = "Live, and which data answers (`status` is `loading` while the games' data loads at start).", body = Health),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     let (games, unavailable) = games(&state);
@@ -104,6 +115,17 @@ pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
 }
 
 /// `GET /health/live`: the process answers; nothing else is looked at.
+#[utoipa::path(
+    get,
+    path = "/health/live",
+    operation_id = "health_live",
+    tag = "Service",
+    summary = "Live: the process answers (a liveness probe)",
+    responses(
+        (status = 200, description = "The process answers.", body = Live),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn live(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     Ok(HttpResponse::Ok().json(Live { status: "live" }))
@@ -129,6 +151,18 @@ async fn store_answers(state: &AppState) -> Result<(), String> {
 
 /// `GET /ready`: 200 when every game's data has loaded (a game that could not be is listed as
 /// unavailable) and the event store answers; 503 otherwise, saying what it waits for.
+#[utoipa::path(
+    get,
+    path = "/ready",
+    operation_id = "ready",
+    tag = "Service",
+    summary = "Ready: every game's data loaded and the event store answering (a readiness probe); 503 otherwise",
+    responses(
+        (status = 200, description = "Ready: every game's data loaded (a game that could not be is listed as unavailable) and the event store answering.", body = Ready),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+        (status = 503, description = "Not ready: loading the games' data, or the event store does not answer (`waiting_for` says which).", body = Ready),
+    ),
+)]
 pub async fn ready(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     let answered = store_answers(&state).await;
@@ -179,6 +213,17 @@ pub async fn metrics(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
 }
 
 /// The API document, generated from the code at start (see `openapi.rs`).
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "openapi",
+    tag = "Service",
+    summary = "This document",
+    responses(
+        (status = 200, description = "An OpenAPI 3.1 document.", body = crate::openapi::Document),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn openapi(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     Ok(HttpResponse::Ok()

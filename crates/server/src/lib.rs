@@ -5,9 +5,9 @@
 //! `run_until_stopped` serves. The loaded games sit behind an `ArcSwap`, so a reload swaps
 //! them at once while requests in flight finish on the data they started with.
 //!
-//! Routes: [`endpoints::Endpoint`] declares every route once; the router and the document
-//! ([`openapi`]) are both made from it. `/metrics` is registered apart (on the main address or
-//! on `DECKCHECK_METRICS_ADDR`, see [`metrics`]).
+//! Routes: [`endpoints::routes`] registers every route once with its handler's description;
+//! the router and the document ([`openapi`]) are both made from it. `/metrics` is registered
+//! apart (on the main address or on `DECKCHECK_METRICS_ADDR`, see [`metrics`]).
 //!
 //! `serve` binds first and loads the games' data off the event loop
 //! ([`Application::build_loading`]): `/health` answers at once, `/ready` and the game routes
@@ -21,13 +21,13 @@ pub mod decks;
 pub mod endpoints;
 mod error;
 pub mod events;
-pub mod events_doc;
 pub mod games;
 mod health;
 pub mod limits;
 pub mod metrics;
 pub mod openapi;
 mod page;
+pub mod requests;
 mod retention;
 pub mod settings;
 
@@ -49,6 +49,7 @@ use arc_swap::ArcSwap;
 use deckcheck_core::{AnyGame, LoadError};
 use serde::Serialize;
 use tracing_actix_web::{RequestId, TracingLogger};
+use utoipa_actix_web::AppExt;
 
 use crate::games::Loaded;
 use crate::settings::{AccessLog, StoreName};
@@ -493,7 +494,9 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(json_error_body))
                 .wrap(actix_web::middleware::from_fn(access_log))
                 .wrap(TracingLogger::default())
-                .configure(endpoints::routes);
+                .into_utoipa_app()
+                .configure(endpoints::routes)
+                .into_app();
             let app = if metrics_here {
                 app.service(metrics_resource())
             } else {
