@@ -42,12 +42,13 @@ fn cases() -> Vec<Case> {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn every_deck_file_has_the_expected_verdict_and_codes_in_each_format() {
-    let Some(plain) = helpers::game() else { return };
+    let plain = helpers::game();
     let mut failures = Vec::new();
     for case in cases() {
         let game = match case.data.as_deref() {
-            Some("extra") => helpers::extra_game().unwrap(),
+            Some("extra") => helpers::extra_game(),
             _ => plain,
         };
         let imported: Vec<Imported<_>> = case

@@ -29,6 +29,7 @@ fn request(decks: &[&str], formats: &[&str]) -> ValidateRequest {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_dark_and_a_light_deck_are_judged_as_one_registration_in_each_format() {
     let game = real!();
     let answer = AnyGame::validate(
@@ -54,6 +55,7 @@ fn a_dark_and_a_light_deck_are_judged_as_one_registration_in_each_format() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_violation_of_the_second_deck_says_which_deck() {
     let game = real!();
     let answer = AnyGame::validate(
@@ -68,6 +70,7 @@ fn a_violation_of_the_second_deck_says_which_deck() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn three_decks_are_refused() {
     let game = real!();
     let err = AnyGame::validate(
@@ -82,6 +85,7 @@ fn three_decks_are_refused() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn the_window_of_a_virtual_set_26_deck_opens_a_week_after_its_release() {
     let game = real!();
     let window = AnyGame::window(
@@ -105,6 +109,7 @@ fn the_window_of_a_virtual_set_26_deck_opens_a_week_after_its_release() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_card_is_described_with_its_standing_in_each_format() {
     let game = real!();
     let alter = AnyGame::card(game, "12_145", helpers::today()).unwrap();
@@ -123,6 +128,7 @@ fn a_card_is_described_with_its_standing_in_each_format() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn search_finds_every_card_of_a_title_first() {
     let game = real!();
     let found = AnyGame::search(game, "Alter", 10);
@@ -134,6 +140,7 @@ fn search_finds_every_card_of_a_title_first() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_deck_converts_between_gemp_xml_gemp_string_and_text_and_back() {
     let game = real!();
     let input = DeckInput {
@@ -180,6 +187,7 @@ fn a_deck_converts_between_gemp_xml_gemp_string_and_text_and_back() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn the_game_lists_its_formats_as_pairs_its_inputs_and_every_code() {
     let game = real!();
     let info = AnyGame::info(game);

@@ -30,27 +30,28 @@ available = [{ value = true, from = "2024-05-04", section = "PEER GEMP swccgForm
 deck_size = [{ value = 60, from = "2024-05-04", section = "PEER GEMP swccgFormats.json (scavenger_premiere_ds2)" }]
 "#;
 
-pub fn data_dir() -> Option<&'static Path> {
+/// The real data of `../shared/data/swccg`. The tests that read it are
+/// `#[ignore = "needs ../shared: …"]`: `cargo test -- --include-ignored` runs them (CI does).
+pub fn data_dir() -> &'static Path {
     let dir = Path::new(DATA);
-    dir.join("gemp/swccgFormats.json").is_file().then_some(dir)
+    assert!(
+        dir.join("gemp/swccgFormats.json").is_file(),
+        "needs ../shared: the CCG data is not at {DATA} (put shared/ beside the repository)"
+    );
+    dir
 }
 
-/// The game on the real data, or `None` (and one line saying so) without it.
-pub fn game() -> Option<&'static Ccg> {
-    static GAME: OnceLock<Option<Ccg>> = OnceLock::new();
-    let game = GAME
-        .get_or_init(|| data_dir().map(|dir| Ccg::load(dir, None).expect("the real data loads")));
-    if game.is_none() {
-        skipped();
-    }
-    game.as_ref()
+/// The game on the real data, loaded once.
+pub fn game() -> &'static Ccg {
+    static GAME: OnceLock<Ccg> = OnceLock::new();
+    GAME.get_or_init(|| Ccg::load(data_dir(), None).expect("the real data loads"))
 }
 
 /// The game with the extra GEMP formats of [`EXTRA_FORMATS`].
-pub fn extra_game() -> Option<&'static Ccg> {
-    static GAME: OnceLock<Option<Ccg>> = OnceLock::new();
+pub fn extra_game() -> &'static Ccg {
+    static GAME: OnceLock<Ccg> = OnceLock::new();
     GAME.get_or_init(|| {
-        let dir = data_dir()?;
+        let dir = data_dir();
         let read = |f: &str| std::fs::read_to_string(Path::new(CARD_DATA).join(f)).unwrap();
         let data = LegalityData::parse(
             &(read("formats.toml") + EXTRA_FORMATS),
@@ -59,30 +60,15 @@ pub fn extra_game() -> Option<&'static Ccg> {
         )
         .unwrap();
         let catalog = deckcheck_ccg::catalog::Catalog::load(dir, &data.overlay()).unwrap();
-        Some(Ccg::new(catalog, data).unwrap())
+        Ccg::new(catalog, data).unwrap()
     })
-    .as_ref()
 }
 
-/// Says once that the real-data tests were skipped, and how to run them.
-pub fn skipped() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
-    ONCE.call_once(|| {
-        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!(
-        "real-data test skipped: {DATA} not found (run `cargo test -p deckcheck-ccg` from a checkout with shared/ beside the repository)\n"
-        ));
-    });
-}
-
-/// The game on the real data, or return from the test.
+/// The game on the real data.
 #[macro_export]
 macro_rules! real {
     () => {
-        match $crate::helpers::game() {
-            Some(game) => game,
-            None => return,
-        }
+        $crate::helpers::game()
     };
 }
 

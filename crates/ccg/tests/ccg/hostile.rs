@@ -5,6 +5,7 @@ use deckcheck_core::{DiagnosticCode, Game, ImportError};
 use crate::real;
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn malformed_xml_is_an_xml_error() {
     let game = real!();
     for text in [
@@ -20,6 +21,7 @@ fn malformed_xml_is_an_xml_error() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_dtd_and_entity_expansion_are_refused() {
     let game = real!();
     let bomb = r#"<?xml version="1.0"?><!DOCTYPE deck [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><deck><card blueprintId="1_168" title="&b;"/></deck>"#;
@@ -28,6 +30,7 @@ fn a_dtd_and_entity_expansion_are_refused() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn an_xml_document_that_is_not_a_gemp_deck_is_named() {
     let game = real!();
     let err = game
@@ -56,6 +59,7 @@ fn an_xml_document_that_is_not_a_gemp_deck_is_named() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn absurd_counts_are_refused_and_zero_is_ignored() {
     let game = real!();
     for line in [
@@ -79,6 +83,7 @@ fn absurd_counts_are_refused_and_zero_is_ignored() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn nul_bytes_and_control_characters_are_unknown_titles_not_panics() {
     let game = real!();
     let deck = game
@@ -96,6 +101,7 @@ fn nul_bytes_and_control_characters_are_unknown_titles_not_panics() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn huge_inputs_are_refused_with_their_size() {
     let game = real!();
     let lines = "1x Darth Vader (1_168)\n".repeat(10_001);
@@ -125,6 +131,7 @@ fn huge_inputs_are_refused_with_their_size() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn empty_and_cardless_inputs_are_errors() {
     let game = real!();
     assert_eq!(
@@ -150,6 +157,7 @@ fn empty_and_cardless_inputs_are_errors() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn ids_that_are_not_ids_in_a_deck_string_are_named() {
     let game = real!();
     let deck = game

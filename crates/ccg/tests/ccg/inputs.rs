@@ -24,6 +24,7 @@ fn content(
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn the_same_deck_reads_alike_as_gemp_xml_gemp_string_and_text_with_ids() {
     let game = real!();
     let xml = import(game, "bhbm-dark.xml");
@@ -39,6 +40,7 @@ fn the_same_deck_reads_alike_as_gemp_xml_gemp_string_and_text_with_ids() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn gemps_deck_list_page_is_read_with_its_name_and_its_shared_title_stays_ambiguous() {
     let game = real!();
     let page = import(game, "bhbm-dark-deck-list.html");
@@ -63,6 +65,7 @@ fn gemps_deck_list_page_is_read_with_its_name_and_its_shared_title_stays_ambiguo
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_title_shared_by_a_shield_is_the_effect_in_the_deck_and_the_shield_outside_it() {
     let game = real!();
     let deck = import(game, "battle-order.txt");
@@ -88,6 +91,7 @@ fn a_title_shared_by_a_shield_is_the_effect_in_the_deck_and_the_shield_outside_i
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn gemp_xml_titles_without_the_virtual_mark_are_the_cards_own() {
     let game = real!();
     let ebo = import(game, "ebo-light.xml");
@@ -95,6 +99,7 @@ fn gemp_xml_titles_without_the_virtual_mark_are_the_cards_own() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn an_id_whose_title_is_another_card_is_read_by_its_id_with_a_warning() {
     let game = real!();
     let xml = r#"<deck><card blueprintId="1_168" title="Emperor Palpatine"/></deck>"#;
@@ -110,6 +115,7 @@ fn an_id_whose_title_is_another_card_is_read_by_its_id_with_a_warning() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn foil_and_alternate_image_ids_are_the_card_and_a_back_side_id_its_front() {
     let game = real!();
     let deck = game.import("9_151*,1_168^,9_151_BACK|13_54", None).unwrap();
@@ -124,6 +130,7 @@ fn foil_and_alternate_image_ids_are_the_card_and_a_back_side_id_its_front() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn a_misspelled_title_gets_did_you_mean_and_leaves_the_deck_unverified() {
     let game = real!();
     let deck = import(game, "unknown-title.txt");
@@ -148,6 +155,7 @@ fn a_misspelled_title_gets_did_you_mean_and_leaves_the_deck_unverified() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
 fn text_counts_headers_and_the_outside_section() {
     let game = real!();
     let text = "Deck (3):\nCHARACTERS\n2x Darth Vader (1_168)\nEmperor Palpatine x1\n\nOutside the deck:\nDEFENSIVE SHIELD\n1 Battle Order\n";

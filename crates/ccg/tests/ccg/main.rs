@@ -1,5 +1,6 @@
 //! deckcheck-ccg's integration tests. The real-data tests read the mirrored upstream files in
-//! `../shared/data/swccg` (beside the repository); without them they print one line and pass.
+//! `../shared/data/swccg` (beside the repository); they are `#[ignore = "needs ../shared: …"]`, run
+//! by `cargo test -- --include-ignored` (CI does).
 
 mod helpers;
 

@@ -15,26 +15,19 @@ fn base() -> String {
     format!("{UNITS}{HAND}{DECK}")
 }
 
-macro_rules! skip_without_data {
-    () => {
-        match game() {
-            Some(g) => g,
-            None => return,
-        }
-    };
-}
-
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn the_spec_example_of_984_points_with_hand_and_battle_deck_is_legal() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(g, &base(), "standard", TODAY);
     assert_legal(&r);
     assert!(r.notes.is_empty(), "{:?}", r.notes);
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_1001_point_army_is_illegal_though_legion_hq_passes_it() {
-    let g = skip_without_data!();
+    let g = game();
     // + Improvised Orders, Grappling Hooks (Leia), Situational Awareness, Targeting Scopes
     // (Luke), Grappling Hooks (Jyn): 984 + 5 + 2 + 4 + 4 + 2 = 1,001.
     let list = "https://legionhq2.com/list/rebels/1000:1abcw000dd,1ad00lidc,3ahed0dc0,1aieh000,1gv00000,1ae00dd,2ak00000,2ao00,1he00,1ap000";
@@ -51,8 +44,9 @@ fn a_1001_point_army_is_illegal_though_legion_hq_passes_it() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_unique_unit_twice_via_2ad_is_illegal_though_legion_hq_passes_it() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:2ad0000,3ah0000",
@@ -69,8 +63,9 @@ fn a_unique_unit_twice_via_2ad_is_illegal_though_legion_hq_passes_it() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_unique_name_counts_across_a_unit_and_an_upgrade() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,1ahIm000,2ah0000",
@@ -97,8 +92,9 @@ fn a_unique_name_counts_across_a_unit_and_an_upgrade() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_limited_upgrade_may_be_taken_twice_and_not_three_times() {
-    let g = skip_without_data!();
+    let g = game();
     // HQ Uplink (2 bullets) on two and on three AT-RTs.
     let two = judge(
         g,
@@ -117,8 +113,9 @@ fn a_limited_upgrade_may_be_taken_twice_and_not_three_times() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_command_hand_with_three_1_pip_cards_is_illegal_though_legion_hq_passes_it() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         &format!("{UNITS},cr,cq,bl,vo,ck,bj,ch"),
@@ -135,8 +132,9 @@ fn a_command_hand_with_three_1_pip_cards_is_illegal_though_legion_hq_passes_it()
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_character_command_card_needs_its_character() {
-    let g = skip_without_data!();
+    let g = game();
     let no_luke = "https://legionhq2.com/list/rebels/1000:1ab0000,3ah0000,cr,cq,vo,bk,bj,ch";
     let r = judge(g, no_luke, "standard", TODAY);
     assert_illegal(&r, "LEG-CMD");
@@ -144,8 +142,9 @@ fn a_character_command_card_needs_its_character() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn another_factions_command_card_and_a_repeated_one_are_illegal() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(g, &format!("{UNITS},cr,cq,vo,ck,bj,bn"), "standard", TODAY);
     assert_illegal(&r, "LEG-CMD");
     let r = judge(g, &format!("{UNITS},cr,cr,vo,ck,bj,ch"), "standard", TODAY);
@@ -153,8 +152,9 @@ fn another_factions_command_card_and_a_repeated_one_are_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn an_imperial_unit_in_a_rebel_army_is_illegal() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,3ah0000,1ay0000",
@@ -165,8 +165,9 @@ fn an_imperial_unit_in_a_rebel_army_is_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn seven_corps_or_two_corps_or_three_commanders_break_the_rank_table() {
-    let g = skip_without_data!();
+    let g = game();
     let seven = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,7ah0000",
@@ -195,8 +196,9 @@ fn seven_corps_or_two_corps_or_three_commanders_break_the_rank_table() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_battle_forces_cap_on_commanders_and_operatives_is_kept() {
-    let g = skip_without_data!();
+    let g = game();
     // Echo Base Defenders: at most 4 commanders and operatives together.
     let five = "https://legionhq2.com/list/rebels/1000:ebd:1ab0000,1ad0000,1Bz0000000,1af000,1Fc0000,3gv00000,1he00";
     let r = judge(g, five, "standard", TODAY);
@@ -211,8 +213,9 @@ fn a_battle_forces_cap_on_commanders_and_operatives_is_kept() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn field_commander_lets_an_army_go_without_a_commander() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1kf0000kh,3ah0000",
@@ -223,8 +226,9 @@ fn field_commander_lets_an_army_go_without_a_commander() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn blizzard_force_refuses_field_commander() {
-    let g = skip_without_data!();
+    let g = game();
     // General Weiss (Field Commander) on an AT-ST, no commander.
     let r = judge(
         g,
@@ -241,8 +245,9 @@ fn blizzard_force_refuses_field_commander() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn cassian_must_equip_his_a280() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,1kf00000,3ah0000",
@@ -258,8 +263,9 @@ fn cassian_must_equip_his_a280() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_strike_team_needs_its_rebel_commandos_and_a_heavy_weapon() {
-    let g = skip_without_data!();
+    let g = game();
     let ok = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,3ah0000,1ak00000,1aleg0000",
@@ -284,8 +290,9 @@ fn a_strike_team_needs_its_rebel_commandos_and_a_heavy_weapon() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn krennic_lets_a_fourth_death_trooper_unit_in_and_without_him_it_is_too_many() {
-    let g = skip_without_data!();
+    let g = game();
     let with = judge(
         g,
         "https://legionhq2.com/list/empire/1000:1av000,3ay0000,4bd000000",
@@ -317,8 +324,9 @@ fn krennic_lets_a_fourth_death_trooper_unit_in_and_without_him_it_is_too_many() 
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn seventh_sister_is_a_third_operative_only_beside_fifth_brother() {
-    let g = skip_without_data!();
+    let g = game();
     let with = judge(
         g,
         "https://legionhq2.com/list/empire/1000:1at0000,3ay0000,1wl000,1wm000,1aw00000",
@@ -336,8 +344,9 @@ fn seventh_sister_is_a_third_operative_only_beside_fifth_brother() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn two_mercenary_corps_are_allowed_three_are_not_and_allies_of_convenience_adds_one() {
-    let g = skip_without_data!();
+    let g = game();
     let two = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,3ah0000,2Fd000000",
@@ -362,8 +371,9 @@ fn two_mercenary_corps_are_allowed_three_are_not_and_allies_of_convenience_adds_
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn mercenaries_do_not_make_up_the_corps_minimum() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,2ah0000,2Fd000000",
@@ -379,8 +389,9 @@ fn mercenaries_do_not_make_up_the_corps_minimum() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_mercenary_only_joins_the_factions_its_keyword_names() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,3ah0000,1aw00000",
@@ -391,8 +402,9 @@ fn a_mercenary_only_joins_the_factions_its_keyword_names() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_special_issue_unit_is_legal_only_in_its_battle_force() {
-    let g = skip_without_data!();
+    let g = game();
     let outside = judge(
         g,
         "https://legionhq2.com/list/empire/1000:1at0000,3ay0000,1srejek",
@@ -410,8 +422,9 @@ fn a_special_issue_unit_is_legal_only_in_its_battle_force() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn flexible_response_needs_its_heavy_weapons() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/empire/1000:bf:1at0000,3az0000,1srej0,1bf0",
@@ -422,8 +435,9 @@ fn flexible_response_needs_its_heavy_weapons() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn two_heavy_weapons_on_one_slot_are_illegal_and_slot_order_does_not_matter() {
-    let g = skip_without_data!();
+    let g = game();
     let two = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,3ahediz00",
@@ -445,8 +459,9 @@ fn two_heavy_weapons_on_one_slot_are_illegal_and_slot_order_does_not_matter() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn an_upgrade_that_adds_a_slot_and_a_special_slot_are_counted() {
-    let g = skip_without_data!();
+    let g = game();
     // Luke Skywalker (heavy weapon) adds a heavy weapon slot to Rebel Troopers.
     let luke = judge(
         g,
@@ -466,8 +481,9 @@ fn an_upgrade_that_adds_a_slot_and_a_special_slot_are_counted() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn an_upgrade_for_another_unit_is_illegal() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,2ah0000,1aied000",
@@ -482,8 +498,9 @@ fn an_upgrade_for_another_unit_is_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn two_leader_upgrades_or_one_upgrade_twice_on_a_unit_are_illegal() {
-    let g = skip_without_data!();
+    let g = game();
     let leaders = judge(
         g,
         "https://legionhq2.com/list/rebels/1000:1ab0000,1ahImjo00,2ah0000",
@@ -505,8 +522,9 @@ fn two_leader_upgrades_or_one_upgrade_twice_on_a_unit_are_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_battle_force_takes_only_its_units_and_keeps_its_unit_limits() {
-    let g = skip_without_data!();
+    let g = game();
     let krennic = judge(
         g,
         "https://legionhq2.com/list/empire/1000:bf:1at0000,1av000,3az0000,1bf0",
@@ -529,8 +547,9 @@ fn a_battle_force_takes_only_its_units_and_keeps_its_unit_limits() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_battle_force_allows_its_unique_upgrades_only() {
-    let g = skip_without_data!();
+    let g = game();
     let allowed = judge(
         g,
         "https://legionhq2.com/list/empire/1000:bf:1atcw000,3az0000,1bf0",
@@ -541,8 +560,9 @@ fn a_battle_force_allows_its_unique_upgrades_only() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_recon_card_in_a_standard_battle_deck_and_a_fourth_primary_are_illegal() {
-    let g = skip_without_data!();
+    let g = game();
     let recon = judge(
         g,
         &format!("{UNITS}{HAND},An,Ah,Ai,Aa,Ab,Ac,yu,yv,yw"),
@@ -560,8 +580,9 @@ fn a_recon_card_in_a_standard_battle_deck_and_a_fourth_primary_are_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_recon_army_under_500_points_with_recon_cards_is_legal() {
-    let g = skip_without_data!();
+    let g = game();
     let list = "https://legionhq2.com/list/rebels/600:1ab0000,3ahed0dc0,1ae000,1ap000,cr,bl,vo,bk,bj,ch,An,Ao,Ap,Aq,Ar,As,At,Au,Av";
     let r = judge(g, list, "recon", TODAY);
     // 467 points: under every cap Recon has had, so the unconfirmed 600-point cap does not
@@ -589,8 +610,9 @@ fn a_recon_army_under_500_points_with_recon_cards_is_legal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn an_unreleased_card_before_its_month_is_illegal_and_after_it_unverified() {
-    let g = skip_without_data!();
+    let g = game();
     // Hit the Dirt (Aug 2026) in its own special training slot on Rebel Troopers.
     let list = "https://legionhq2.com/list/rebels/1000:1ab0000,3ah0000Ls";
     let july = judge(g, list, "standard", jiff::civil::date(2026, 7, 20));
@@ -610,8 +632,9 @@ fn an_unreleased_card_before_its_month_is_illegal_and_after_it_unverified() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn iden_versio_with_her_id10_counterpart_is_legal_and_costs_it() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/empire/1000:1kg0000+1lw0,3ay0000",
@@ -622,8 +645,9 @@ fn iden_versio_with_her_id10_counterpart_is_legal_and_costs_it() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn jyns_blaster_costs_5_less_when_jyn_is_in_the_army() {
-    let g = skip_without_data!();
+    let g = game();
     use deckcheck_core::Game;
     use deckcheck_legion::rules::{Ctx, Settings};
     let list = "https://legionhq2.com/list/rebels/1000:1ab0000,1kf0000kh,1lv0lu,1ae000,3ah0000";
@@ -643,8 +667,9 @@ fn jyns_blaster_costs_5_less_when_jyn_is_in_the_army() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn escalation_before_legion_hq_had_it_is_unverified_not_illegal() {
-    let g = skip_without_data!();
+    let g = game();
     let r = judge(
         g,
         "https://legionhq2.com/list/rebels/800:1ab0000,3ah0000",
@@ -656,8 +681,9 @@ fn escalation_before_legion_hq_had_it_is_unverified_not_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn a_grand_army_of_1600_points_is_legal() {
-    let g = skip_without_data!();
+    let g = game();
     let list =
         "https://legionhq2.com/list/rebels/1600:1ab0000,1ad0000,6ahed0dc0,2ak00000,2ao00,1ap000";
     let r = judge(g, list, "grand-army", TODAY);
@@ -674,8 +700,9 @@ fn a_grand_army_of_1600_points_is_legal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]
 fn every_violation_is_reported_at_once() {
-    let g = skip_without_data!();
+    let g = game();
     // Two Lukes, seven corps, a Z-6 on Fleet Troopers, three 1-pip cards.
     let list =
         "https://legionhq2.com/list/rebels/1000:2ad0000,6ah0000,1aied000,cr,cq,bl,vo,ck,bj,ch";
