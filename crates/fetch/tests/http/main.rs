@@ -9,7 +9,8 @@
 //! The sync itself (staging, checks, the atomic swap) and each game's source are tested in
 //! their own crates from local mirrors; here, what only HTTP brings. The real data is found
 //! through `DECKCHECK_SHARED` (the `shared/` directory), else `shared/` beside the repository;
-//! without it these tests pass without running and one line says so.
+//! the tests that read it are `#[ignore = "needs ../shared: …"]`, run by `cargo test --
+//! --include-ignored` (CI does).
 
 mod ccg;
 mod legion;
@@ -18,23 +19,18 @@ mod upstream;
 
 use std::path::PathBuf;
 
-/// `shared/data/<game>`, or `None` (and one line on the terminal saying the suite was skipped).
-pub fn shared_data(game: &str) -> Option<PathBuf> {
+/// `shared/data/<game>`. The tests that read it are `#[ignore = "needs ../shared: …"]`:
+/// `cargo test -- --include-ignored` runs them (CI does).
+pub fn shared_data(game: &str) -> PathBuf {
     let shared = match std::env::var_os("DECKCHECK_SHARED") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
         _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
     };
     let dir = shared.join("data").join(game);
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
-    let _ = std::io::Write::write_fmt(
-        &mut std::io::stderr(),
-        format_args!(
-            "real-data test skipped: {} not found (put shared/ beside the repository)\n",
-            dir.display()
-        ),
+    assert!(
+        dir.is_dir(),
+        "needs ../shared: {} not found (put shared/ beside the repository)",
+        dir.display()
     );
-    None
+    dir
 }
