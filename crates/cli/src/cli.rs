@@ -6,8 +6,11 @@
 //! format; or a deck check that matches), 1 some deck illegal in a format named (or a mismatch),
 //! 2 input, data or settings that cannot be used, 3 some deck that cannot be judged whole
 //! (`unverified`: an unknown card, a missing pool, an unconfirmed fact).
+//!
+//! Output goes through [`outln!`] and [`errln!`]: a reader that stops reading (`deckcheck window
+//! … | head`) ends the output quietly, and the command still exits with its answer's code.
 
-use std::io::Read;
+use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -25,6 +28,34 @@ use deckcheck_server::{Application, games};
 use deckcheck_store::{EventExport, IllegalLists, Location, NewEvent, State, Store, Tier};
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
+
+/// `print!` to standard output. A closed pipe is not an error: what the reader no longer wants is
+/// dropped and the command goes on to its exit code (issue 28, item 5); any other failure to
+/// write (a full disk behind a redirection) is.
+macro_rules! out {
+    ($($arg:tt)*) => { write_out(format_args!($($arg)*)) };
+}
+
+/// `println!` to standard output, as [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => { write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprintln!` that never panics: a message that cannot be written to standard error is lost.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// Writes to standard output and flushes, so that a closed pipe is seen on the write that meets it.
+fn write_out(args: std::fmt::Arguments<'_>) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("cannot write to standard output"),
+    }
+}
 
 #[derive(Parser)]
 #[command(
@@ -404,7 +435,7 @@ fn parse() -> Cli {
             text = text.replacen(&format!("'{arg}'"), &format!("{env} ({long})"), 1);
         }
     }
-    eprint!("{text}");
+    let _ = write!(std::io::stderr(), "{text}");
     std::process::exit(2);
 }
 
@@ -412,14 +443,14 @@ fn parse() -> Cli {
 pub fn main() -> ExitCode {
     let cli = parse();
     let fail = |e: anyhow::Error| {
-        eprintln!("deckcheck: {e:#}");
+        errln!("deckcheck: {e:#}");
         ExitCode::from(2)
     };
     match cli.command {
         Command::Check(args) => match run_check(&args) {
             Ok(code) => code,
             Err(e) if args.json => {
-                println!("{}", json!({ "error": format!("{e:#}") }));
+                let _ = outln!("{}", json!({ "error": format!("{e:#}") }));
                 ExitCode::from(2)
             }
             Err(e) => fail(e),
@@ -430,7 +461,7 @@ pub fn main() -> ExitCode {
         Command::Sync(args) => match run_sync(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("deckcheck: sync failed, the local data is unchanged: {e:#}");
+                errln!("deckcheck: sync failed, the local data is unchanged: {e:#}");
                 ExitCode::from(2)
             }
         },
@@ -587,7 +618,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
             [one] => one.clone(),
             _ => json!({ "legal": answer.legal, "summary": answer.summary, "reports": reports }),
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
         for j in &answer.reports {
             let label: Vec<&str> = j
@@ -595,13 +626,13 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
                 .iter()
                 .map(|i| request.decks[*i].field.as_str())
                 .collect();
-            print!(
+            out!(
                 "{}",
                 render_text(&label.join(" + "), j, &answer, game.as_ref())
-            );
+            )?;
         }
         if answer.reports.len() > 1 {
-            println!("{}", summary_line(&answer.summary));
+            outln!("{}", summary_line(&answer.summary))?;
         }
     }
     Ok(exit_for(&answer))
@@ -681,7 +712,7 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
         .window(&request, args.from, args.until)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&window)?);
+        outln!("{}", serde_json::to_string_pretty(&window)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     for f in &window.formats {
@@ -689,21 +720,21 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
             .info()
             .format(&f.format)
             .map_or(f.format.clone(), |x| x.name.clone());
-        println!("{name}:");
+        outln!("{name}:")?;
         for i in &f.intervals {
             let until = i.until.map_or("on".to_string(), |u| format!("until {u}"));
-            println!("  from {} {until}: {}", i.from, i.verdict.as_str());
+            outln!("  from {} {until}: {}", i.from, i.verdict.as_str())?;
             for c in &i.changes {
-                println!("      because {c}");
+                outln!("      because {c}")?;
             }
             for v in &i.opened {
-                println!("      x {} [{}] {}", v.code, v.section, v.message());
+                outln!("      x {} [{}] {}", v.code, v.section, v.message())?;
             }
             for c in &i.closed {
-                println!("      no longer: {c}");
+                outln!("      no longer: {c}")?;
             }
             if let Some(b) = &i.boundary {
-                println!("      ({b})");
+                outln!("      ({b})")?;
             }
         }
     }
@@ -724,7 +755,7 @@ fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
         .convert(&deck, args.input_format.as_deref(), to)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     for d in &diagnostics {
-        eprintln!(
+        errln!(
             "{}: {}",
             if d.blocks_verdict() {
                 "error"
@@ -736,13 +767,13 @@ fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
     }
     let blocking = diagnostics.iter().filter(|d| d.blocks_verdict()).count();
     if blocking > 0 && !args.force {
-        eprintln!("deckcheck: {blocking} line(s) could not be resolved; fix them or pass --force");
+        errln!("deckcheck: {blocking} line(s) could not be resolved; fix them or pass --force");
         return Ok(ExitCode::from(1));
     }
     if text.ends_with('\n') {
-        print!("{text}");
+        out!("{text}")?;
     } else {
-        println!("{text}");
+        outln!("{text}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -776,7 +807,7 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
         anyhow::anyhow!("{}{details}", e.message)
     })?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&comparison)?);
+        outln!("{}", serde_json::to_string_pretty(&comparison)?)?;
     } else {
         let verdict = match comparison.verdict {
             ComparisonVerdict::Match => "MATCH: the presented deck is the registered one",
@@ -785,29 +816,29 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
             }
             ComparisonVerdict::Mismatch => "MISMATCH: the presented deck is not the registered one",
         };
-        println!("{verdict}");
+        outln!("{verdict}")?;
         let counts = |c: &std::collections::BTreeMap<&str, u64>| {
             c.iter()
                 .map(|(k, v)| format!("{v} {k}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!(
+        outln!(
             "  registered: {}; presented: {}",
             counts(&comparison.registered),
             counts(&comparison.presented)
-        );
+        )?;
         for f in &comparison.findings {
-            println!(
+            outln!(
                 "  {} {} [{}] {}",
                 if f.mismatch { "x" } else { "-" },
                 f.code,
                 f.section,
                 f.message
-            );
+            )?;
         }
         for n in &comparison.notes {
-            println!("  note: {n}");
+            outln!("  note: {n}")?;
         }
     }
     Ok(match comparison.verdict {
@@ -835,7 +866,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         ..HttpLimits::SYNC
     };
     let fetch = fetch_from(&from, limits, spec.id)?;
-    let progress = |what: &str| eprintln!("deckcheck: {what}");
+    let progress = |what: &str| errln!("deckcheck: {what}");
     let options = SyncOptions {
         max_shrink: args.max_shrink.clamp(0.0, 1.0),
         allow_removed: args.allow_removed.clone(),
@@ -850,7 +881,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .values()
         .filter(|f| f.unchanged)
         .count();
-    println!(
+    outln!(
         "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}",
         spec.name,
         spec.id,
@@ -858,7 +889,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         synced.manifest.source,
         to.display(),
         synced.manifest.synced_at
-    );
+    )?;
     Ok(())
 }
 
@@ -916,29 +947,33 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             };
             let created = runtime.block_on(store.create_event(game.as_ref(), new, now))?;
             if args.json {
-                println!("{}", serde_json::to_string_pretty(&created)?);
+                outln!("{}", serde_json::to_string_pretty(&created)?)?;
             } else {
                 let e = &created.event;
-                println!(
+                outln!(
                     "event {} created: {} ({} {}, {})",
-                    e.id, e.name, e.game, e.format, e.date
-                );
-                println!("registration code: {}", e.registration_code);
-                println!(
+                    e.id,
+                    e.name,
+                    e.game,
+                    e.format,
+                    e.date
+                )?;
+                outln!("registration code: {}", e.registration_code)?;
+                outln!(
                     "organizer token (shown once, keep it): {}",
                     created.organizer_token
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
         EventsCommand::Lock(args) => {
             let store = args.store.open(&runtime)?;
             let event = runtime.block_on(store.lock(&args.event, now))?;
-            println!(
+            outln!(
                 "event {} locked at {}",
                 event.id,
                 event.locked_at.map(|t| t.to_string()).unwrap_or_default()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         EventsCommand::Roster(args) => {
@@ -946,12 +981,12 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             let event = runtime.block_on(store.event(&args.event))?;
             let roster = runtime.block_on(store.roster(&args.event))?;
             if args.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&json!({ "event": event, "players": roster }))?
-                );
+                )?;
             } else {
-                println!(
+                outln!(
                     "{} ({} {}, {}): {} players{}",
                     event.name,
                     event.game,
@@ -959,9 +994,9 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
                     event.date,
                     roster.len(),
                     if event.is_locked(now) { ", locked" } else { "" }
-                );
+                )?;
                 for r in &roster {
-                    println!(
+                    outln!(
                         "  {:<22} {:<24} {:<10} {:<8} {:<10} v{} checks {}",
                         r.id,
                         r.player,
@@ -970,7 +1005,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
                         serde_json::to_value(r.verdict)?.as_str().unwrap_or(""),
                         r.version,
                         r.checks
-                    );
+                    )?;
                 }
             }
             let pending = roster.iter().any(|r| r.state == State::Pending);
@@ -983,7 +1018,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             match &args.output {
                 Some(file) => std::fs::write(file, text)
                     .with_context(|| format!("cannot write {}", file.display()))?,
-                None => print!("{text}"),
+                None => out!("{text}")?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -993,18 +1028,18 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             let export: EventExport = serde_json::from_str(&text)
                 .with_context(|| format!("{} is not an event export", args.file.display()))?;
             let event = runtime.block_on(store.import(&export))?;
-            println!(
+            outln!(
                 "event {} ({}) imported: {} players",
                 event.id,
                 event.name,
                 export.registrations.len()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         EventsCommand::List(args) => {
             let store = args.open(&runtime)?;
             for e in runtime.block_on(store.events())? {
-                println!(
+                outln!(
                     "{}  {}  {} {}  {}  code {}{}",
                     e.id,
                     e.date,
@@ -1013,7 +1048,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
                     e.name,
                     e.registration_code,
                     if e.is_locked(now) { "  locked" } else { "" }
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
