@@ -136,6 +136,12 @@ impl<K: Copy + Eq + Ord> NameIndex<K> {
     }
 }
 
+/// How many single-character edits turn `a` into `b`: did-you-mean for ids, where a typing error
+/// is a digit too many, too few or another (`9_1511` for `9_151`).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    strsim::levenshtein(a, b)
+}
+
 /// Character trigrams of each word, padded so that short words and word edges count.
 fn trigrams(folded: &str) -> Vec<u64> {
     let mut out = Vec::new();

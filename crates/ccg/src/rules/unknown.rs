@@ -1,6 +1,13 @@
-//! CCG-UNKNOWN: an id that names no card in GEMP's blueprints or the card database is not a
-//! tournament card. An id of GEMP's Legacy set 601 is a real card the data does not hold (GEMP's
-//! set-601 blueprints were not mirrored): unverified, not illegal (CCG-SET still judges its set).
+//! CCG-UNKNOWN: an id that names no card in GEMP's blueprints or the card database. It is
+//! unverified, never illegal: deckcheck cannot tell a typing error from a card its data does not
+//! hold yet, and an unknown card is unverified in every game (issue 28). The entry's diagnostic
+//! carries the did-you-mean. Three cases, each said in its own words:
+//! - a set the card data predates (Virtual Set 27 on data ending with Virtual Set 26,
+//!   CONFIRMATIONS 9): the answer says the card data is older than the set;
+//! - GEMP's Legacy set 601: real cards the data does not hold (GEMP's set-601 blueprints were not
+//!   mirrored);
+//! - any other id: no card of the data has it.
+//!
 //! Ids of the Dream Cards and Playtesting sets are CCG-NOT-TOURNAMENT's. A title no card has is
 //! not this rule's: it is a diagnostic of the input, and leaves the answer unverified. Source:
 //! REG General Tournament Rules L46 (the legal cards are Decipher's and the Players Committee's).
@@ -21,9 +28,25 @@ pub struct Unknown;
 
 fn unknown(v: &Violation) -> String {
     format!(
-        "No Star Wars CCG card has the id{} {}.",
+        "deckcheck's card data has no Star Wars CCG card with the id{} {}: whether {} legal cannot be judged.",
         if v.cards.len() == 1 { "" } else { "s" },
-        list_ids(&v.cards)
+        list_ids(&v.cards),
+        if v.cards.len() == 1 {
+            "it is"
+        } else {
+            "they are"
+        }
+    )
+}
+
+fn newer(v: &Violation) -> String {
+    format!(
+        "{} of {}, which deckcheck's card data predates (its newest set is {}): {}. Sync the card data to judge {}.",
+        plural(v.cards.len() as u64, "card is", "cards are"),
+        v.get("set"),
+        v.get("newest"),
+        list_ids(&v.cards),
+        if v.cards.len() == 1 { "it" } else { "them" }
     )
 }
 
@@ -35,19 +58,34 @@ fn legacy(v: &Violation) -> String {
     )
 }
 
+/// Unverified, with the plain sentence that says why.
+fn unverified(mut v: Violation, why: &str) -> Violation {
+    v.confidence = Confidence::Unconfirmed;
+    v.caveat = Some(why.into());
+    v
+}
+
 impl Rule for Unknown {
     fn code(&self) -> Code {
         CODE
     }
 
     fn meaning(&self) -> &'static str {
-        "An id that names no card (illegal), or a card of GEMP's Legacy set 601, which the data does not hold (unverified)."
+        "An id that names no card of the data (unverified): a typing error, a card of a set the data predates, or a card of GEMP's Legacy set 601, which the data does not hold."
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Out) {
+        let newest = ctx.catalog.newest_set().map_or_else(
+            || "not known".to_string(),
+            |s| match s.release {
+                Some(release) => format!("{}, released {release}", s.name),
+                None => s.name.to_string(),
+            },
+        );
         for (i, deck, _) in ctx.each() {
             let mut none: Vec<CardRef> = Vec::new();
             let mut retired: Vec<CardRef> = Vec::new();
+            let mut later: std::collections::BTreeMap<u32, Vec<CardRef>> = Default::default();
             for e in &deck.entries {
                 let Resolution::Unknown { id: Some(_) } = &e.card else {
                     continue;
@@ -55,17 +93,46 @@ impl Rule for Unknown {
                 match e.unknown_set() {
                     Some(LEGACY_SET) => retired.push(unresolved_ref(e, "a Legacy card")),
                     set if is_not_tournament(set) => {}
+                    Some(set) if ctx.catalog.predates(set) => later
+                        .entry(set)
+                        .or_default()
+                        .push(unresolved_ref(e, "a card newer than the data")),
                     _ => none.push(unresolved_ref(e, "no such card")),
                 }
             }
             if !none.is_empty() {
-                out.violation(i, Violation::new(CODE, SECTION, unknown).cards(none));
+                out.violation(
+                    i,
+                    unverified(
+                        Violation::new(CODE, SECTION, unknown).cards(none),
+                        "The card data has no card with this id: a typing error, or a card the data does not hold.",
+                    ),
+                );
+            }
+            for (set, cards) in later {
+                let name = ctx
+                    .catalog
+                    .set(set)
+                    .map_or_else(|| format!("set {set}"), |s| s.name.to_string());
+                out.violation(
+                    i,
+                    unverified(
+                        Violation::new(CODE, SECTION, newer)
+                            .cards(cards)
+                            .with("set", name)
+                            .with("newest", newest.clone()),
+                        "The card data is older than this card's set.",
+                    ),
+                );
             }
             if !retired.is_empty() {
-                let mut v = Violation::new(CODE, SECTION, legacy).cards(retired);
-                v.confidence = Confidence::Unconfirmed;
-                v.caveat = Some("deckcheck has no data on GEMP's Legacy cards.".into());
-                out.violation(i, v);
+                out.violation(
+                    i,
+                    unverified(
+                        Violation::new(CODE, SECTION, legacy).cards(retired),
+                        "deckcheck has no data on GEMP's Legacy cards.",
+                    ),
+                );
             }
         }
     }
@@ -77,15 +144,15 @@ mod tests {
     use crate::catalog::Side;
 
     #[test]
-    fn an_id_that_names_no_card_is_illegal() {
+    fn an_id_that_names_no_card_is_unverified_not_illegal() {
         let f = Fixture::new();
         let deck = f.sixty(Side::Dark, &[("9_9999", 1)]);
         let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
         assert_eq!(ids(&v[0]), ["9_9999"]);
-        assert!(v[0].is_certain());
+        assert!(!v[0].is_certain());
         assert_eq!(
             v[0].message(),
-            "No Star Wars CCG card has the id 9_9999 (line 1)."
+            "deckcheck's card data has no Star Wars CCG card with the id 9_9999 (line 1): whether it is legal cannot be judged."
         );
     }
 
@@ -95,5 +162,18 @@ mod tests {
         let deck = f.sixty(Side::Dark, &[("601_12", 1)]);
         let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
         assert!(!v[0].is_certain());
+        assert!(v[0].message().contains("GEMP's Legacy set"));
+    }
+
+    #[test]
+    fn a_card_of_a_set_newer_than_the_data_says_the_data_predates_it() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("227_5", 1)]);
+        let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
+        assert!(!v[0].is_certain());
+        assert_eq!(
+            v[0].message(),
+            "1 card is of Virtual Set 27, which deckcheck's card data predates (its newest set is Virtual Set 26, released 2025-12-08): 227_5 (line 1). Sync the card data to judge it."
+        );
     }
 }
