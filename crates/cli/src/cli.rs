@@ -383,6 +383,17 @@ struct SyncArgs {
     /// Seconds one request may take.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     timeout: u64,
+    /// swu: the languages of card names to fetch beside English (de, fr, it, es), comma-separated
+    /// [default: all four]; `en` alone fetches none. A language synced before and left out here
+    /// is a removal: it needs --allow-removed for each of its items (`SOR.de`).
+    #[arg(long, value_delimiter = ',', value_name = "LANG,…")]
+    locales: Option<Vec<String>>,
+    /// swu: where the card names in other languages come from: the official card database's URL,
+    /// or a directory of its pages (`card-list.<set>.<locale>.json`) [default: the official card
+    /// database (https://admin.starwarsunlimited.com/api); with --from or DECKCHECK_UPSTREAM,
+    /// that upstream].
+    #[arg(long, value_name = "URL|DIR")]
+    names_from: Option<String>,
 }
 
 /// What `serve --help` adds after the flags: where each game's catalog is read from.
@@ -583,7 +594,8 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
         formats: formats_asked(game.as_ref(), &args.format),
         as_of: args.as_of.unwrap_or_else(today),
         input_format: args.input_format.clone(),
-        explain: false,
+        // The deck as read: the text output names the cards written in other languages.
+        explain: !args.json,
         player: args.player.clone(),
         uid: args.uid.clone(),
         registration: args.competitive,
@@ -631,6 +643,9 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
                 render_text(&label.join(" + "), j, &answer, game.as_ref())
             )?;
         }
+        for (deck, input) in answer.decks.iter().zip(&request.decks) {
+            out!("{}", render_written(&input.field, deck))?;
+        }
         if answer.reports.len() > 1 {
             outln!("{}", summary_line(&answer.summary))?;
         }
@@ -669,7 +684,7 @@ fn render_text(
         };
         let _ = writeln!(out, "  {mark} {} [{}] {}", d.at, d.code, d.message);
         for c in &d.candidates {
-            let _ = writeln!(out, "      did you mean {} ({})?", c.name(), c.id);
+            let _ = writeln!(out, "      did you mean {}?", as_listed(c));
         }
     }
     for v in &report.violations {
@@ -688,6 +703,59 @@ fn render_text(
         let _ = writeln!(out, "  note{section} {}", n.message);
     }
     let _ = writeln!(out, "  card data {}", report.catalog);
+    out
+}
+
+/// A card as a suggestion names it: `Chief Chirpa | Defiant Elder (HMW_164)`, or in the language
+/// the list was written in, `Häuptling Chirpa | Kühner Ältester (de: Chief Chirpa | Defiant
+/// Elder, HMW_164)`.
+fn as_listed(c: &deckcheck_core::CardRef) -> String {
+    match &c.written {
+        Some(w) => format!("{} ({}: {}, {})", w.name, w.lang, c.name(), c.id),
+        None => format!("{} ({})", c.name(), c.id),
+    }
+}
+
+/// The cards a deck names in other languages, each as written and by its English name, once per
+/// deck whatever the number of formats (issue 28); nothing for a list in English.
+fn render_written(label: &str, deck: &deckcheck_core::DeckAnswer) -> String {
+    use std::fmt::Write;
+    let lines: Vec<&deckcheck_core::LineView> = deck
+        .view
+        .iter()
+        .flat_map(|v| &v.sections)
+        .flat_map(|s| &s.lines)
+        .filter(|l| l.card.written.is_some())
+        .collect();
+    let mut out = String::new();
+    if lines.is_empty() {
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "{label}: {} read in another language, each judged as its English card:",
+        if lines.len() == 1 {
+            "1 line".to_string()
+        } else {
+            format!("{} lines", lines.len())
+        }
+    );
+    for l in lines {
+        let Some(w) = &l.card.written else { continue };
+        let at = l
+            .card
+            .line
+            .map(|n| format!("line {n}: "))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {at}{} ({}) = {} ({})",
+            w.name,
+            w.lang,
+            l.card.name(),
+            l.card.id
+        );
+    }
     out
 }
 
@@ -854,24 +922,48 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .to
         .clone()
         .unwrap_or_else(|| catalog_dir(spec, &data_dir));
-    let from = args.from.clone().unwrap_or_else(|| {
-        let env = (spec.id == "swu")
-            .then(|| std::env::var("DECKCHECK_UPSTREAM").ok())
-            .flatten();
-        env.filter(|v| !v.trim().is_empty())
-            .unwrap_or_else(|| spec.source.default_upstream().to_string())
-    });
+    let env = (spec.id == "swu")
+        .then(|| std::env::var("DECKCHECK_UPSTREAM").ok())
+        .flatten()
+        .filter(|v| !v.trim().is_empty());
+    let public = args.from.is_none() && env.is_none();
+    let from = args
+        .from
+        .clone()
+        .or(env)
+        .unwrap_or_else(|| spec.source.default_upstream().to_string());
     let limits = HttpLimits {
         request: std::time::Duration::from_secs(args.timeout),
         ..HttpLimits::SYNC
     };
     let fetch = fetch_from(&from, limits, spec.id)?;
+    // The game's other upstreams: its public one when the main one is public, else the same
+    // upstream (a mirror holds both); `--names-from` names the card names' own.
+    let others = spec.source.also_from();
+    let has_names = others.iter().any(|u| u.name == "names");
+    if !has_names && (args.names_from.is_some() || args.locales.is_some()) {
+        bail!(
+            "{} has no card names in other languages: --locales and --names-from are for swu",
+            spec.name
+        );
+    }
+    let mut opened = Vec::new();
+    for upstream in others {
+        let base = match (&args.names_from, upstream.name) {
+            (Some(names), "names") => names.clone(),
+            _ if public => upstream.default_upstream.to_string(),
+            _ => from.clone(),
+        };
+        opened.push((upstream.name, fetch_from(&base, limits, spec.id)?));
+    }
     let progress = |what: &str| errln!("deckcheck: {what}");
     let options = SyncOptions {
         max_shrink: args.max_shrink.clamp(0.0, 1.0),
         allow_removed: args.allow_removed.clone(),
         deadline: None,
         progress: &progress,
+        locales: args.locales.clone(),
+        also_from: opened.iter().map(|(n, f)| (*n, f.as_ref())).collect(),
     };
     let synced = sync(spec.source, fetch.as_ref(), &to, &options)?;
     let records: usize = synced.manifest.items.values().sum();

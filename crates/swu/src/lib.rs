@@ -457,6 +457,12 @@ impl Game for Swu {
                         unreadable,
                     )
                 };
+                let mut report = report;
+                report.notes.extend(decklist::languages_note(
+                    group.iter().map(|i| &decks[*i].deck),
+                    &self.data,
+                    ask.as_of,
+                ));
                 judged.push(Judged {
                     report,
                     decks: group,
@@ -475,13 +481,14 @@ impl Game for Swu {
                     label: zone.label(),
                     count: deck.count(zone),
                     lines: deck
-                        .in_zone(zone)
-                        .map(|e| LineView {
+                        .in_zone_as_written(zone)
+                        .map(|(e, written)| LineView {
                             count: e.count,
                             card: self
                                 .catalog
                                 .card_ref(e.card, Some(e.printing))
-                                .at_line(e.line),
+                                .at_line(e.line)
+                                .written_as(written.cloned()),
                             attached: Vec::new(),
                         })
                         .collect(),

@@ -9,10 +9,12 @@
 //!   with SIGKILL in a burst of registrations, losing none it acknowledged (issue 19, item 7)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
+//! - `languages`: a German list synced, checked and converted (issue 28, item 1)
 //! - `pipes`: every subcommand writing into a closed pipe exits quietly (issue 28, item 5)
 
 mod events;
 mod games;
+mod languages;
 mod pipes;
 
 use std::io::Write as _;

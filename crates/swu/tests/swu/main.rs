@@ -7,6 +7,9 @@
 //! - `judge`: deck checks against the registered list, limited decks against their pool — issue 6.
 //! - `sync`: card data sync from a mock upstream and the local mirror, faults — issue 5.
 //! - `properties`: property tests of the engine and the importer (proptest) — issue 7.
+//! - `languages`: card names in German, French, Italian and Spanish: their sync from the official
+//!   card database's sample served as recorded, lists in each language and mixed, dated cases —
+//!   issue 28.
 //!
 //! The real data is found through `DECKCHECK_SHARED` (the `shared/` directory) or
 //! `DECKCHECK_CARDS` (the catalog), else `shared/` beside the repository. Without it these
@@ -17,6 +20,7 @@ mod helpers;
 
 mod import;
 mod judge;
+mod languages;
 mod name_resolution;
 mod properties;
 mod real_decks;

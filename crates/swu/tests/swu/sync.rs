@@ -40,7 +40,7 @@ fn raw_sets() -> BTreeMap<String, Vec<u8>> {
 
 /// What the mock answers to one request.
 #[derive(Clone)]
-enum Reply {
+pub(crate) enum Reply {
     Ok {
         body: Vec<u8>,
         etag: Option<String>,
@@ -53,20 +53,20 @@ enum Reply {
     Hang(Duration),
 }
 
-type Route = Arc<dyn Fn(&str, Option<&str>) -> Reply + Send + Sync>;
+pub(crate) type Route = Arc<dyn Fn(&str, Option<&str>) -> Reply + Send + Sync>;
 
 /// Requests the mock saw: path and If-None-Match.
 type Seen = Arc<Mutex<Vec<(String, Option<String>)>>>;
 
 /// A bounded HTTP/1.1 responder on 127.0.0.1: one thread per connection, stopped on drop.
-struct MockUpstream {
+pub(crate) struct MockUpstream {
     base: String,
     stop: Arc<AtomicBool>,
     seen: Seen,
 }
 
 impl MockUpstream {
-    fn start(route: Route) -> Self {
+    pub(crate) fn start(route: Route) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let stop = Arc::new(AtomicBool::new(false));
@@ -126,7 +126,21 @@ impl MockUpstream {
         }))
     }
 
-    fn fetch(&self) -> HttpFetch {
+    /// The paths asked for, in order.
+    pub(crate) fn paths(&self) -> Vec<String> {
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(p, _)| p.clone())
+            .collect()
+    }
+
+    pub(crate) fn base(&self) -> String {
+        self.base.clone()
+    }
+
+    pub(crate) fn fetch(&self) -> HttpFetch {
         let limits = HttpLimits {
             connect: Duration::from_secs(2),
             request: Duration::from_secs(2),
