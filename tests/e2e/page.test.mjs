@@ -323,9 +323,11 @@ try {
   });
 
   await step('issue 28: a German list is read, each card shown as written and by its English name', async () => {
+    await page.fill('#deck', GERMAN_LIST);
     await page.fill('#date', '2026-11-01');
     await page.selectOption('#format', 'eternal');
-    await page.fill('#deck', GERMAN_LIST);
+    // The answer for this list (the previous list's answer for the new date may come first).
+    await page.waitForSelector('#deckview li[data-lang="de"]');
     const v = await verdictFor(page, 'eternal', '2026-11-01');
     assert(v.status === 'legal', `German list in Eternal: ${v.status} ${await page.textContent('#problems')}`);
     const german = await page.$$eval('#deckview li[data-lang="de"]', (ls) => ls.map((l) => ({

@@ -215,15 +215,25 @@ fn resolve_split(
             fitting(lookup, section, &catalog.title_fits(title))
         }
     };
+    // Weaker readings matter only where another language could give them.
+    let other_languages = !catalog.local().is_empty();
     let exact = catalog.identity_fits(title, subtitle);
     if !exact.is_empty() {
-        let weaker = [catalog.full_name_fits(title, subtitle), title_alone()].concat();
-        let found = with_other_languages(lookup, section, exact, &weaker);
+        let found = if other_languages {
+            let weaker = [catalog.full_name_fits(title, subtitle), title_alone()].concat();
+            with_other_languages(lookup, section, exact, &weaker)
+        } else {
+            exact
+        };
         return Some(decide(lookup, section, &found, Step::Exact));
     }
     let normalised = catalog.full_name_fits(title, subtitle);
     if !normalised.is_empty() {
-        let found = with_other_languages(lookup, section, normalised, &title_alone());
+        let found = if other_languages {
+            with_other_languages(lookup, section, normalised, &title_alone())
+        } else {
+            normalised
+        };
         return Some(decide(lookup, section, &found, Step::Normalised));
     }
     let resolved = |fit: Fit| Resolution::Resolved {
