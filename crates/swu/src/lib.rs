@@ -468,6 +468,12 @@ impl Game for Swu {
                         unreadable,
                     )
                 };
+                let mut report = report;
+                report.notes.extend(decklist::languages_note(
+                    group.iter().map(|i| &decks[*i].deck),
+                    &self.data,
+                    ask.as_of,
+                ));
                 judged.push(Judged {
                     report,
                     decks: group,
@@ -486,13 +492,14 @@ impl Game for Swu {
                     label: zone.label(),
                     count: deck.count(zone),
                     lines: deck
-                        .in_zone(zone)
-                        .map(|e| LineView {
+                        .in_zone_as_written(zone)
+                        .map(|(e, written)| LineView {
                             count: e.count,
                             card: self
                                 .catalog
                                 .card_ref(e.card, Some(e.printing))
-                                .at_line(e.line),
+                                .at_line(e.line)
+                                .written_as(written.cloned()),
                             attached: Vec::new(),
                         })
                         .collect(),

@@ -12,13 +12,17 @@
 //!   item 2)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
+//! - `languages`: a German list synced, checked and converted (issue 28, item 1)
 //! - `links`: deck links where a command takes a file: refusals named by site and setting,
 //!   a Legion HQ link checked without a fetch (issue 30, item 3)
+//! - `pipes`: every subcommand writing into a closed pipe exits quietly (issue 28, item 5)
 
 mod events;
 mod fingerprint;
 mod games;
+mod languages;
 mod links;
+mod pipes;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
