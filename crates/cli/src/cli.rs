@@ -981,7 +981,6 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .then(|| std::env::var("DECKCHECK_UPSTREAM").ok())
         .flatten()
         .filter(|v| !v.trim().is_empty());
-    let public = args.from.is_none() && env.is_none();
     let from = args
         .from
         .clone()
@@ -992,8 +991,8 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         ..HttpLimits::SYNC
     };
     let fetch = fetch_from(&from, limits, spec.id)?;
-    // The game's other upstreams: its public one when the main one is public, else the same
-    // upstream (a mirror holds both); `--names-from` names the card names' own.
+    // The game's other upstreams: each its public one when the main one is public, else the
+    // same upstream (a mirror holds both); `--names-from` names the card names' own.
     let others = spec.source.also_from();
     let has_names = others.iter().any(|u| u.name == "names");
     if !has_names && (args.names_from.is_some() || args.locales.is_some()) {
@@ -1006,8 +1005,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
     for upstream in others {
         let base = match (&args.names_from, upstream.name) {
             (Some(names), "names") => names.clone(),
-            _ if public => upstream.default_upstream.to_string(),
-            _ => from.clone(),
+            _ => upstream.beside(&from, spec.source.default_upstream()),
         };
         opened.push((upstream.name, fetch_from(&base, limits, spec.id)?));
     }

@@ -545,28 +545,28 @@ impl Game for Swu {
         }
     }
 
+    /// Cards by name in any of the five languages (a full name, then a title), else the
+    /// closest names in any language; each card once, shown with the name it was found by when
+    /// that is not its English name.
     fn search(&self, query: &str, limit: usize) -> Vec<CardSummary> {
         let q = query.trim();
-        let mut found: Vec<catalog::CardId> = self.catalog.by_full_name(q, None).to_vec();
-        for c in self.catalog.by_title(q) {
-            if !found.contains(c) {
-                found.push(*c);
+        let mut found = self.catalog.full_name_fits(q, None);
+        for fit in self.catalog.title_fits(q) {
+            if !found.iter().any(|f| f.card == fit.card) {
+                found.push(fit);
             }
         }
         if found.is_empty() {
             found = self
                 .catalog
-                .suggest(q, limit, |c| c.card_type != CardType::Token)
-                .into_iter()
-                .map(|s| s.card)
-                .collect();
+                .suggest_fits(q, limit, |c| c.card_type != CardType::Token);
         }
         found.truncate(limit);
         found
             .into_iter()
-            .map(|c| CardSummary {
-                card: self.catalog.card_ref(c, None),
-                kind: self.catalog.card(c).card_type.to_string(),
+            .map(|fit| CardSummary {
+                card: self.catalog.card_ref_as(fit, None),
+                kind: self.catalog.card(fit.card).card_type.to_string(),
             })
             .collect()
     }

@@ -51,6 +51,19 @@ pub struct Upstream {
     pub what: &'static str,
 }
 
+impl Upstream {
+    /// Where this upstream is fetched from when the game's main upstream is `main`: its own
+    /// public address when `main` is the game's public one (`default`), else `main` itself (a
+    /// mirror or a server of one's own holds both).
+    pub fn beside(&self, main: &str, default: &str) -> String {
+        if main.trim_end_matches('/') == default.trim_end_matches('/') {
+            self.default_upstream.to_string()
+        } else {
+            main.to_string()
+        }
+    }
+}
+
 /// Why a catalog directory does not load whole: the game's own error, kept whole (its message
 /// and its sources are the game's).
 #[derive(Debug)]

@@ -339,6 +339,36 @@ fn did_you_mean_answers_in_the_language_the_name_was_written_in() {
 }
 
 #[test]
+fn the_card_search_finds_a_card_by_its_name_in_any_of_the_five_languages() {
+    let game = game!();
+    let search = |q: &str| AnyGame::search(game, q, 5);
+    for (q, lang) in [
+        ("Häuptling Chirpa | Kühner Ältester", Some("de")),
+        ("Häuptling Chirpa", Some("de")),
+        ("chef chirpa", Some("fr")),
+        ("Jefe Chirpa", Some("es")),
+        ("Chief Chirpa", None),
+        // Misspelled: the closest name, in the language it was written in.
+        ("Hauptling Chirpo", Some("de")),
+    ] {
+        let found = search(q);
+        let first = &found.first().unwrap_or_else(|| panic!("{q}: nothing")).card;
+        assert_eq!(first.id.as_ref(), "HMW_164", "{q}: {found:?}");
+        assert_eq!(first.written.as_ref().map(|w| w.lang), lang, "{q}");
+    }
+    // Every card of the sample by each of its names.
+    for (id, names) in homeworlds() {
+        for (lang, name) in &names {
+            let found = search(name);
+            assert!(
+                found.iter().any(|c| c.card.id.as_ref() == id),
+                "{lang} {name:?} finds {id}: {found:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_card_with_no_localized_record_is_read_by_its_english_name_as_before() {
     let game = game!();
     // Darth Vader's leader has no record in the names: his English name reads as ever.
