@@ -304,7 +304,7 @@ impl Swu {
             return json!({
                 "format": format.id,
                 "legal": null,
-                "note": "Limited decks may play any card opened or drafted at the event.",
+                "note": "Limited decks may play any card opened or drafted at the event, once its set is released (at a prerelease, in the week before, below Competitive tier).",
             });
         }
         let c = self.catalog.card(card);
@@ -667,13 +667,30 @@ impl Game for Swu {
                     confidence: set.confidence,
                 });
             }
+            // Limited, below Competitive tier: its cards are legal at its prerelease.
+            if let Some((opens, _)) = set.prerelease_week()
+                && def.prerelease.entries().iter().any(|d| d.value)
+            {
+                points.push(ChangePoint {
+                    date: opens,
+                    what: format!("{} ({}) prerelease week begins", set.name, set.code),
+                    confidence: Confidence::Official,
+                });
+            }
             // A format that took the set later (Intro Battle: Hoth in Twin Suns).
-            for (format, date) in &set.legal_from {
-                if *format == def.id || def.pool_choices(*date).contains(format) {
+            for (format, later) in &set.legal_from {
+                let date = later.from;
+                if *format == def.id || def.pool_choices(date).contains(format) {
+                    // Fixed only by a document published after the day: not a sure boundary.
+                    let confidence = if later.published > date {
+                        Confidence::Unconfirmed
+                    } else {
+                        set.confidence
+                    };
                     points.push(ChangePoint {
-                        date: *date,
+                        date,
                         what: format!("{} ({}) counts in {}", set.name, set.code, def.name),
-                        confidence: set.confidence,
+                        confidence,
                     });
                 }
             }
