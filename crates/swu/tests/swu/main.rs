@@ -11,6 +11,8 @@
 //! - `languages`: card names in German, French, Italian and Spanish: synced from a directory of
 //!   the official card database's pages (over HTTP: the tests of `crates/fetch`), lists in each
 //!   language and mixed, dated cases — issue 28.
+//! - `issue28`: the dated cases of issue 28's items 2 and 3: limited decks and pools on their
+//!   date, a suspension cited by its announcement, the boundaries no source of the time fixed.
 //!
 //! The real data is found through `DECKCHECK_SHARED` (the `shared/` directory) or
 //! `DECKCHECK_CARDS` (the catalog), else `shared/` beside the repository. Without it these
@@ -20,6 +22,7 @@
 mod helpers;
 
 mod import;
+mod issue28;
 mod judge;
 mod languages;
 mod name_resolution;
