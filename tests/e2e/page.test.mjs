@@ -186,7 +186,7 @@ try {
     assert((await page.$eval('#others li[data-format="eternal"] .chip', (c) => c.textContent)) === 'Legal', 'not legal in Eternal');
   });
 
-  await step('2025-05-01: DJ | Blatant Thief suspended (TR 3.2.1), shown next to line 13', async () => {
+  await step('2025-05-01: DJ | Blatant Thief suspended, cited by the announcement of 2025-04-09 (the list in TR 3.2.1), shown next to line 13', async () => {
     await page.fill('#date', '2025-05-01');
     const v = await verdictFor(page, 'premier', '2025-05-01');
     assert(v.status === 'illegal' && v.word === 'Not legal', `verdict ${v.status} "${v.word}"`);
@@ -196,6 +196,8 @@ try {
     assert(text.includes('Line 13'), `no line number: ${text}`);
     assert(text.includes('3 | DJ | Blatant Thief'), `the line is not quoted: ${text}`);
     assert(text.includes('suspended') && text.includes('TR 3.2.1'), `no suspension with its section: ${text}`);
+    // Issue 28: a suspension is cited by the announcement that made it.
+    assert(text.includes('(2025-04-09)'), `the suspension does not cite its announcement: ${text}`);
     assert(await item.locator('[data-code="card-suspended"]').count() === 1, 'no card-suspended item');
     assert(await page.$('#deckview li.flagged[data-id="SHD_213"]'), 'DJ not flagged in the deck view');
     await page.$eval('#deck', (t) => { t.blur(); t.scrollTop = 0; });
