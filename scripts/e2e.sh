@@ -3,9 +3,11 @@
 # playwright-core (tests/e2e). Builds the release binary, serves it on a free loopback port with
 # its event store in a temporary directory, runs one test file against it and stops the server:
 #
-#   scripts/e2e.sh          # the player page (issue 8): tests/e2e/page.test.mjs, at desktop and
-#                           # phone width, with axe-core's accessibility check
-#   scripts/e2e.sh events   # the event pages (issue 19): tests/e2e/events.test.mjs
+#   scripts/e2e.sh          # the player page (issue 8): tests/e2e/page.test.mjs, at desktop
+#                           # (1000px and 1280px) and phone width, with axe-core's check
+#   scripts/e2e.sh events   # the event pages (issues 19, 27): tests/e2e/events.test.mjs, every
+#                           # page and view with axe-core at 1280px and 390px, a shared device
+#                           # forgetting the player
 #
 # Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
 # (npm ci in tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default
@@ -87,16 +89,16 @@ env -u DECKCHECK_DATABASE_URL DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DI
   "$ROOT/target/release/deckcheck" serve >"$ART/$LOG" 2>&1 &
 SERVER_PID=$!
 
-# Wait (at most 60 s) until the server answers /health.
+# Wait (at most 60 s) until the server is ready (/ready: its data loaded, its store answering).
 ready=""
 for _ in $(seq 1 120); do
   kill -0 "$SERVER_PID" 2>/dev/null || { cat "$ART/$LOG" >&2; fail "the server exited"; }
-  if node -e 'fetch(process.argv[1]+"/health",{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$URL"; then
+  if node -e 'fetch(process.argv[1]+"/ready",{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$URL"; then
     ready=1; break
   fi
   sleep 0.5
 done
-[ -n "$ready" ] || { cat "$ART/$LOG" >&2; fail "the server did not answer /health on $URL within 60 s"; }
+[ -n "$ready" ] || { cat "$ART/$LOG" >&2; fail "the server was not ready (/ready) on $URL within 60 s"; }
 
 set +e
 (cd "$E2E" && DECKCHECK_URL="$URL" timeout 300 node "$PAGES.test.mjs")

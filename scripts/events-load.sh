@@ -40,7 +40,7 @@ serve() { # serve PORT [DATABASE_URL]
     "$BIN" serve >"$DATA/serve-$port.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 240); do
-    curl -sf "http://127.0.0.1:$port/health" >/dev/null && return 0
+    curl -sf "http://127.0.0.1:$port/ready" >/dev/null && return 0
     sleep 0.25
   done
   cat "$DATA/serve-$port.log" >&2

@@ -12,6 +12,11 @@
 #
 #   scripts/load.sh [DURATION_SECONDS=10] [CONNECTIONS=64]      # ROUNDS=5 by default
 #
+# Another deck or route: DECK_FILE (a JSON body: a JSON deck, or a request such as
+# `{"decks": [...], "format": ..., "as_of": ...}`) and VALIDATE_PATH (default
+# `/v1/decks/validate?as_of=2025-04-01`; `/v1/games/ccg/decks/validate` for a CCG pair).
+# DECKCHECK_BIN serves another binary instead of building the release one.
+#
 # Needs wrk (Debian package `wrk`; installed if missing and we are root) and the four games' card
 # data (DECKCHECK_CARDS, default ../shared/data/swu/cards, and the others, see loopback.sh).
 set -euo pipefail
@@ -46,7 +51,8 @@ phase() {
     END { printf "%s %s %.1f %s\n", rps, p99, t / hz * 1e6 / n, (errors == "" ? "-" : errors) }'
 }
 health() { phase "http://127.0.0.1:$PORT/health"; }
-validate() { DECK_FILE="$BODY" phase -s scripts/post.lua "http://127.0.0.1:$PORT/v1/decks/validate?as_of=2025-04-01"; }
+VALIDATE_PATH="${VALIDATE_PATH:-/v1/decks/validate?as_of=2025-04-01}"
+validate() { DECK_FILE="$BODY" phase -s scripts/post.lua "http://127.0.0.1:$PORT$VALIDATE_PATH"; }
 
 # Warm-up (connections, caches, the allocator's arenas), not counted.
 DURATION=2 health >/dev/null 2>&1

@@ -1,6 +1,6 @@
 # Sourced by load.sh and soak.sh: wrk (installed with apt when run as root), the Wichita deck as
-# a client sends it (compact JSON, in $BODY), and a release `deckcheck serve` on 127.0.0.1:$PORT
-# ($SERVER), stopped on exit, its log on stderr or in $SERVER_LOG. Needs PORT set; the four
+# a client sends it (compact JSON, in $BODY), and a release `deckcheck serve` (DECKCHECK_BIN:
+# another binary) on 127.0.0.1:$PORT ($SERVER), stopped on exit, its log on stderr or in $SERVER_LOG. Needs PORT set; the four
 # games' DECKCHECK_*_CARDS and DECK_FILE have defaults under ../shared.
 SHARED="$(cd .. && pwd)/shared/data"
 export DECKCHECK_CARDS="${DECKCHECK_CARDS:-$SHARED/swu/cards}"
@@ -24,12 +24,16 @@ fi
 BODY=$(mktemp)
 python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",", ":")))' "$DECK" > "$BODY"
 
-cargo build --release --quiet -p deckcheck
+BIN="${DECKCHECK_BIN:-}"
+if [ -z "$BIN" ]; then
+  cargo build --release --quiet -p deckcheck
+  BIN=./target/release/deckcheck
+fi
 DATA_DIR=$(mktemp -d)
-DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" RUST_LOG=warn ./target/release/deckcheck serve 2>>"${SERVER_LOG:-/dev/stderr}" &
+DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" RUST_LOG=warn "$BIN" serve 2>>"${SERVER_LOG:-/dev/stderr}" &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -rf "$BODY" "$DATA_DIR"' EXIT
 for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
+  curl -sf "http://127.0.0.1:$PORT/ready" >/dev/null && break
   sleep 0.1
 done

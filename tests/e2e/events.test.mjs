@@ -1,14 +1,18 @@
-// End-to-end test of the event pages (issue 19) in Debian's headless Chromium, driven by
-// playwright-core, at desktop and phone width: an organizer creates an event and a judge token,
-// players register (a refused list first), the organizer locks, the judge finds a player and
-// deck-checks them, the organizer reviews a pairing and publishes. Started by
-// scripts/e2e.sh events:  DECKCHECK_URL=http://127.0.0.1:PORT node events.test.mjs
+// End-to-end test of the event pages (issues 19, 27) in Debian's headless Chromium, driven by
+// playwright-core, at desktop (1280px) and phone (390px) width: an organizer creates an event
+// and a judge token, players register (a refused list first) and the registration page forgets
+// each once they are done (keeping it is the player's explicit choice), the organizer locks,
+// the judge finds a player and deck-checks them, the organizer reviews a pairing and publishes.
+// Every page and view is checked by axe-core at both widths (no serious or critical finding)
+// and for sideways scrolling at 390px. Started by scripts/e2e.sh events:
+//   DECKCHECK_URL=http://127.0.0.1:PORT node events.test.mjs
 // Prints one line per check and, last, `e2e-events: N passed, M failed`.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { axeCheck } from './axe.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -17,8 +21,8 @@ const DECKS = process.env.DECKCHECK_DECKS || resolve(ROOT, '../shared/data/swu/d
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARTIFACTS = join(HERE, 'artifacts');
 const STEP_MS = 30_000;
-const TOTAL_MS = 240_000;
-const DESKTOP = { width: 1200, height: 900 };
+const TOTAL_MS = 300_000;
+const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 const WICHITA = readFileSync(join(DECKS, 'tournament/wichita-pq-4th-han-solo.melee.txt'), 'utf8');
@@ -72,18 +76,42 @@ function watch(p) {
 const organizer = context.pages()[0] || await context.newPage();
 watch(organizer);
 
-/// No horizontal scrolling: everything fits the width.
+/// No horizontal scrolling: everything fits the width (a table's cells too).
 async function fits(page, what) {
   const { scroll, width, widest } = await page.evaluate(() => {
     const w = window.innerWidth;
-    const over = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.table-wrap') && e.getBoundingClientRect().right > w + 1);
+    const over = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1);
     const last = over[over.length - 1];
     return { scroll: document.scrollingElement.scrollWidth, width: w, widest: last ? `${last.tagName.toLowerCase()}#${last.id}.${last.className}` : '' };
   });
   assert(scroll <= width + 1, `${what} is wider than the screen (${scroll} > ${width}; ${widest})`);
 }
 
-let code = '', judgeLink = '', event = '';
+/// axe-core at 1280px and at 390px (where the page must also fit), back to the page's width.
+async function everyWidth(page, label) {
+  const was = page.viewportSize();
+  try {
+    await page.setViewportSize(DESKTOP);
+    await axeCheck(page, `${label}, 1280px`);
+    await page.setViewportSize(PHONE);
+    await fits(page, label);
+    await axeCheck(page, `${label}, 390px`);
+  } finally {
+    await page.setViewportSize(was);
+  }
+}
+
+/// A disabled button looks disabled: faded and not a pointer, unlike an enabled one.
+async function looksDisabled(page, selector) {
+  const s = await page.$eval(selector, (b) => {
+    const c = getComputedStyle(b);
+    return { disabled: b.disabled, opacity: Number(c.opacity), cursor: c.cursor };
+  });
+  assert(s.disabled, `${selector} is disabled`);
+  assert(s.opacity <= 0.6 && s.cursor === 'not-allowed', `${selector} does not look disabled: ${JSON.stringify(s)}`);
+}
+
+let code = '', judgeLink = '', event = '', myLink = '';
 
 async function register(page, name, uid, deck) {
   await page.goto(`${BASE}/events/register#code=${code}`);
@@ -120,7 +148,52 @@ try {
     await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-new.png'), fullPage: true });
   });
 
+  await step('a service that keeps creation to its operator\'s key: the page asks for the key and sends it', async () => {
+    const keyed = await context.newPage();
+    const sent = [];
+    // This run's service is open; a 401 as a keyed service gives it stands in for one.
+    await keyed.route('**/v1/events', async (route) => {
+      const auth = route.request().headers().authorization || '';
+      sent.push(auth);
+      if (auth !== 'Bearer operator-key') {
+        await route.fulfill({ status: 401, contentType: 'application/json', headers: { 'www-authenticate': 'Bearer realm="deckcheck events"' },
+          body: JSON.stringify({ error: { code: 'unauthorized', message: 'this service creates events only with its operator\'s key', field: 'authorization' } }) });
+      } else {
+        await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bad-value', message: 'stand-in: nothing created' } }) });
+      }
+    });
+    await keyed.goto(`${BASE}/events/organizer`);
+    await keyed.waitForSelector('#create:not([hidden]) #game option[value="swu"]', { state: 'attached' });
+    assert(await keyed.$eval('#key-field', (f) => f.hidden), 'no key asked of an open service');
+    await keyed.fill('#name', 'Keyed Cup');
+    await keyed.click('#create button[type=submit]');
+    await keyed.waitForSelector('#key-field:not([hidden])');
+    assert((await keyed.textContent('#error')).includes('operator'), 'says why');
+    await everyWidth(keyed, 'organizer, operator key asked');
+    await keyed.fill('#create-key', 'operator-key');
+    await keyed.click('#create button[type=submit]');
+    await keyed.waitForFunction(() => document.getElementById('error').textContent.includes('stand-in'));
+    assert(sent.length === 2 && sent[0] === '' && sent[1] === 'Bearer operator-key', `sent: ${JSON.stringify(sent)}`);
+    await keyed.close();
+  });
+
+  await step('axe: the organizer page, new and with an event open, at 1280px and 390px', async () => {
+    const fresh = await context.newPage();
+    await fresh.goto(`${BASE}/events/organizer`);
+    await fresh.waitForSelector('#create:not([hidden]) #game option[value="swu"]', { state: 'attached' });
+    await everyWidth(fresh, 'organizer, new event');
+    await fresh.close();
+    await everyWidth(organizer, 'organizer, event open');
+  });
+
   const player = await context.newPage();
+  await step('axe: the registration page, clean, at 1280px and 390px', async () => {
+    await player.goto(`${BASE}/events/register#code=${code}`);
+    await player.waitForSelector('body.ready', { state: 'attached' });
+    await player.waitForFunction(() => document.getElementById('event').textContent.includes('Wichita'));
+    await everyWidth(player, 'registration, clean');
+  });
+
   await step('a list that is not legal is refused with every reason, nothing stored', async () => {
     await register(player, 'Ada Lovelace', '1001', BROKEN);
     await player.waitForSelector('#verdict:not([hidden])[data-status="illegal"]');
@@ -128,16 +201,65 @@ try {
     assert(problems.some((p) => p.includes('Cunnning')), 'the unknown card is listed');
     assert(problems.length >= 2, `every reason: ${problems.join(' | ')}`);
     assert(/Refused/.test(await player.textContent('#verdict .detail')), 'says refused');
+    await everyWidth(player, 'registration, list refused');
   });
 
   await step('the same player registers a legal list and gets a private link', async () => {
     await player.fill('#deck', WICHITA);
     await player.click('#submit');
     await player.waitForSelector('#verdict[data-status="legal"]');
-    const link = await player.textContent('#my-link');
-    assert(link.includes('token=dcp_'), 'a private link with the token');
+    myLink = await player.textContent('#my-link');
+    assert(myLink.includes('token=dcp_'), 'a private link with the token');
     await player.waitForSelector('#history-box:not([hidden]) #history li');
+    assert(!player.url().includes('dcp_'), 'the token is not left in the address');
     await player.screenshot({ path: join(ARTIFACTS, 'events-register-desktop.png'), fullPage: true });
+    await everyWidth(player, 'registration, registered');
+  });
+
+  await step('a shared device: after Done the page forgets the player, and a reload shows a clean form', async () => {
+    await player.click('#done');
+    const clean = () => player.evaluate(() => ({
+      player: document.getElementById('player').value, uid: document.getElementById('uid').value,
+      deck: document.getElementById('deck').value, verdict: document.getElementById('verdict').hidden,
+      history: document.getElementById('history-box').hidden, code: document.getElementById('code').value,
+      stored: Object.keys(localStorage).filter((k) => k.startsWith('deckcheck:player:')),
+    }));
+    let now = await clean();
+    assert(!now.player && !now.uid && !now.deck && now.verdict && now.history, `the form is not clean after Done: ${JSON.stringify(now)}`);
+    assert(now.code === code && now.stored.length === 0, `Done keeps the event's code and nothing else: ${JSON.stringify(now)}`);
+    await player.reload();
+    await player.waitForSelector('body.ready', { state: 'attached' });
+    await player.waitForFunction(() => document.getElementById('event').textContent.includes('Wichita'));
+    now = await clean();
+    assert(!now.player && !now.uid && !now.deck && now.verdict && now.history, `a reload shows the previous player: ${JSON.stringify(now)}`);
+  });
+
+  await step('a shared device: without Done, a reload does not show the previous player either', async () => {
+    await register(player, 'Cy Borg', '1003', WICHITA);
+    await player.waitForSelector('#verdict[data-status="legal"]');
+    await player.waitForSelector('#history-box:not([hidden]) #history li');
+    await player.reload();
+    await player.waitForSelector('body.ready', { state: 'attached' });
+    await player.waitForFunction(() => document.getElementById('event').textContent.includes('Wichita'));
+    const left = await player.evaluate(() => [document.getElementById('player').value, document.getElementById('deck').value, document.getElementById('history-box').hidden]);
+    assert(left[0] === '' && left[1] === '' && left[2] === true, `the previous player is still shown: ${JSON.stringify(left)}`);
+  });
+
+  await step('on their own device keeping the registration is the player\'s explicit choice, undone by Done', async () => {
+    const own = await context.newPage();
+    await own.goto(myLink);
+    await own.waitForSelector('#history-box:not([hidden]) #history li');
+    assert(!own.url().includes('dcp_'), 'the token is not left in the address');
+    assert(!(await own.isChecked('#remember')), 'keeping is not the default');
+    await own.check('#remember');
+    await own.reload();
+    await own.waitForSelector('#history-box:not([hidden]) #history li');
+    assert(await own.inputValue('#player') === 'Ada Lovelace' && await own.isChecked('#remember'), 'kept on this device after a reload');
+    await own.click('#done');
+    await own.reload();
+    await own.waitForSelector('body.ready', { state: 'attached' });
+    assert(await own.inputValue('#player') === '' && await own.$eval('#history-box', (b) => b.hidden), 'forgotten after Done');
+    await own.close();
   });
 
   await step('at phone width a second player registers, the page fitting the screen', async () => {
@@ -145,25 +267,47 @@ try {
     await phone.setViewportSize(PHONE);
     await register(phone, 'Bo Katan', '1002', WICHITA);
     await phone.waitForSelector('#verdict[data-status="legal"]');
+    await phone.waitForSelector('#history-box:not([hidden]) #history li');
     await fits(phone, 'the registration page');
     await phone.screenshot({ path: join(ARTIFACTS, 'events-register-phone.png'), fullPage: true });
     await phone.close();
   });
 
-  await step('the organizer sees the roster with verdicts and locks it', async () => {
+  await step('the organizer sees the roster with verdicts and locks it; the Lock button then looks disabled', async () => {
     await organizer.reload();
-    await organizer.waitForSelector('#roster tbody tr:nth-child(2)');
+    await organizer.waitForSelector('#roster tbody tr:nth-child(3)');
     const rows = await organizer.$$eval('#roster tbody tr', (r) => r.map((x) => x.textContent));
-    assert(rows.length === 2 && rows.every((r) => r.includes('accepted') && r.includes('legal')), rows.join(' | '));
+    assert(rows.length === 3 && rows.every((r) => r.includes('accepted') && r.includes('legal')), rows.join(' | '));
+    await everyWidth(organizer, 'organizer, roster');
     await organizer.click('#lock');
     await organizer.waitForSelector('#locked');
+    await looksDisabled(organizer, '#lock');
+  });
+
+  await step('at 390px the roster shows each player\'s state and verdict without scrolling sideways', async () => {
+    await organizer.setViewportSize(PHONE);
+    try {
+      await fits(organizer, 'the organizer page');
+      const cells = await organizer.$$eval('#roster tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td.state, td.verdict-cell')].map((c) => {
+        const b = c.getBoundingClientRect();
+        return { text: c.textContent, left: b.left, right: b.right, shown: b.width > 0 && b.height > 0 };
+      })));
+      assert(cells.length === 3 && cells.every((r) => r.length === 2), `state and verdict cells: ${JSON.stringify(cells)}`);
+      for (const [state, verdict] of cells) {
+        for (const c of [state, verdict]) assert(c.shown && c.left >= 0 && c.right <= PHONE.width, `off screen: ${JSON.stringify(c)}`);
+        assert(state.text === 'accepted' && verdict.text === 'legal', `${state.text} ${verdict.text}`);
+      }
+      await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-roster-phone.png'), fullPage: true });
+    } finally {
+      await organizer.setViewportSize(DESKTOP);
+    }
   });
 
   await step('after the lock the player can no longer change the list', async () => {
     await player.reload();
     await player.waitForSelector('body.ready', { state: 'attached' });
     await player.waitForFunction(() => document.getElementById('event').dataset.locked === 'yes');
-    assert(await player.$eval('#submit', (b) => b.disabled), 'submit is disabled');
+    await looksDisabled(player, '#submit');
   });
 
   await step('the judge finds a player, reads the list and deck-checks it (phone width)', async () => {
@@ -172,6 +316,7 @@ try {
     await judge.goto(judgeLink);
     await judge.waitForSelector('#finder:not([hidden])');
     assert(!judge.url().includes('dcj_'), 'the token is not left in the address');
+    await everyWidth(judge, 'judge, finder');
     await judge.fill('#search', 'lovel');
     await judge.waitForFunction(() => document.querySelectorAll('#players li').length === 1);
     await judge.click('#players button');
@@ -187,7 +332,13 @@ try {
     await judge.waitForFunction(() => document.querySelectorAll('#checks li').length === 2);
     await fits(judge, 'the judge page');
     await judge.screenshot({ path: join(ARTIFACTS, 'events-judge-phone.png'), fullPage: true });
+    await everyWidth(judge, 'judge, a player\'s record and deck checks');
     await judge.setViewportSize(DESKTOP);
+    // The finder stays at the top of the page while the record beside it is scrolled.
+    await judge.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
+    const finder = await judge.$eval('#finder', (f) => ({ top: f.getBoundingClientRect().top + window.scrollY, scrolled: window.scrollY }));
+    assert(finder.scrolled > 0 && finder.top < 200, `the finder floats down the page: ${JSON.stringify(finder)}`);
+    await judge.evaluate(() => window.scrollTo(0, 0));
     await judge.screenshot({ path: join(ARTIFACTS, 'events-judge-desktop.png'), fullPage: true });
     await judge.click('#pick');
     await judge.waitForSelector('#picked li');
@@ -204,13 +355,15 @@ try {
     await organizer.waitForSelector('#review-view:not([hidden]) pre');
     const lists = await organizer.$$eval('#review-view pre', (p) => p.map((x) => x.textContent));
     assert(lists.length === 2 && lists.every((l) => l.includes('Han Solo')), 'both lists');
+    await everyWidth(organizer, 'organizer, review of a pairing');
     await organizer.click('#publish-all');
-    await organizer.waitForFunction(() => document.getElementById('status').textContent.includes('Published 2'));
+    await organizer.waitForFunction(() => document.getElementById('status').textContent.includes('Published 3'));
     const res = await organizer.request.get(`${BASE}/v1/events/${event}/published`);
     assert(res.ok(), 'the published lists are public');
     const body = await res.json();
-    assert(body.lists.length === 2 && body.lists[0].decks[0].swudb.leader.id === 'SOR_017', 'SWUDB JSON of each list');
+    assert(body.lists.length === 3 && body.lists[0].decks[0].swudb.leader.id === 'SOR_017', 'SWUDB JSON of each list');
     await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-desktop.png'), fullPage: true });
+    await everyWidth(organizer, 'organizer, published');
     await organizer.setViewportSize(PHONE);
     await fits(organizer, 'the organizer page');
     await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-phone.png'), fullPage: true });

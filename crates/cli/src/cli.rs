@@ -479,14 +479,14 @@ fn parse() -> Cli {
 pub fn main() -> ExitCode {
     let cli = parse();
     let fail = |e: anyhow::Error| {
-        errln!("deckcheck: {e:#}");
+        errln!("deckcheck: {}", said_once(&e));
         ExitCode::from(2)
     };
     match cli.command {
         Command::Check(args) => match run_check(&args) {
             Ok(code) => code,
             Err(e) if args.json => {
-                let _ = outln!("{}", json!({ "error": format!("{e:#}") }));
+                let _ = outln!("{}", json!({ "error": said_once(&e) }));
                 ExitCode::from(2)
             }
             Err(e) => fail(e),
@@ -496,7 +496,7 @@ pub fn main() -> ExitCode {
         Command::Fingerprint(args) => match run_fingerprint(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if args.json => {
-                let _ = outln!("{}", json!({ "error": format!("{e:#}") }));
+                let _ = outln!("{}", json!({ "error": said_once(&e) }));
                 ExitCode::from(2)
             }
             Err(e) => fail(e),
@@ -505,7 +505,10 @@ pub fn main() -> ExitCode {
         Command::Sync(args) => match run_sync(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                errln!("deckcheck: sync failed, the local data is unchanged: {e:#}");
+                errln!(
+                    "deckcheck: sync failed, the local data is unchanged: {}",
+                    said_once(&e)
+                );
                 ExitCode::from(2)
             }
         },
@@ -514,6 +517,23 @@ pub fn main() -> ExitCode {
             .map(|()| ExitCode::SUCCESS)
             .unwrap_or_else(fail),
     }
+}
+
+/// An error and its causes on one line, each said once: many errors already include their
+/// cause in their own message (`StoreError::Request`, a catalog's error), and printing the
+/// chain as it is would say it twice (issue 29).
+fn said_once(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain().map(ToString::to_string) {
+        if text.contains(cause.as_str()) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&cause);
+    }
+    text
 }
 
 /// Reads a file, or standard input for `-`, as UTF-8 text.
@@ -1204,32 +1224,44 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
 fn run_serve(settings: Settings) -> Result<()> {
     settings.check().map_err(anyhow::Error::msg)?;
     init_logging(settings.log_format);
-    let loaded = games::load_all(&settings, Some(fetch_from))?;
-    for game in loaded.registry.games() {
-        tracing::info!(game = game.info().id, catalog = %game.info().catalog, cards = game.info().cards, "card data loaded");
-    }
-    for u in &loaded.unavailable {
-        tracing::warn!(game = u.id, reason = u.reason.as_str(), "game unavailable");
-    }
-    actix_web_main(settings, loaded)
+    actix_web_main(settings)
 }
 
+/// Binds, then loads the games' data off the event loop (a first start syncs it): `/health`
+/// answers at once, `/ready` once the data is in place, and a line says so then with the
+/// event store and each game's data (`deckcheck ready`).
 #[actix_web::main]
-async fn actix_web_main(settings: Settings, loaded: games::Loaded) -> Result<()> {
+async fn actix_web_main(settings: Settings) -> Result<()> {
     let addr = settings.addr;
-    let app =
-        Application::build(settings, loaded).with_context(|| format!("cannot listen on {addr}"))?;
-    tracing::info!(address = %addr.ip(), port = app.port(), "deckcheck serving");
-    app.run_until_stopped().await.context("the server stopped")
+    // The event store first: one that cannot be opened (a read-only data directory, a
+    // database that does not answer) stops the start at once, saying so, before anything
+    // binds or loads.
+    let store = deckcheck_server::open_store(&settings)?;
+    let load: deckcheck_server::Loader =
+        Box::new(|settings| games::load_all(settings, Some(fetch_from)));
+    let app = Application::build_loading(settings, store, load)
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    tracing::info!(
+        address = %addr.ip(),
+        port = app.port(),
+        metrics_port = app.metrics_port(),
+        "deckcheck serving"
+    );
+    app.run_until_stopped().await.context("the service stopped")
 }
 
 /// Logs to stderr, as text lines or JSON objects; `RUST_LOG` sets the level (default info).
+/// Text is coloured only on a terminal (never in a file or a pipe), and never with `NO_COLOR`.
 fn init_logging(format: LogFormat) {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tracing_actix_web=warn"));
+    let colour = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(std::io::stderr)
+        .with_ansi(colour);
     let _ = match format {
         LogFormat::Json => builder.json().try_init(),
         LogFormat::Text => builder.try_init(),

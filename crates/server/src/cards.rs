@@ -11,13 +11,30 @@ use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::decks::parse_date;
-use super::error::ApiError;
+use super::error::{ApiError, ErrorAnswer};
 use super::games::Unavailable;
+use crate::openapi::say;
 
 /// A query string read into `T`, an error naming the parameter at fault.
 pub fn query<T: serde::de::DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
-    let de =
-        serde_urlencoded::Deserializer::new(form_urlencoded::parse(req.query_string().as_bytes()));
+    read_query(serde_urlencoded::Deserializer::new(form_urlencoded::parse(
+        req.query_string().as_bytes(),
+    )))
+}
+
+/// Some parameters of a query string (those a route reads itself) read into `T`.
+pub fn query_of<T: serde::de::DeserializeOwned>(pairs: &[(String, String)]) -> Result<T, ApiError> {
+    let encoded = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
+    read_query(serde_urlencoded::Deserializer::new(form_urlencoded::parse(
+        encoded.as_bytes(),
+    )))
+}
+
+fn read_query<'de, T: serde::Deserialize<'de>>(
+    de: serde_urlencoded::Deserializer<'de>,
+) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
@@ -31,7 +48,7 @@ pub fn query<T: serde::de::DeserializeOwned>(req: &HttpRequest) -> Result<T, Api
     })
 }
 
-/// `GET /v1/games`: every game, its formats, input formats and violation codes.
+/// Every game, its formats, input formats and violation codes.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct GamesAnswer {
     pub games: Vec<GameInfo>,
@@ -40,6 +57,18 @@ pub struct GamesAnswer {
     pub unavailable: Vec<Unavailable>,
 }
 
+/// `GET /v1/games`: every game, its formats, input formats and violation codes.
+#[utoipa::path(
+    get,
+    path = "/v1/games",
+    operation_id = "games",
+    tag = "Service",
+    summary = "The games, their formats, input formats and violation codes",
+    responses(
+        (status = 200, description = "Every game, and the games whose data is not loaded.", body = GamesAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+    ),
+)]
 pub async fn games(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     let loaded = state.loaded();
@@ -61,9 +90,10 @@ pub struct NoQuery {}
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct FormatsQuery {
     /// Only this game's formats.
-    pub game: Option<String>,
+    pub game: Option<crate::requests::KnownGame>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -85,10 +115,23 @@ pub struct FormatEntry {
 }
 
 /// `GET /v1/formats`: each game's formats as data.
+#[utoipa::path(
+    get,
+    path = "/v1/formats",
+    operation_id = "formats",
+    tag = "Service",
+    summary = "Each game's formats, as data",
+    params(FormatsQuery),
+    responses(
+        (status = 200, description = "Each game's formats, with their rules as its data states them.", body = FormatsAnswer),
+        (status = 400, description = say::BAD_PARAMETER, body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     let q: FormatsQuery = query(&req)?;
     let loaded = state.loaded();
-    let games: Vec<_> = match &q.game {
+    let games: Vec<_> = match q.game.as_ref().map(|g| &g.0) {
         Some(id) => {
             let known: Vec<&str> = crate::games::GAMES.iter().map(|g| g.id).collect();
             if !known.contains(&id.as_str()) {
@@ -127,6 +170,7 @@ pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     /// The name to look for, forgiving case, accents and punctuation (1 to 200 characters).
     #[param(min_length = 1, max_length = 200)]
@@ -146,6 +190,18 @@ pub struct SearchAnswer {
 
 /// `GET /v1/cards?q=`: cards by name, forgiving case, accents and punctuation; when none has
 /// the name, the closest names.
+#[utoipa::path(
+    get,
+    path = "/cards",
+    operation_id = "search_cards",
+    summary = "Cards by name, with did-you-mean",
+    params(SearchQuery),
+    responses(
+        (status = 200, description = "The cards of that name, or the closest names.", body = SearchAnswer),
+        (status = 400, description = say::BAD_PARAMETER, body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     let q: SearchQuery = query(&req)?;
     let text = q.q.as_str();
@@ -185,6 +241,7 @@ pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct CardQuery {
     /// The date to judge the card's standing on (YYYY-MM-DD, default today).
     #[param(value_type = Option<String>, format = Date)]
@@ -199,6 +256,22 @@ fn as_of(text: Option<&str>) -> Result<Date, ApiError> {
 }
 
 /// `GET /v1/cards/{id}`: a card by any of its ids, and its standing in each format on a date.
+#[utoipa::path(
+    get,
+    path = "/cards/{id}",
+    operation_id = "card",
+    summary = "One card by any of its ids, and its standing in each format on a date",
+    params(
+        ("id" = String, Path, description = "Any id of the card (a printing id, a blueprint id, a unit id)."),
+        CardQuery,
+    ),
+    responses(
+        (status = 200, description = "The card, and its standing in each format on the date.", body = CardAnswer),
+        (status = 400, description = say::BAD_PARAMETER, body = ErrorAnswer),
+        (status = 404, description = "No card has this id.", body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn card(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     let q: CardQuery = query(&req)?;
     let date = as_of(q.as_of.as_deref())?;
@@ -210,8 +283,15 @@ pub async fn card(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespons
             format!("no card has the id {:?}", deckcheck_core::echo(id)),
         )
     })?;
-    Ok(HttpResponse::Ok().json(answer))
+    Ok(HttpResponse::Ok().json(CardAnswer(answer)))
 }
+
+/// One card as its game describes it (each game its own fields: ids, name, type, printings),
+/// with its standing in each format on the date (`legality`).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = Object)]
+pub struct CardAnswer(serde_json::Value);
 
 /// SWU's own data, from the loaded game (its routes have no other game).
 fn swu(state: &AppState) -> Result<std::sync::Arc<dyn deckcheck_core::AnyGame>, ApiError> {
@@ -229,6 +309,18 @@ fn swu_data(
 
 /// `GET /v1/sets`: Star Wars: Unlimited's sets with release dates, rotation blocks, sources and
 /// confidence.
+#[utoipa::path(
+    get,
+    path = "/v1/sets",
+    operation_id = "sets",
+    tag = "Service",
+    summary = "Star Wars: Unlimited's sets, with release dates and rotation blocks",
+    responses(
+        (status = 200, description = "Every set, with its sources and confidence.", body = SetsAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn sets(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     let game = swu(&state)?;
@@ -253,9 +345,10 @@ pub struct SuspensionsAnswer<'a> {
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct SuspensionsQuery {
     /// Only the suspensions of this format's list (`premier`, `eternal`).
-    pub format: Option<String>,
+    pub format: Option<crate::requests::Format>,
     /// Only the suspensions in force on this date (YYYY-MM-DD).
     #[param(value_type = Option<String>, format = Date)]
     pub as_of: Option<String>,
@@ -263,6 +356,19 @@ pub struct SuspensionsQuery {
 
 /// `GET /v1/suspensions?format=&as_of=`: SWU's suspension history, or one list's suspensions
 /// in force on a date.
+#[utoipa::path(
+    get,
+    path = "/v1/suspensions",
+    operation_id = "suspensions",
+    tag = "Service",
+    summary = "Star Wars: Unlimited's suspension history, or one list's suspensions on a date",
+    params(SuspensionsQuery),
+    responses(
+        (status = 200, description = "The suspensions asked for.", body = SuspensionsAnswer),
+        (status = 400, description = say::BAD_PARAMETER, body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn suspensions(
     req: HttpRequest,
     state: Data<AppState>,
@@ -270,7 +376,7 @@ pub async fn suspensions(
     let q: SuspensionsQuery = query(&req)?;
     let game = swu(&state)?;
     let data = swu_data(game.as_ref())?;
-    let list = match q.format.as_deref() {
+    let list = match q.format.as_ref().map(|f| f.0.as_str()) {
         None => None,
         Some(f) => {
             let def = game
@@ -305,7 +411,7 @@ pub async fn suspensions(
         .filter(|s| date.is_none_or(|d| s.in_force_on(d)))
         .collect();
     Ok(HttpResponse::Ok().json(SuspensionsAnswer {
-        format: q.format.as_deref(),
+        format: q.format.as_ref().map(|f| f.0.as_str()),
         as_of: date,
         suspensions: found,
     }))

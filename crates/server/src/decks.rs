@@ -1,21 +1,21 @@
 //! The deck routes of every game: validate (a deck, or Trilogy's three), validate-batch (an
 //! event's roster), compare (a judge's deck check) and window (when is this deck legal).
 //!
-//! Each route reads its request once into its typed value: the shared fields typed ([`Shared`],
-//! from the query string and/or the JSON body, the body winning), the decks kept as the text
-//! they were sent as (a JSON deck is read by the game's reader, once), and every other field
-//! handed to the game, whose options type reads it or refuses it by name. Core validates the
-//! whole (formats, input format, deck count, options) once. Work that can be large (a big
-//! body, a roster) runs off the event loop.
+//! Each route reads its request once into its typed value ([`crate::requests`]): the query
+//! string into [`ValidateQuery`], a JSON body into the shape it has (one deck, several, or a
+//! JSON deck posted as it is), each field typed; the decks stay the JSON text they were sent
+//! as, for the game's reader to parse once. Every other field goes to the game, whose options
+//! type reads it or refuses it by name. Core validates the whole (formats, input format, deck
+//! count, options) once. Work that can be large (a big body, a roster) runs off the event loop.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use actix_web::web::{Data, Payload};
 use actix_web::{HttpRequest, HttpResponse};
+use deckcheck_core::game::field_names;
 use deckcheck_core::json::from_object;
-use deckcheck_core::{
-    AnyGame, CompareRequest, DeckInput, ErrorCode, ValidateRequest, Validated, Verdict,
-};
+use deckcheck_core::{AnyGame, DeckInput, ErrorCode, ValidateRequest, Validated, Verdict};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -23,29 +23,18 @@ use serde_json::{Map, Value};
 
 use super::AppState;
 use super::body::{self, BodyKind};
-use super::error::ApiError;
+use super::error::{ApiError, ErrorAnswer};
+use crate::openapi::{DeckErrors, JsonErrors, say};
+use crate::requests::{
+    BareDeck, BatchEntry, BatchRequest, CompareRequest, Deck, Raw, RosterEntry, SharedFields,
+    ValidateBody, ValidateDeck, ValidateDecks, ValidateQuery, WindowBody, WindowDeck, WindowDecks,
+    WindowQuery,
+};
 
-/// Bodies larger than this are read and judged off the event loop.
+/// Bodies larger than this are read and judged off the event loop; a smaller one (a CCG or LCG
+/// pair, a Trilogy: 20–100 µs of work) is judged where it was read, without a hop to another
+/// thread and back.
 const LARGE_BODY: usize = 32 * 1024;
-
-/// One format, or several: `"premier"`, `"premier,eternal"`, `["premier", "eternal"]`, `"all"`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-pub enum Formats {
-    One(String),
-    Many(Vec<String>),
-}
-
-impl Formats {
-    /// The formats asked, as core reads them. An empty list asks for none: core refuses it,
-    /// never reading it as "the default" or as "every report legal" (issue 15).
-    fn into_vec(self) -> Vec<String> {
-        match self {
-            Self::One(s) => vec![s],
-            Self::Many(v) => v,
-        }
-    }
-}
 
 /// A date as the API writes it, `YYYY-MM-DD` exactly (RFC 3339's full-date).
 pub fn parse_date(field: &str, text: &str) -> Result<Date, ApiError> {
@@ -62,6 +51,11 @@ pub fn parse_date(field: &str, text: &str) -> Result<Date, ApiError> {
         .map_err(|_| ApiError::bad_date(field, text))
 }
 
+/// A date a request may leave out.
+pub(crate) fn optional_date(field: &str, text: Option<&str>) -> Result<Option<Date>, ApiError> {
+    text.map(|t| parse_date(field, t)).transpose()
+}
+
 fn today() -> Date {
     jiff::Zoned::now().date()
 }
@@ -71,7 +65,12 @@ fn today() -> Date {
 /// deep, or with a count of `1e400`, is the deck reader's to judge entry by entry (a
 /// diagnostic), not a body that cannot be read (serde_json skips a raw value without building
 /// it and without reading its numbers).
-type RawFields<'a> = BTreeMap<String, &'a RawValue>;
+pub(crate) type RawFields<'a> = BTreeMap<String, &'a RawValue>;
+
+/// A JSON body's fields (not an object at all is malformed JSON for the body, on every route).
+pub(crate) fn raw_fields(text: &str) -> Result<RawFields<'_>, ApiError> {
+    from_object(text).map_err(|e| ApiError::json(&e))
+}
 
 /// A field's value read as `T`, an error naming the field.
 fn field_as<'a, T: Deserialize<'a>>(field: &str, raw: &'a RawValue) -> Result<T, ApiError> {
@@ -83,8 +82,13 @@ fn field_as<'a, T: Deserialize<'a>>(field: &str, raw: &'a RawValue) -> Result<T,
 }
 
 /// What kind of JSON value a raw value is, from its first byte (serde_json gives it trimmed).
-fn kind_of(raw: &RawValue) -> &'static str {
-    match raw.get().as_bytes().first() {
+pub(crate) fn kind_of(raw: &RawValue) -> &'static str {
+    kind_of_text(raw.get())
+}
+
+/// What kind of JSON value a value's text is, from its first byte.
+pub(crate) fn kind_of_text(json: &str) -> &'static str {
+    match json.as_bytes().first() {
         Some(b'n') => "null",
         Some(b't' | b'f') => "a boolean",
         Some(b'"') => "a string",
@@ -110,24 +114,30 @@ fn shape_of(fields: &RawFields<'_>) -> Map<String, Value> {
         .collect()
 }
 
-/// A deck given in a JSON request: a string (a list in any input format) or an object (a JSON
-/// deck such as SWUDB's, kept as the JSON text it was sent as, for the game's reader).
-fn deck_input(field: String, raw: &RawValue) -> Result<DeckInput, ApiError> {
-    match kind_of(raw) {
-        "a string" => Ok(DeckInput {
-            text: field_as(&field, raw)?,
-            field,
-        }),
-        "an object" => Ok(DeckInput {
-            text: raw.get().to_string(),
-            field,
-        }),
-        other => Err(ApiError::bad_value(
-            &field,
-            format!(
-                "{field} must be a deck list (a string) or a JSON deck (an object), not {other}"
-            ),
-        )),
+impl Deck<'_> {
+    /// The deck for the game's reader: a string's text, or a JSON deck's own JSON text.
+    pub(crate) fn input(self, field: String) -> Result<DeckInput, ApiError> {
+        let json = (self.0).0;
+        match kind_of_text(json) {
+            "a string" => Ok(DeckInput {
+                text: serde_json::from_str(json).map_err(|e| {
+                    let mut err = ApiError::json(&e).field(field.clone());
+                    err.message = format!("{field}: {}", err.message);
+                    err
+                })?,
+                field,
+            }),
+            "an object" => Ok(DeckInput {
+                text: json.to_string(),
+                field,
+            }),
+            other => Err(ApiError::bad_value(
+                &field,
+                format!(
+                    "{field} must be a deck list (a string) or a JSON deck (an object), not {other}"
+                ),
+            )),
+        }
     }
 }
 
@@ -140,18 +150,6 @@ pub fn query_pairs(req: &HttpRequest) -> Result<BTreeMap<String, String>, ApiErr
         }
     }
     Ok(out)
-}
-
-/// `true` or `false`, as a query string writes a boolean.
-fn query_bool(name: &str, text: &str) -> Result<bool, ApiError> {
-    match text {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(ApiError::query(
-            name,
-            format!("{:?} is not true or false", deckcheck_core::echo(text)),
-        )),
-    }
 }
 
 /// The fields every validate and window request shares, typed; a window adds `from` and
@@ -169,81 +167,50 @@ pub struct Shared {
     pub until: Option<Date>,
 }
 
-/// The names [`Shared`] reads (`window`: with `from` and `until`).
-fn shared_names(window: bool) -> &'static [&'static str] {
-    const ALL: [&str; 9] = [
-        "format",
-        "as_of",
-        "input_format",
-        "explain",
-        "competitive",
-        "player",
-        "uid",
-        "from",
-        "until",
-    ];
-    if window { &ALL } else { &ALL[..7] }
-}
-
 impl Shared {
-    /// Sets one field from the query string; `false` when `name` is not a shared field.
-    fn set_from_query(&mut self, window: bool, name: &str, value: &str) -> Result<bool, ApiError> {
-        if !shared_names(window).contains(&name) {
-            return Ok(false);
+    /// The query string's fields (a window's `from` and `until` too), each checked even where
+    /// a JSON body gives the field again (and wins): a value outside its documented set is
+    /// refused wherever it is.
+    fn from_query(q: WindowQuery, game: &dyn AnyGame) -> Result<Self, ApiError> {
+        if let Some(f) = &q.format {
+            game.info()
+                .resolve_formats(std::slice::from_ref(f), today())?;
         }
-        match name {
-            "format" => self.format = Some(vec![value.to_string()]),
-            "as_of" => self.as_of = Some(parse_date(name, value)?),
-            "from" => self.from = Some(parse_date(name, value)?),
-            "until" => self.until = Some(parse_date(name, value)?),
-            "input_format" => self.input_format = Some(value.to_string()),
-            "explain" => self.explain = Some(query_bool(name, value)?),
-            "competitive" => self.competitive = Some(query_bool(name, value)?),
-            "player" => self.player = Some(value.to_string()),
-            _ => self.uid = Some(value.to_string()),
+        if let Some(i) = &q.input_format {
+            game.info().input(&i.0)?;
         }
-        Ok(true)
+        Ok(Self {
+            format: q.format.map(|f| vec![f]),
+            as_of: optional_date("as_of", q.as_of.as_deref())?,
+            input_format: q.input_format.map(|i| i.0),
+            explain: q.explain,
+            competitive: q.competitive,
+            player: q.player,
+            uid: q.uid,
+            from: optional_date("from", q.from.as_deref())?,
+            until: optional_date("until", q.until.as_deref())?,
+        })
     }
 
-    /// Sets one field from a JSON body (`null` is leaving it out); `false` when `name` is not a
-    /// shared field.
-    fn set_from_json(
-        &mut self,
-        window: bool,
-        name: &str,
-        raw: &RawValue,
-    ) -> Result<bool, ApiError> {
-        if !shared_names(window).contains(&name) {
-            return Ok(false);
+    /// A body's fields over the query string's (`null` is leaving a field out).
+    pub(crate) fn set(&mut self, body: SharedFields<'_>) -> Result<(), ApiError> {
+        if let Some(f) = body.format {
+            self.format = Some(f.into_vec());
         }
-        let date = |raw: &RawValue| -> Result<Option<Date>, ApiError> {
-            match field_as::<Option<String>>(name, raw) {
-                Ok(Some(text)) => parse_date(name, &text).map(Some),
-                Ok(None) => Ok(None),
-                Err(_) => Err(ApiError::bad_date(name, raw.get())),
-            }
-        };
-        match name {
-            "format" => {
-                if let Some(f) = field_as::<Option<Formats>>(name, raw)? {
-                    self.format = Some(f.into_vec());
-                }
-            }
-            "as_of" => self.as_of = date(raw)?.or(self.as_of),
-            "from" => self.from = date(raw)?.or(self.from),
-            "until" => self.until = date(raw)?.or(self.until),
-            "input_format" => {
-                self.input_format =
-                    field_as::<Option<String>>(name, raw)?.or(self.input_format.take())
-            }
-            "explain" => self.explain = field_as::<Option<bool>>(name, raw)?.or(self.explain),
-            "competitive" => {
-                self.competitive = field_as::<Option<bool>>(name, raw)?.or(self.competitive)
-            }
-            "player" => self.player = field_as::<Option<String>>(name, raw)?.or(self.player.take()),
-            _ => self.uid = field_as::<Option<String>>(name, raw)?.or(self.uid.take()),
-        }
-        Ok(true)
+        self.as_of = optional_date("as_of", body.as_of.as_deref())?.or(self.as_of);
+        self.input_format = body.input_format.map(|i| i.0).or(self.input_format.take());
+        self.explain = body.explain.or(self.explain);
+        self.competitive = body.competitive.or(self.competitive);
+        self.player = body.player.or(self.player.take());
+        self.uid = body.uid.or(self.uid.take());
+        Ok(())
+    }
+
+    /// A window's `from` and `until` from the body, over the query string's.
+    fn set_range(&mut self, from: Option<&str>, until: Option<&str>) -> Result<(), ApiError> {
+        self.from = optional_date("from", from)?.or(self.from);
+        self.until = optional_date("until", until)?.or(self.until);
+        Ok(())
     }
 
     /// The request core validates: these fields over the defaults (today; the game's first
@@ -274,9 +241,20 @@ impl Shared {
 /// A window's `from` and `until`, as asked.
 type Range = (Option<Date>, Option<Date>);
 
+/// The parameters a validate (`window`: a window) route reads besides the game's options.
+fn query_names(window: bool) -> impl Iterator<Item = &'static str> {
+    if window {
+        field_names::<WindowQuery>()
+    } else {
+        field_names::<ValidateQuery>()
+    }
+    .iter()
+    .copied()
+}
+
 /// An unknown parameter, named, with those the route takes.
 fn unknown_parameter(key: &str, game: &dyn AnyGame, window: bool) -> ApiError {
-    let mut known: Vec<&str> = shared_names(window).to_vec();
+    let mut known: Vec<&str> = query_names(window).collect();
     known.extend(game.option_names());
     ApiError::query(
         key,
@@ -288,6 +266,233 @@ fn unknown_parameter(key: &str, game: &dyn AnyGame, window: bool) -> ApiError {
     )
 }
 
+/// Reads `T` from some of a body's fields (those `T` has; the caller hands the others to the
+/// game), each value parsed once from its own JSON text, an error naming the field at fault.
+fn read_fields<'a, T: Deserialize<'a>>(fields: &RawFields<'a>) -> Result<T, ApiError> {
+    let own = field_names::<T>();
+    read(fields.iter().filter(|(k, _)| own.contains(&k.as_str())))
+}
+
+/// Reads `T` from all of a body's fields (a `T` that refuses unknown fields refuses them).
+pub(crate) fn read_all<'a, T: Deserialize<'a>>(fields: &RawFields<'a>) -> Result<T, ApiError> {
+    read(fields.iter())
+}
+
+fn read<'a, 'f, T: Deserialize<'a>>(
+    fields: impl Iterator<Item = (&'f String, &'f &'a RawValue)>,
+) -> Result<T, ApiError>
+where
+    'a: 'f,
+{
+    let de = serde::de::value::MapDeserializer::<_, serde_json::Error>::new(
+        fields.map(|(k, raw)| (k.as_str(), Field(raw))),
+    );
+    serde_path_to_error::deserialize(de).map_err(field_error)
+}
+
+/// One field of a body, as the one pass over the body found it: read as its type asks, except
+/// that a [`Raw`] (a deck) gets its text as it is, never scanned again.
+struct Field<'a>(&'a RawValue);
+
+impl<'de> serde::de::IntoDeserializer<'de, serde_json::Error> for Field<'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// `deserialize_*` methods read as serde_json reads the value's text.
+macro_rules! as_json {
+    ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
+        $(fn $method<V: serde::de::Visitor<'de>>(
+            self,
+            $($arg: $ty,)*
+            visitor: V,
+        ) -> Result<V::Value, serde_json::Error> {
+            serde::Deserializer::$method(self.0, $($arg,)* visitor)
+        })*
+    };
+}
+
+impl<'de> serde::Deserializer<'de> for Field<'de> {
+    type Error = serde_json::Error;
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        if name == crate::requests::RAW {
+            visitor.visit_borrowed_str(self.0.get())
+        } else {
+            serde::Deserializer::deserialize_newtype_struct(self.0, name, visitor)
+        }
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        if self.0.get() == "null" {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    as_json!(
+        deserialize_any(),
+        deserialize_bool(),
+        deserialize_i8(),
+        deserialize_i16(),
+        deserialize_i32(),
+        deserialize_i64(),
+        deserialize_i128(),
+        deserialize_u8(),
+        deserialize_u16(),
+        deserialize_u32(),
+        deserialize_u64(),
+        deserialize_u128(),
+        deserialize_f32(),
+        deserialize_f64(),
+        deserialize_char(),
+        deserialize_str(),
+        deserialize_string(),
+        deserialize_bytes(),
+        deserialize_byte_buf(),
+        deserialize_unit(),
+        deserialize_unit_struct(name: &'static str),
+        deserialize_seq(),
+        deserialize_tuple(len: usize),
+        deserialize_tuple_struct(name: &'static str, len: usize),
+        deserialize_map(),
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]),
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]),
+        deserialize_identifier(),
+        deserialize_ignored_any(),
+    );
+}
+
+/// Which shape a validate or window body has.
+enum Which {
+    /// A JSON deck posted as it is: the game reads one, `deck` is its list of entries.
+    Bare,
+    One,
+    Several,
+}
+
+/// The shape of a validate or window body: a JSON deck posted as it is, one deck or several
+/// (`null` is leaving a field out).
+fn which(game: &dyn AnyGame, fields: &RawFields<'_>) -> Result<Which, ApiError> {
+    let bare = fields
+        .get("deck")
+        .is_some_and(|raw| kind_of(raw) == "a list")
+        && !fields.contains_key("decks")
+        && game.is_bare_deck(&shape_of(fields));
+    let given = |k: &str| fields.get(k).is_some_and(|raw| kind_of(raw) != "null");
+    match (bare, given("deck"), given("decks")) {
+        (true, ..) => Ok(Which::Bare),
+        (_, true, true) => Err(ApiError::bad_value(
+            "decks",
+            "give either deck or decks, not both",
+        )),
+        (_, true, false) => Ok(Which::One),
+        (_, false, true) => Ok(Which::Several),
+        (_, false, false) => Err(ApiError::missing(
+            "deck",
+            "a deck list (a string) or a JSON deck (an object), or decks",
+        )),
+    }
+}
+
+/// A validate or window body's parts: the shared fields, the decks (none: the body is a JSON
+/// deck), a window's `from` and `until`.
+type Parts<'a> = (
+    SharedFields<'a>,
+    Option<Named<'a>>,
+    Option<Cow<'a, str>>,
+    Option<Cow<'a, str>>,
+);
+
+/// The decks of a body, each with the field it was given in (`deck`, `decks[1]`).
+type Named<'a> = Vec<(String, Deck<'a>)>;
+
+fn one(deck: Deck<'_>) -> Option<Named<'_>> {
+    Some(vec![("deck".into(), deck)])
+}
+
+fn several(decks: Vec<Deck<'_>>) -> Option<Named<'_>> {
+    Some(
+        decks
+            .into_iter()
+            .enumerate()
+            .map(|(i, d)| (format!("decks[{i}]"), d))
+            .collect(),
+    )
+}
+
+/// A validate or window body, read in the shape it has.
+trait DeckBody<'a>: Sized {
+    fn read(game: &dyn AnyGame, fields: &RawFields<'a>) -> Result<Self, ApiError>;
+    /// The fields the shape reads itself (the others are the game's options, or a JSON deck's
+    /// own).
+    fn own(&self) -> &'static [&'static str];
+    fn into_parts(self) -> Parts<'a>;
+}
+
+/// A body's window range: `from` and `until` where the shape has them.
+macro_rules! range {
+    ($b:ident) => {
+        (None, None)
+    };
+    ($b:ident, $from:ident, $until:ident) => {
+        ($b.$from, $b.$until)
+    };
+}
+
+/// Reads a validate or window body in its shape (`from`, `until`: a window's range).
+macro_rules! deck_body {
+    ($body:ident: $deck:ident, $decks:ident $(, $from:ident, $until:ident)?) => {
+        impl<'a> DeckBody<'a> for $body<'a> {
+            fn read(game: &dyn AnyGame, fields: &RawFields<'a>) -> Result<Self, ApiError> {
+                Ok(match which(game, fields)? {
+                    Which::Bare => Self::Bare(read_fields(fields)?),
+                    Which::One => Self::Deck(read_fields(fields)?),
+                    Which::Several => Self::Decks(read_fields(fields)?),
+                })
+            }
+
+            fn own(&self) -> &'static [&'static str] {
+                match self {
+                    Self::Bare(_) => field_names::<BareDeck>(),
+                    Self::Deck(_) => field_names::<$deck>(),
+                    Self::Decks(_) => field_names::<$decks>(),
+                }
+            }
+
+            fn into_parts(self) -> Parts<'a> {
+                match self {
+                    Self::Bare(mut b) => (b.shared(), None, None, None),
+                    Self::Deck(mut b) => {
+                        let shared = b.shared();
+                        let (from, until) = range!(b $(, $from, $until)?);
+                        (shared, one(b.deck), from, until)
+                    }
+                    Self::Decks(mut b) => {
+                        let shared = b.shared();
+                        let (from, until) = range!(b $(, $from, $until)?);
+                        (shared, several(b.decks), from, until)
+                    }
+                }
+            }
+        }
+    };
+}
+
+deck_body!(ValidateBody: ValidateDeck, ValidateDecks);
+deck_body!(WindowBody: WindowDeck, WindowDecks, from, until);
+
 /// A validate (or window) request for the route's game, read once: a text body with its fields
 /// in the query string, or a JSON body (a request object with `deck` or `decks`, or a bare JSON
 /// deck with request fields beside its own). The body wins over the query string; core then
@@ -298,53 +503,58 @@ fn read_request(
     text: String,
     window: bool,
 ) -> Result<(ValidateRequest, Range), ApiError> {
-    let mut shared = Shared::default();
     let mut options = Map::new();
     let names = game.option_names();
+    let mut own = Vec::new();
     for (key, value) in query_pairs(req)? {
-        if shared.set_from_query(window, &key, &value)? {
-            continue;
-        }
-        if !names.contains(&key.as_str()) {
+        if query_names(window).any(|n| n == key) {
+            own.push((key, value));
+        } else if names.contains(&key.as_str()) {
+            options.insert(key, Value::String(value));
+        } else {
             return Err(unknown_parameter(&key, game, window));
         }
-        options.insert(key, Value::String(value));
     }
+    let query = if window {
+        crate::cards::query_of::<WindowQuery>(&own)?
+    } else {
+        crate::cards::query_of::<ValidateQuery>(&own)?.into()
+    };
+    let mut shared = Shared::from_query(query, game)?;
     let decks = match body::kind_of(req, &text, true)? {
         BodyKind::Text => vec![DeckInput {
             field: "body".into(),
             text,
         }],
         BodyKind::Json => {
-            let body: RawFields<'_> = from_object(&text).map_err(|e| ApiError::json(&e))?;
-            let bare = body.get("deck").is_some_and(|raw| kind_of(raw) == "a list")
-                && !body.contains_key("decks")
-                && game.is_bare_deck(&shape_of(&body));
-            let mut deck = None;
-            let mut decks = None;
-            for (key, raw) in &body {
-                if shared.set_from_json(window, key, raw)? {
+            let fields: RawFields<'_> = from_object(&text).map_err(|e| ApiError::json(&e))?;
+            let (own, (fields_given, decks, from, until)) = if window {
+                let body = WindowBody::read(game, &fields)?;
+                (body.own(), body.into_parts())
+            } else {
+                let body = ValidateBody::read(game, &fields)?;
+                (body.own(), body.into_parts())
+            };
+            for (key, raw) in &fields {
+                let key = key.as_str();
+                if own.contains(&key) || (decks.is_none() && !names.contains(&key)) {
+                    // The shape's own field, or a JSON deck's own field (its reader's).
                     continue;
                 }
-                match key.as_str() {
-                    // A bare JSON deck's own fields are its reader's.
-                    _ if bare && !names.contains(&key.as_str()) => {}
-                    "deck" if !bare => deck = Some(*raw),
-                    "decks" => decks = Some(*raw),
-                    // Every other field is the game's own option; its type refuses unknown ones by name.
-                    _ => {
-                        options.insert(key.clone(), field_as(key, raw)?);
-                    }
-                }
+                // Every other field is the game's own option; its type refuses unknown ones by name.
+                options.insert(key.to_string(), field_as(key, raw)?);
             }
-            if bare {
-                drop(body);
-                vec![DeckInput {
-                    field: "body".into(),
-                    text,
-                }]
-            } else {
-                json_decks(deck, decks)?
+            shared.set(fields_given)?;
+            shared.set_range(from.as_deref(), until.as_deref())?;
+            match decks {
+                Some(decks) => json_decks(decks)?,
+                None => {
+                    drop(fields);
+                    vec![DeckInput {
+                        field: "body".into(),
+                        text,
+                    }]
+                }
             }
         }
     };
@@ -352,37 +562,19 @@ fn read_request(
     Ok((shared.into_request(game, decks, options)?, range))
 }
 
-/// The decks of a JSON request: `deck` or `decks`, not both.
-fn json_decks(
-    deck: Option<&RawValue>,
-    decks: Option<&RawValue>,
-) -> Result<Vec<DeckInput>, ApiError> {
-    match (deck, decks) {
-        (Some(_), Some(_)) => Err(ApiError::bad_value(
-            "decks",
-            "give either deck or decks, not both",
-        )),
-        (Some(deck), None) => Ok(vec![deck_input("deck".into(), deck)?]),
-        (None, Some(raw))
-            if kind_of(raw) == "a list"
-                && let Ok(list) = serde_json::from_str::<Vec<&RawValue>>(raw.get())
-                && !list.is_empty() =>
-        {
-            at_most_decks(list.len())?;
-            list.into_iter()
-                .enumerate()
-                .map(|(i, deck)| deck_input(format!("decks[{i}]"), deck))
-                .collect()
-        }
-        (None, Some(_)) => Err(ApiError::bad_value(
+/// The decks of a JSON request: one to three, each a list or a JSON deck.
+fn json_decks(decks: Named<'_>) -> Result<Vec<DeckInput>, ApiError> {
+    if decks.is_empty() {
+        return Err(ApiError::bad_value(
             "decks",
             "decks must be a list of one to three decks",
-        )),
-        (None, None) => Err(ApiError::missing(
-            "deck",
-            "a deck list (a string) or a JSON deck (an object), or decks",
-        )),
+        ));
     }
+    at_most_decks(decks.len())?;
+    decks
+        .into_iter()
+        .map(|(field, deck)| deck.input(field))
+        .collect()
 }
 
 /// More decks than any format plays (`decks` is one to three in every body): a 400 before any
@@ -417,15 +609,6 @@ fn field_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
         path
     };
     ApiError::invalid_request(&inner).field(field)
-}
-
-/// A JSON object body read into `T` as it is (a `T` that borrows its decks as raw JSON), the
-/// error naming the field at fault.
-fn from_fields_raw<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, ApiError> {
-    // Not an object at all is malformed JSON for the body, as on every route.
-    from_object::<serde::de::IgnoredAny>(text).map_err(|e| ApiError::json(&e))?;
-    let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(field_error)
 }
 
 /// One format id of the game exactly (a batch and a deck check are for one format).
@@ -467,6 +650,21 @@ async fn run<T: Send + 'static>(
 }
 
 /// `POST /v1/decks/validate`, `POST /v1/games/{game}/decks/validate`.
+#[utoipa::path(
+    post,
+    path = "/decks/validate",
+    operation_id = "validate",
+    summary = "Is this deck legal in these formats on this date, and if not, exactly why?",
+    params(ValidateQuery),
+    request_body(
+        description = "A JSON request, or a deck list as text with the request's fields in the query string.",
+        content((ValidateBody = "application/json"), (String = "text/plain")),
+    ),
+    responses(
+        (status = 200, description = "The verdict in each format asked, and every reason.", body = Validated),
+        DeckErrors,
+    ),
+)]
 pub async fn validate(
     req: HttpRequest,
     payload: Payload,
@@ -476,10 +674,11 @@ pub async fn validate(
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     let large = text.len() > LARGE_BODY;
     let (request, _) = read_request(game.as_ref(), &req, text, false)?;
-    let answer = run(large || request.decks.len() > 1, move || {
+    let answer = run(large, move || {
         game.validate(&request).map(bounded).map_err(ApiError::from)
     })
     .await?;
+    crate::metrics::validated(&answer);
     Ok(HttpResponse::Ok().json(answer))
 }
 
@@ -507,6 +706,21 @@ fn bounded(mut answer: Validated) -> Validated {
 }
 
 /// `POST /v1/decks/window`: when is this deck legal, format by format.
+#[utoipa::path(
+    post,
+    path = "/decks/window",
+    operation_id = "window",
+    summary = "When is this deck legal, format by format?",
+    params(WindowQuery),
+    request_body(
+        description = "A JSON request, or a deck list as text with the request's fields in the query string.",
+        content((WindowBody = "application/json"), (String = "text/plain")),
+    ),
+    responses(
+        (status = 200, description = "The intervals in which the deck is legal, format by format.", body = deckcheck_core::Window),
+        DeckErrors,
+    ),
+)]
 pub async fn window(
     req: HttpRequest,
     payload: Payload,
@@ -529,21 +743,6 @@ pub async fn window(
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))
-}
-
-/// The fields of a batch request besides `entries` and the game's options: those of a
-/// validate request but the player's, which each entry names.
-const BATCH_COMMON: [&str; 5] = ["format", "as_of", "input_format", "explain", "competitive"];
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BatchEntry<'a> {
-    #[serde(default)]
-    player: Option<String>,
-    #[serde(default)]
-    uid: Option<String>,
-    #[serde(default, borrow)]
-    deck: Option<&'a RawValue>,
 }
 
 #[derive(Serialize, Default, utoipa::ToSchema)]
@@ -600,6 +799,21 @@ pub struct BatchResponse {
 /// `POST /v1/decks/validate-batch`: an event's roster, one answer per entry and a summary.
 /// Checked as a competitive event's lists are: completeness included, unless `competitive` is
 /// false.
+#[utoipa::path(
+    post,
+    path = "/decks/validate-batch",
+    operation_id = "validate_batch",
+    summary = "An event's roster: one answer per entry and a summary",
+    request_body = BatchRequest,
+    responses(
+        (status = 200, description = "One answer per entry, and a summary.", body = BatchResponse),
+        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
+        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
+        (status = 413, description = say::TOO_LARGE_ROSTER, body = ErrorAnswer),
+        (status = 415, description = say::MEDIA, body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn validate_batch(
     req: HttpRequest,
     payload: Payload,
@@ -619,88 +833,83 @@ pub async fn validate_batch(
     let response = actix_web::web::block(move || run_batch(game.as_ref(), &text, limit))
         .await
         .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
+    response
+        .results
+        .iter()
+        .filter_map(|r| r.answer.as_ref())
+        .for_each(crate::metrics::validated);
     Ok(HttpResponse::Ok().json(response))
 }
 
 /// Checks a roster for one game: one answer per entry and a summary. Public for the roster
 /// benchmark.
 pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchResponse, ApiError> {
-    let mut body: RawFields<'_> = from_object(text).map_err(|e| ApiError::json(&e))?;
-    let entries: Vec<&RawValue> = match body.remove("entries") {
-        Some(raw) if kind_of(raw) == "a list" => {
-            serde_json::from_str(raw.get()).map_err(|e| ApiError::json(&e))?
-        }
-        None => {
-            return Err(ApiError::missing(
-                "entries",
-                "the roster: a list of {player, uid, deck}",
-            ));
-        }
-        Some(raw) if kind_of(raw) == "null" => {
-            return Err(ApiError::missing(
-                "entries",
-                "the roster: a list of {player, uid, deck}",
-            ));
-        }
-        Some(other) => {
-            return Err(ApiError::bad_value(
-                "entries",
-                format!(
-                    "entries must be a list of {{player, uid, deck}}, not {}",
-                    kind_of(other)
-                ),
-            ));
-        }
-    };
-    if entries.len() > limit {
-        return Err(ApiError::batch_too_large(entries.len(), limit));
-    }
+    let fields: RawFields<'_> = from_object(text).map_err(|e| ApiError::json(&e))?;
     for key in ["player", "uid"] {
-        if body.contains_key(key) {
+        if fields.contains_key(key) {
             return Err(ApiError::bad_value(
                 key,
                 "a batch names each entry's player in the entry",
             ));
         }
     }
-    let mut shared = Shared::default();
+    let body: BatchRequest = read_fields(&fields)?;
+    let entries: Vec<RosterEntry> = match body.entries {
+        Some(Raw(json)) if kind_of_text(json) == "a list" => {
+            serde_json::from_str(json).map_err(|e| ApiError::json(&e))?
+        }
+        Some(Raw(json)) if kind_of_text(json) != "null" => {
+            return Err(ApiError::bad_value(
+                "entries",
+                format!(
+                    "entries must be a list of {{player, uid, deck}}, not {}",
+                    kind_of_text(json)
+                ),
+            ));
+        }
+        _ => {
+            return Err(ApiError::missing(
+                "entries",
+                "the roster: a list of {player, uid, deck}",
+            ));
+        }
+    };
+    if entries.len() > limit {
+        return Err(ApiError::batch_too_large(entries.len(), limit));
+    }
+    let own = field_names::<BatchRequest>();
     let mut options = Map::new();
-    for (key, raw) in &body {
-        if BATCH_COMMON.contains(&key.as_str()) {
-            shared.set_from_json(false, key, raw)?;
-        } else {
+    for (key, raw) in &fields {
+        if !own.contains(&key.as_str()) {
             options.insert(key.clone(), field_as(key, raw)?);
         }
     }
     // The roster's own fields and options are refused once, as the request's, not entry by
     // entry: one format exactly, options the game reads.
-    let format = match shared.format.take() {
+    let format = match &body.format {
         None => default_format(g)?,
-        Some(asked) => match asked.as_slice() {
-            [one] => one_format(g, one)?,
-            _ => {
-                return Err(ApiError::new(
-                    ErrorCode::InvalidRequest,
-                    "format: a roster is checked for one format, named by a string",
-                )
-                .field("format"));
-            }
-        },
+        Some(asked) => one_format(g, &asked.0)?,
     };
-    shared.format = Some(vec![format.clone()]);
+    let shared = Shared {
+        format: Some(vec![format.clone()]),
+        as_of: optional_date("as_of", body.as_of.as_deref())?,
+        input_format: body.input_format.map(|i| i.0),
+        explain: body.explain,
+        // A roster is checked as a competitive event's lists are, unless it says otherwise.
+        competitive: Some(body.competitive.unwrap_or(true)),
+        ..Shared::default()
+    };
     if let Some(asked) = &shared.input_format {
         g.info().input(asked)?;
     }
     g.check_options(&options)?;
-    // A roster is checked as a competitive event's lists are, unless it says otherwise.
-    shared.competitive = Some(shared.competitive.unwrap_or(true));
     let template = shared.into_request(g, Vec::new(), options)?;
     let mut results = Vec::with_capacity(entries.len());
     let mut summary = BatchSummary {
         entries: entries.len(),
         ..BatchSummary::default()
     };
-    for (index, raw) in entries.into_iter().enumerate() {
+    for (index, RosterEntry(raw)) in entries.into_iter().enumerate() {
         let field = format!("entries[{index}]");
         let outcome = serde_json::from_str::<deckcheck_core::json::Object<BatchEntry>>(raw.get())
             .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))
@@ -709,7 +918,7 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
                     ApiError::missing(&format!("{field}.deck"), "the player's deck")
                 })?;
                 let mut request = template.clone();
-                request.decks = vec![deck_input(format!("{field}.deck"), deck)?];
+                request.decks = vec![deck.input(format!("{field}.deck"))?];
                 request.player = entry.player;
                 request.uid = entry.uid;
                 g.validate(&request).map(bounded).map_err(ApiError::from)
@@ -773,24 +982,20 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
     })
 }
 
-/// The JSON body of a deck check (`null` is leaving a field out).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CompareBody<'a> {
-    #[serde(default, borrow)]
-    registered: Option<&'a RawValue>,
-    #[serde(default, borrow)]
-    presented: Option<&'a RawValue>,
-    /// Other cards found in the deck box.
-    #[serde(default, rename = "box", borrow)]
-    deck_box: Option<&'a RawValue>,
-    #[serde(default)]
-    format: Option<String>,
-    #[serde(default)]
-    as_of: Option<String>,
-}
-
 /// `POST /v1/decks/compare`: is the presented deck the registered one?
+#[utoipa::path(
+    post,
+    path = "/decks/compare",
+    operation_id = "compare",
+    summary = "A judge's deck check: is the presented deck the registered one?",
+    request_body = CompareRequest,
+    responses(
+        (status = 200, description = "Whether the decks match, and every difference.", body = deckcheck_core::Comparison),
+        JsonErrors,
+        (status = 422, description = say::UNREADABLE_DECKS, body = ErrorAnswer),
+        (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn compare(
     req: HttpRequest,
     payload: Payload,
@@ -800,20 +1005,18 @@ pub async fn compare(
     crate::cards::query::<crate::cards::NoQuery>(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     body::kind_of(&req, &text, false)?;
-    let body: CompareBody = from_fields_raw(&text)?;
-    let as_of = match body.as_of.as_deref() {
-        Some(d) => parse_date("as_of", d)?,
-        None => today(),
-    };
+    let fields = raw_fields(&text)?;
+    let body: CompareRequest = read_all(&fields)?;
+    let as_of = optional_date("as_of", body.as_of.as_deref())?.unwrap_or_else(today);
     let format = body
         .format
-        .as_deref()
-        .map(|f| one_format(game.as_ref(), f))
+        .as_ref()
+        .map(|f| one_format(game.as_ref(), &f.0))
         .transpose()?;
-    let input = |field: &str, raw: Option<&RawValue>| -> Result<Option<DeckInput>, ApiError> {
-        raw.map(|r| deck_input(field.to_string(), r)).transpose()
+    let input = |field: &str, deck: Option<Deck>| -> Result<Option<DeckInput>, ApiError> {
+        deck.map(|d| d.input(field.to_string())).transpose()
     };
-    let request = CompareRequest {
+    let request = deckcheck_core::CompareRequest {
         registered: input("registered", body.registered)?
             .ok_or_else(|| ApiError::missing("registered", "the list the player registered"))?,
         presented: input("presented", body.presented)?
@@ -827,4 +1030,27 @@ pub async fn compare(
     })
     .await?;
     Ok(HttpResponse::Ok().json(comparison))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deck given as JSON is read by its reader alone: the request's one pass over the body
+    /// finds where it ends, and the deck is handed over as that text, a slice of the body.
+    #[test]
+    fn a_deck_in_a_body_is_handed_over_as_the_text_the_body_holds() {
+        let text = r#"{"format": "premier", "deck": {"leader": {"id": "SOR_017"}}, "as_of": "2025-05-01"}"#;
+        let fields = raw_fields(text).unwrap();
+        let mut body: ValidateDeck = read_fields(&fields).unwrap();
+        let json = (body.deck.0).0;
+        assert_eq!(json, r#"{"leader": {"id": "SOR_017"}}"#);
+        let start = text.find(json).unwrap();
+        assert!(std::ptr::eq(json.as_ptr(), text[start..].as_ptr()));
+        assert_eq!(body.shared().as_of.as_deref(), Some("2025-05-01"));
+        // The same type read by serde_json straight from a text (a roster's entry).
+        let entry: BatchEntry =
+            serde_json::from_str(r#"{"deck": "1 | Waylay", "uid": "7"}"#).unwrap();
+        assert_eq!(entry.deck.map(|d| (d.0).0), Some(r#""1 | Waylay""#));
+    }
 }

@@ -6,73 +6,34 @@
 //! Every route but creation, the code routes and the published lists takes
 //! `Authorization: Bearer <token>`, checked against the event in the path and the roles the
 //! route allows: a missing token, an unknown one or one of another event is a 401 alike; a
-//! token of the event whose role may not do it is a 403. Registration attempts are limited
-//! per event code (and lookups of unknown codes per client address), a 429 past it.
-
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+//! token of the event whose role may not do it is a 403. Creating events, looking codes up
+//! and registering are limited per client ([`crate::limits`]), a 429 past it; every 429 and
+//! every 503 of the store carries `Retry-After`.
 
 use actix_web::http::header::{AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE};
 use actix_web::web::{Data, Payload};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
-use deckcheck_core::json::from_object;
 use deckcheck_core::{AnyGame, ErrorCode, RequestError};
 use deckcheck_store::{
-    Access, DeckCheck, Event, EventChanges, ListVerdict, ListVersion, NewEvent, Pick, PublicEvent,
-    Publish, Registration, Role, ShownList, State, Store, StoreError, Submission,
+    Access, DeckCheck, Event, ListVerdict, ListVersion, Pick, PublicEvent, Publish, Registration,
+    Role, ShownList, State, Store, StoreError, Submission,
 };
 use jiff::Timestamp;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
 
 use super::AppState;
 use super::body;
 use super::cards::{NoQuery, query};
-use super::error::ApiError;
-
-/// Registration attempts per minute allowed for one event code, and lookups of unknown codes
-/// per client address.
-pub struct Limiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<String, (Instant, u32)>>,
-}
-
-/// Keys kept before old windows are swept.
-const LIMITER_KEYS: usize = 10_000;
-
-impl Limiter {
-    pub fn new(per_minute: u32) -> Self {
-        Self {
-            per_minute,
-            windows: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Counts one attempt under `key`; past the limit of this minute, how many seconds to wait.
-    pub fn attempt(&self, key: &str, limit: u32) -> Result<(), u64> {
-        let now = Instant::now();
-        let minute = Duration::from_secs(60);
-        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if windows.len() > LIMITER_KEYS {
-            windows.retain(|_, (start, _)| now.duration_since(*start) < minute);
-        }
-        let (start, count) = windows.entry(key.to_string()).or_insert((now, 0));
-        if now.duration_since(*start) >= minute {
-            *start = now;
-            *count = 0;
-        }
-        *count += 1;
-        if *count > limit {
-            return Err((minute - now.duration_since(*start)).as_secs().max(1));
-        }
-        Ok(())
-    }
-
-    pub fn per_minute(&self) -> u32 {
-        self.per_minute
-    }
-}
+use super::decks::{RawFields, raw_fields, read_all};
+use super::error::{ApiError, ErrorAnswer};
+use super::limits::{Client, Spend};
+use crate::openapi::{JsonErrors, TokenErrors, say};
+use crate::requests::{
+    AmendRequest, Deck, DeckCheckRequest, EventChanges, JudgeRequest, ListInputFormat, ListRequest,
+    NewEvent, PickRequest, Players, PublishRequest, RegisterRequest, ResolveRequest, ReviewQuery,
+    RosterQuery,
+};
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
@@ -107,21 +68,37 @@ impl From<StoreError> for ApiError {
             }
             StoreError::GameUnavailable(_) => (ErrorCode::GameUnavailable, "game"),
             StoreError::Unavailable { retry_after, .. } => {
+                crate::metrics::store_error(&e);
                 tracing::warn!(error = %message, "event store unavailable");
                 return ApiError::new(ErrorCode::StoreUnavailable, message)
                     .details(json!({ "retry_after": retry_after }));
             }
-            StoreError::ReadOnly { .. } | StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+            StoreError::ReadOnly { .. } => {
+                crate::metrics::store_error(&e);
+                tracing::error!(error = %message, "event store error");
+                return ApiError::new(
+                    ErrorCode::ReadOnly,
+                    "the event store cannot be written; nothing was changed (the operator is told)",
+                )
+                .details(json!({ "retry_after": OPERATOR_RETRY_AFTER }));
+            }
+            StoreError::Migrate(_) | StoreError::Corrupt(_) => {
+                crate::metrics::store_error(&e);
                 tracing::error!(error = %message, "event store error");
                 return ApiError::new(
                     ErrorCode::StoreUnavailable,
                     "the event store did not answer; nothing was changed, retry in a moment",
-                );
+                )
+                .details(json!({ "retry_after": OPERATOR_RETRY_AFTER }));
             }
         };
         ApiError::new(code, message).field(field)
     }
 }
+
+/// `Retry-After` of a store error that needs the operator (a read-only disk, a broken
+/// schema): later than a passing fault's.
+const OPERATOR_RETRY_AFTER: u64 = 30;
 
 fn store(state: &AppState) -> &Store {
     &state.store
@@ -165,7 +142,7 @@ async fn authorize(
         })
 }
 
-/// The answer to a route: a 401 carries `WWW-Authenticate`, a 429 `Retry-After`.
+/// The answer to a route: a 401 carries `WWW-Authenticate`; a 429 and a 503 `Retry-After`.
 fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
     use actix_web::http::header::HeaderValue;
     match result {
@@ -179,7 +156,7 @@ fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
                 );
             }
             let wait = e.details.as_ref().and_then(|d| d["retry_after"].as_u64());
-            if let (ErrorCode::TooManyAttempts, Some(wait)) = (e.code, wait) {
+            if let (429 | 503, Some(wait)) = (e.code.status(), wait) {
                 res.headers_mut()
                     .insert(RETRY_AFTER, HeaderValue::from(wait));
             }
@@ -188,18 +165,44 @@ fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
     }
 }
 
+/// A JSON body's text (the route reads no other content type).
+async fn json_text(
+    req: &HttpRequest,
+    state: &AppState,
+    payload: Payload,
+) -> Result<String, ApiError> {
+    let text = body::read(req, state, payload, state.settings.body_limit as usize).await?;
+    body::kind_of(req, &text, false)?;
+    Ok(text)
+}
+
+/// A JSON body read into `T` (a `T` without decks).
 async fn json_body<T: serde::de::DeserializeOwned>(
     req: &HttpRequest,
     state: &AppState,
     payload: Payload,
 ) -> Result<T, ApiError> {
-    let text = body::read(req, state, payload, state.settings.body_limit as usize).await?;
-    body::kind_of(req, &text, false)?;
-    from_object(&text).map_err(|e| ApiError::json(&e))
+    let text = json_text(req, state, payload).await?;
+    read_all(&raw_fields(&text)?)
 }
 
 fn game_of_event(state: &AppState, game: &str) -> Result<std::sync::Arc<dyn AnyGame>, ApiError> {
     state.game(Some(game))
+}
+
+/// Counts a list stored for an event (the metrics), by the state it was stored in.
+fn submitted(list: &deckcheck_store::Submitted) {
+    crate::metrics::registration(match list.state {
+        State::Accepted => crate::metrics::Registration::Accepted,
+        State::Pending => crate::metrics::Registration::Pending,
+    });
+}
+
+/// Counts a list refused as not legal (the metrics).
+fn refused(e: &StoreError) {
+    if matches!(e, StoreError::Refused { .. }) {
+        crate::metrics::registration(crate::metrics::Registration::Refused);
+    }
 }
 
 /// A list judged for an event: what the event's game cannot read or judge as it was sent (a
@@ -213,60 +216,125 @@ fn judged(e: StoreError) -> ApiError {
     }
 }
 
-/// A deck in a body: a list (a string) or a JSON deck (an object, kept as its JSON text). An
-/// empty one is `unreadable-deck`, as on the deck routes (issue 26).
-fn deck_text(field: &str, value: Value) -> Result<String, ApiError> {
-    match value {
-        Value::String(s) if s.trim().trim_start_matches('\u{feff}').trim().is_empty() => {
-            Err(RequestError::unreadable(field, &deckcheck_core::ImportError::Empty).into())
-        }
-        Value::String(s) => Ok(s),
-        v @ Value::Object(_) => Ok(v.to_string()),
-        _ => Err(ApiError::bad_value(
-            field,
-            format!("{field} must be a deck list (a string) or a JSON deck (an object)"),
+/// A deck in a body, as the store keeps it: a list, or a JSON deck's JSON text. An empty one
+/// is `unreadable-deck`, as on the deck routes (issue 26).
+fn deck_text(field: &str, deck: Deck<'_>) -> Result<String, ApiError> {
+    let text = deck.input(field.to_string())?.text;
+    if text.trim().trim_start_matches('\u{feff}').trim().is_empty() {
+        return Err(RequestError::unreadable(field, &deckcheck_core::ImportError::Empty).into());
+    }
+    Ok(text)
+}
+
+/// Which list a body carries: `deck`, `decks`, or (`pool_alone`: amending) the pool alone.
+enum ListShape {
+    One,
+    Several,
+    Pool,
+}
+
+fn list_shape(fields: &RawFields<'_>, pool_alone: bool) -> Result<ListShape, ApiError> {
+    let given = |k: &str| {
+        fields
+            .get(k)
+            .is_some_and(|raw| super::decks::kind_of(raw) != "null")
+    };
+    match (given("deck"), given("decks")) {
+        (true, true) => Err(ApiError::bad_value(
+            "decks",
+            "give either deck or decks, not both",
         )),
+        (true, false) => Ok(ListShape::One),
+        (false, true) => Ok(ListShape::Several),
+        (false, false) if pool_alone && given("pool") => Ok(ListShape::Pool),
+        (false, false) => Err(ApiError::missing("deck", "the deck list")),
     }
 }
 
-/// The list fields of a body: `deck` or `decks`, `input_format`, `pool`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ListFields {
-    #[serde(default)]
-    deck: Option<Value>,
-    #[serde(default)]
-    decks: Option<Vec<Value>>,
-    #[serde(default)]
-    input_format: Option<String>,
-    #[serde(default)]
-    pool: Option<Value>,
+/// A list as the store takes it.
+fn submission(
+    decks: Vec<Deck<'_>>,
+    input_format: Option<ListInputFormat>,
+    pool: Option<Deck<'_>>,
+) -> Result<Submission, ApiError> {
+    crate::decks::at_most_decks(decks.len())?;
+    let one = decks.len() == 1;
+    Ok(Submission {
+        decks: decks
+            .into_iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let field = if one {
+                    "deck".into()
+                } else {
+                    format!("decks[{i}]")
+                };
+                deck_text(&field, d)
+            })
+            .collect::<Result<_, _>>()?,
+        input_format: input_format.map(|i| i.0),
+        pool: pool.map(|p| deck_text("pool", p)).transpose()?,
+    })
 }
 
-impl ListFields {
-    fn submission(self, pool_alone: bool) -> Result<Submission, ApiError> {
-        let decks = match (self.deck, self.decks) {
-            (Some(_), Some(_)) => {
-                return Err(ApiError::bad_value(
-                    "decks",
-                    "give either deck or decks, not both",
-                ));
-            }
-            (Some(d), None) => vec![deck_text("deck", d)?],
-            (None, Some(list)) => {
-                crate::decks::at_most_decks(list.len())?;
-                list.into_iter()
-                    .enumerate()
-                    .map(|(i, d)| deck_text(&format!("decks[{i}]"), d))
-                    .collect::<Result<_, _>>()?
-            }
-            (None, None) if pool_alone && self.pool.is_some() => Vec::new(),
-            (None, None) => return Err(ApiError::missing("deck", "the deck list")),
-        };
-        Ok(Submission {
-            decks,
-            input_format: self.input_format,
-            pool: self.pool.map(|p| deck_text("pool", p)).transpose()?,
+impl ListRequest<'_> {
+    fn read<'a>(fields: &RawFields<'a>) -> Result<ListRequest<'a>, ApiError> {
+        Ok(match list_shape(fields, false)? {
+            ListShape::Several => ListRequest::Decks(read_all(fields)?),
+            _ => ListRequest::Deck(read_all(fields)?),
+        })
+    }
+
+    fn submission(self) -> Result<Submission, ApiError> {
+        match self {
+            Self::Deck(b) => submission(vec![b.deck], b.input_format, b.pool),
+            Self::Decks(b) => submission(b.decks, b.input_format, b.pool),
+        }
+    }
+}
+
+impl AmendRequest<'_> {
+    fn read<'a>(fields: &RawFields<'a>) -> Result<AmendRequest<'a>, ApiError> {
+        Ok(match list_shape(fields, true)? {
+            ListShape::One => AmendRequest::Deck(read_all(fields)?),
+            ListShape::Several => AmendRequest::Decks(read_all(fields)?),
+            ListShape::Pool => AmendRequest::Pool(read_all(fields)?),
+        })
+    }
+
+    fn into_parts(self) -> Result<(crate::requests::Reason, Submission), ApiError> {
+        Ok(match self {
+            Self::Deck(b) => (b.reason, submission(vec![b.deck], b.input_format, b.pool)?),
+            Self::Decks(b) => (b.reason, submission(b.decks, b.input_format, b.pool)?),
+            Self::Pool(b) => (
+                b.reason,
+                submission(Vec::new(), b.input_format, Some(b.pool))?,
+            ),
+        })
+    }
+}
+
+impl RegisterRequest<'_> {
+    fn read<'a>(fields: &RawFields<'a>) -> Result<RegisterRequest<'a>, ApiError> {
+        Ok(match list_shape(fields, false)? {
+            ListShape::Several => RegisterRequest::Decks(read_all(fields)?),
+            _ => RegisterRequest::Deck(read_all(fields)?),
+        })
+    }
+
+    /// The player's name and UID, and their list.
+    fn into_parts(self) -> Result<(String, String, Submission), ApiError> {
+        Ok(match self {
+            Self::Deck(b) => (
+                b.player.0,
+                b.uid.0,
+                submission(vec![b.deck], b.input_format, b.pool)?,
+            ),
+            Self::Decks(b) => (
+                b.player.0,
+                b.uid.0,
+                submission(b.decks, b.input_format, b.pool)?,
+            ),
         })
     }
 }
@@ -292,17 +360,35 @@ pub struct CreatedPages {
 }
 
 /// `POST /v1/events`: name, game, format and date; the rest defaulted.
+#[utoipa::path(
+    post,
+    path = "/v1/events",
+    operation_id = "create_event",
+    tag = "Events",
+    summary = "Create an event (name, game, format, date; the rest defaulted); the organizer token is in the answer, once",
+    request_body = NewEvent,
+    responses(
+        JsonErrors,
+        (status = 201, description = "The event, its organizer token (shown once) and its pages.", body = CreatedAnswer),
+        (status = 401, description = say::NO_CREATE_KEY, body = ErrorAnswer),
+        (status = 409, description = "No free registration code was found: retry.", body = ErrorAnswer),
+        (status = 422, description = say::LOCKS_AT_PAST, body = ErrorAnswer),
+        (status = 429, description = say::TOO_MANY_EVENTS, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
+            state.limits.operator_key(bearer(&req))?;
             let new: NewEvent = json_body(&req, &state, payload).await?;
             // The game is a field of the body here, not a path: one it does not know is a 400.
-            let game = game_of_event(&state, &new.game)?;
+            let game = game_of_event(&state, &new.game.0)?;
             // The options as every check of the event will read them, each value among those
             // the document lists for it: refused now, not at every registration.
             if let Some(options) = &new.options {
-                game.check_options(options).map_err(|mut e| {
+                game.check_options(&options.0).map_err(|mut e| {
                     e.field = Some(match e.field.take() {
                         Some(f) => format!("options.{f}"),
                         None => "options".into(),
@@ -310,8 +396,9 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
                     e
                 })?;
             }
+            state.limits.spend_creation(&req)?;
             let created = store(&state)
-                .create_event(game.as_ref(), new, now())
+                .create_event(game.as_ref(), new.into(), now())
                 .await?;
             let pages = CreatedPages {
                 register: format!("/events/register#code={}", created.event.registration_code),
@@ -343,6 +430,22 @@ pub struct EventAnswer {
 }
 
 /// `GET /v1/events/{event}`: the event and its counts (organizer, judge).
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}",
+    operation_id = "event",
+    tag = "Events",
+    summary = "The event and its counts (organizer or judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer", "judge"]))),
+    responses(
+        (status = 200, description = "The event and its counts.", body = EventAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -374,13 +477,34 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 }
 
 /// `POST /v1/events/{event}/settings`: name, deadline, illegal-list setting (before the lock).
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/settings",
+    operation_id = "configure_event",
+    tag = "Events",
+    summary = "Change the event's name, deadline or illegal-list setting before the lock (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    request_body = EventChanges,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        JsonErrors,
+        (status = 200, description = "The event as changed.", body = Event),
+        TokenErrors,
+        (status = 409, description = "The event is locked: its settings are frozen with its lists (`details.locked_since`).", body = ErrorAnswer),
+        (status = 422, description = say::LOCKS_AT_PAST, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "change the event").await?;
             let changes: EventChanges = json_body(&req, &state, payload).await?;
-            let event = store(&state).configure(&access, changes, now()).await?;
+            let event = store(&state)
+                .configure(&access, changes.into(), now())
+                .await?;
             Ok(HttpResponse::Ok().json(event))
         }
         .await,
@@ -396,12 +520,30 @@ pub struct LockedAnswer {
 }
 
 /// `POST /v1/events/{event}/lock`: lists are frozen now.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/lock",
+    operation_id = "lock_event",
+    tag = "Events",
+    summary = "Freeze every list now (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 200, description = "The event, locked.", body = LockedAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 409, description = "The event's lists are published (`published`): they are final and the event cannot change.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
             let event = store(&state).lock(&access, now()).await?;
+            crate::metrics::event_locked();
             Ok(HttpResponse::Ok().json(LockedAnswer {
                 event,
                 locked: true,
@@ -409,12 +551,6 @@ pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         }
         .await,
     )
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JudgeBody {
-    name: String,
 }
 
 /// A judge's token, shown once.
@@ -428,32 +564,41 @@ pub struct JudgeAnswer {
 }
 
 /// `POST /v1/events/{event}/judges`: a judge token, shown once.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/judges",
+    operation_id = "issue_judge_token",
+    tag = "Events",
+    summary = "Issue a judge token, shown once (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    request_body = JudgeRequest,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        JsonErrors,
+        (status = 201, description = "The judge's token, shown once.", body = JudgeAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
-            let body: JudgeBody = json_body(&req, &state, payload).await?;
+            let body: JudgeRequest = json_body(&req, &state, payload).await?;
             let token = store(&state)
-                .issue_judge(&access, &body.name, now())
+                .issue_judge(&access, &body.name.0, now())
                 .await?
                 .token;
             Ok(HttpResponse::Created().json(JudgeAnswer {
-                judge: body.name.trim().to_string(),
+                judge: body.name.0.trim().to_string(),
                 token,
                 page: format!("/events/judge#event={}", access.event_id),
             }))
         }
         .await,
     )
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RosterQuery {
-    /// Part of a name or UID.
-    #[serde(default)]
-    q: Option<String>,
 }
 
 /// The roster.
@@ -464,6 +609,22 @@ pub struct RosterAnswer {
 }
 
 /// `GET /v1/events/{event}/players`: the roster with verdicts and states (organizer, judge).
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/players",
+    operation_id = "roster",
+    tag = "Events",
+    summary = "Players with their verdicts and states; ?q= filters by name or UID (organizer or judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), RosterQuery),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer", "judge"]))),
+    responses(
+        (status = 200, description = "The roster.", body = RosterAnswer),
+        (status = 400, description = "A query parameter the route does not read.", body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -489,6 +650,22 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 }
 
 /// `GET /v1/events/{event}/export`: the whole event as JSON (a backup).
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/export",
+    operation_id = "export_event",
+    tag = "Events",
+    summary = "The whole event as JSON, for backups (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 200, description = "The whole event.", body = deckcheck_store::EventExport),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn export(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -501,13 +678,6 @@ pub async fn export(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ReviewQuery {
-    a: String,
-    b: String,
-}
-
 /// A pairing's two lists, as each player sees the other's.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ReviewAnswer {
@@ -517,6 +687,24 @@ pub struct ReviewAnswer {
 
 /// `GET /v1/events/{event}/review?a=&b=`: two players' lists for open decklist review before
 /// a top-cut match (CEG 5.10, TR 4.5.1).
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/review",
+    operation_id = "review_pairing",
+    tag = "Events",
+    summary = "Two players' lists for open decklist review, ?a=ID&b=ID (CEG 5.10; organizer or judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ReviewQuery),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer", "judge"]))),
+    responses(
+        (status = 200, description = "Each player's list as the other sees it.", body = ReviewAnswer),
+        (status = 400, description = "A query parameter the route does not read, or `a`/`b` missing.", body = ErrorAnswer),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 422, description = "`a` and `b` are the same player.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -539,35 +727,36 @@ pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PublishBody {
-    /// `"all"`, or the players' ids in finishing order.
-    players: Value,
-}
-
 /// `POST /v1/events/{event}/publish`: after the event, all lists or the top N.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/publish",
+    operation_id = "publish_lists",
+    tag = "Events",
+    summary = "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    request_body = PublishRequest,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        JsonErrors,
+        (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
+        TokenErrors,
+        (status = 409, description = "The event is not locked: lists are published after it.", body = ErrorAnswer),
+        (status = 422, description = "A player named is not of this event (`error.field`: `players[i]`).", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "publish lists").await?;
-            let body: PublishBody = json_body(&req, &state, payload).await?;
+            let body: PublishRequest = json_body(&req, &state, payload).await?;
             let which = match body.players {
-                Value::String(s) if s.eq_ignore_ascii_case("all") => Publish::All,
-                Value::Array(ids) => Publish::Top(
-                    ids.into_iter()
-                        .enumerate()
-                        .map(|(i, v)| match v {
-                            Value::String(s) => Ok(s),
-                            _ => Err(ApiError::bad_value(
-                                &format!("players[{i}]"),
-                                "a player id (a string)",
-                            )),
-                        })
-                        .collect::<Result<_, _>>()?,
-                ),
-                _ => {
+                Players::All(s) if s.0.eq_ignore_ascii_case("all") => Publish::All,
+                Players::Top(ids) => Publish::Top(ids.0),
+                Players::All(_) => {
                     return Err(ApiError::bad_value(
                         "players",
                         "give \"all\" or the players' ids in finishing order",
@@ -579,6 +768,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
             let publication = store(&state)
                 .publish(game.as_ref(), &access, which, now())
                 .await?;
+            crate::metrics::event_published();
             Ok(HttpResponse::Ok().json(publication))
         }
         .await,
@@ -586,6 +776,20 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
 }
 
 /// `GET /v1/events/{event}/published`: the published lists, for anyone; 404 before.
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/published",
+    operation_id = "published_lists",
+    tag = "Events",
+    summary = "The published lists as SWUDB JSON and text (no token; 404 before publishing)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    responses(
+        (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 404, description = "No such event, or its lists are not published (the same answer).", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -600,6 +804,23 @@ pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse 
 // ---- judges ----
 
 /// `GET /v1/events/{event}/players/{player}`: the registration, every version, every check.
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/players/{player}",
+    operation_id = "event_player",
+    tag = "Events",
+    summary = "A player's registration, every version of the list and every deck check (organizer or judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer", "judge"]))),
+    responses(
+        (status = 200, description = "The player's registration, versions and deck checks.", body = deckcheck_store::PlayerRecord),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -620,22 +841,28 @@ pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AmendBody {
-    #[serde(default)]
-    deck: Option<Value>,
-    #[serde(default)]
-    decks: Option<Vec<Value>>,
-    #[serde(default)]
-    input_format: Option<String>,
-    #[serde(default)]
-    pool: Option<Value>,
-    reason: String,
-}
-
 /// `POST /v1/events/{event}/players/{player}/lists`: a judge's (or, before the lock, the
 /// organizer's) change to a list, with the reason.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/players/{player}/lists",
+    operation_id = "amend_list",
+    tag = "Events",
+    summary = "Amend a player's list with a reason kept in its history: judges, and the organizer before the lock",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    request_body = AmendRequest,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["judge", "organizer"]))),
+    responses(
+        JsonErrors,
+        (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
+        (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
+        (status = 403, description = say::FORBIDDEN_AMEND, body = ErrorAnswer),
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 422, description = say::LIST_UNANSWERABLE, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -647,14 +874,9 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
                 "amend a list",
             )
             .await?;
-            let body: AmendBody = json_body(&req, &state, payload).await?;
-            let submission = ListFields {
-                deck: body.deck,
-                decks: body.decks,
-                input_format: body.input_format,
-                pool: body.pool,
-            }
-            .submission(true)?;
+            let text = json_text(&req, &state, payload).await?;
+            let fields = raw_fields(&text)?;
+            let (reason, submission) = AmendRequest::read(&fields)?.into_parts()?;
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
             let submitted = store(&state)
@@ -663,7 +885,7 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
                     &access,
                     path(&req, "player"),
                     &submission,
-                    &body.reason,
+                    &reason.0,
                     now(),
                 )
                 .await
@@ -674,21 +896,34 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ResolveBody {
-    reason: String,
-}
-
 /// `POST /v1/events/{event}/players/{player}/resolve`: a judge accepts a pending list as it is.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/players/{player}/resolve",
+    operation_id = "resolve_list",
+    tag = "Events",
+    summary = "Accept a pending list as it is, with a reason (judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    request_body = ResolveRequest,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["judge"]))),
+    responses(
+        JsonErrors,
+        (status = 200, description = "The registration, accepted.", body = Registration),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 409, description = "The player's list is not pending.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn resolve(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Judge], "resolve a pending list").await?;
-            let body: ResolveBody = json_body(&req, &state, payload).await?;
+            let body: ResolveRequest = json_body(&req, &state, payload).await?;
             let registration = store(&state)
-                .resolve(&access, path(&req, "player"), &body.reason, now())
+                .resolve(&access, path(&req, "player"), &body.reason.0, now())
                 .await?;
             Ok(HttpResponse::Ok().json(registration))
         }
@@ -696,24 +931,30 @@ pub async fn resolve(req: HttpRequest, payload: Payload, state: Data<AppState>) 
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckBody {
-    presented: Value,
-    #[serde(default, rename = "box")]
-    deck_box: Option<Value>,
-    /// A number, as JSON has them: `2.0` is the integer 2 (JSON Schema says so too).
-    #[serde(default)]
-    deck_index: Option<f64>,
-    #[serde(default)]
-    note: Option<String>,
-}
-
 /// The highest deck index a list can have (Trilogy: three decks).
 const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
 
 /// `POST /v1/events/{event}/players/{player}/deck-checks`: the presented deck against the
 /// registered list, stored with the judge and the time.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/players/{player}/deck-checks",
+    operation_id = "deck_check",
+    tag = "Events",
+    summary = "Deck check: the presented deck against the registered list, stored with the judge and time",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    request_body = DeckCheckRequest,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["judge", "organizer"]))),
+    responses(
+        JsonErrors,
+        (status = 201, description = "The deck check, stored.", body = DeckCheck),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 422, description = "The presented deck (or the box) cannot be read by the event's game, or `deck_index` names a deck the registered list does not have.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -725,7 +966,8 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
                 "run a deck check",
             )
             .await?;
-            let body: CheckBody = json_body(&req, &state, payload).await?;
+            let text = json_text(&req, &state, payload).await?;
+            let body: DeckCheckRequest = read_all(&raw_fields(&text)?)?;
             let deck_index = match body.deck_index {
                 None => 0,
                 Some(i) if i.fract() == 0.0 && (0.0..=MAX_DECK_INDEX).contains(&i) => i as usize,
@@ -753,6 +995,7 @@ pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState
                 )
                 .await
                 .map_err(judged)?;
+            crate::metrics::deck_checked();
             Ok(HttpResponse::Created().json(check))
         }
         .await,
@@ -767,6 +1010,22 @@ pub struct ChecksAnswer {
 }
 
 /// `GET /v1/events/{event}/deck-checks`: every check and pick so far.
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/deck-checks",
+    operation_id = "deck_checks",
+    tag = "Events",
+    summary = "Every deck check and pick of the event (organizer or judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["judge", "organizer"]))),
+    responses(
+        (status = 200, description = "Every deck check and pick.", body = ChecksAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn deck_checks(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -786,15 +1045,6 @@ pub async fn deck_checks(req: HttpRequest, state: Data<AppState>) -> HttpRespons
     )
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct PickBody {
-    #[serde(default)]
-    share: Option<f64>,
-    #[serde(default)]
-    again: bool,
-}
-
 /// The players picked for deck checks.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PickedAnswer {
@@ -803,6 +1053,25 @@ pub struct PickedAnswer {
 
 /// `POST /v1/events/{event}/deck-checks/pick`: players picked at random for deck checks (CEG
 /// 5.11: around 10% of decks), never one picked or checked before unless `again`.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/deck-checks/pick",
+    operation_id = "pick_deck_checks",
+    tag = "Events",
+    summary = "Pick about 10% of players at random for deck checks, never twice unless asked (CEG 5.11)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    request_body(content = Option<PickRequest>, description = "Optional: without a body, the defaults."),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["judge", "organizer"]))),
+    responses(
+        (status = 200, description = "The players picked.", body = PickedAnswer),
+        (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
+        TokenErrors,
+        (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
+        (status = 413, description = say::TOO_LARGE, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -816,10 +1085,11 @@ pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> 
             .await?;
             let text =
                 body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
-            let body: PickBody = if text.trim().is_empty() {
-                PickBody::default()
+            // No body, or `null`, is the defaults.
+            let body: PickRequest = if matches!(text.trim(), "" | "null") {
+                PickRequest::default()
             } else {
-                from_object(&text).map_err(|e| ApiError::json(&e))?
+                read_all(&raw_fields(&text)?)?
             };
             let picked = store(&state)
                 .pick(&access, body.share, body.again, now())
@@ -832,72 +1102,47 @@ pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> 
 
 // ---- players ----
 
-fn limited(state: &AppState, code: &str) -> Result<(), ApiError> {
-    let key = format!("code:{}", deckcheck_store::token::normalize_code(code));
-    state
-        .limiter
-        .attempt(&key, state.limiter.per_minute())
-        .map_err(|wait| too_many(wait, "registration attempts for this event code"))
-}
-
-/// An unknown code costs the client's address a try: guessing codes is slow.
-fn unknown_code(state: &AppState, req: &HttpRequest, e: StoreError) -> ApiError {
-    if matches!(e, StoreError::NoEvent(_)) {
-        let peer = req
-            .peer_addr()
-            .map_or_else(|| "unknown".to_string(), |a| a.ip().to_string());
-        if let Err(wait) = state
-            .limiter
-            .attempt(&format!("peer:{peer}"), UNKNOWN_CODES_PER_MINUTE)
-        {
-            return too_many(wait, "lookups of unknown event codes from this address");
-        }
+/// An unknown code costs the client a try of its own budget: guessing codes is slow.
+fn unknown_code(state: &AppState, client: Client, e: StoreError) -> ApiError {
+    if matches!(e, StoreError::NoEvent(_))
+        && let Err(too_many) = state.limits.spend(Spend::UnknownCode, client)
+    {
+        return too_many;
     }
     e.into()
 }
 
-/// Lookups of codes that name no event, per client address and minute.
-const UNKNOWN_CODES_PER_MINUTE: u32 = 30;
-
-fn too_many(wait: u64, what: &str) -> ApiError {
-    ApiError::new(
-        ErrorCode::TooManyAttempts,
-        format!("too many {what}; retry in {wait} s"),
-    )
-    .field("code")
-    .details(json!({ "retry_after": wait }))
-}
-
 /// `GET /v1/events/code/{code}`: what a player sees before registering.
+#[utoipa::path(
+    get,
+    path = "/v1/events/code/{code}",
+    operation_id = "event_by_code",
+    tag = "Events",
+    summary = "The event a registration code names (rate-limited)",
+    params(("code" = String, Path, description = say::PATH_CODE)),
+    responses(
+        (status = 200, description = "The event, as a player sees it.", body = PublicEvent),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 404, description = "No event has this code.", body = ErrorAnswer),
+        (status = 429, description = say::TOO_MANY_LOOKUPS, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     let code = path(&req, "code").to_string();
     answer(
         async {
             query::<NoQuery>(&req)?;
-            limited(&state, &code)?;
+            let client = state.limits.client(&req);
+            state.limits.spend(Spend::Lookup, client)?;
             let event = store(&state)
                 .event_by_code(&code)
                 .await
-                .map_err(|e| unknown_code(&state, &req, e))?;
+                .map_err(|e| unknown_code(&state, client, e))?;
             Ok(HttpResponse::Ok().json(event.public(now())))
         }
         .await,
     )
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RegisterBody {
-    player: String,
-    uid: String,
-    #[serde(default)]
-    deck: Option<Value>,
-    #[serde(default)]
-    decks: Option<Vec<Value>>,
-    #[serde(default)]
-    input_format: Option<String>,
-    #[serde(default)]
-    pool: Option<Value>,
 }
 
 /// A registration stored: the player's token (shown once) and the validate report.
@@ -919,35 +1164,44 @@ pub struct RegisteredAnswer {
 /// `POST /v1/events/code/{code}/players`: a player registers; the answer is the validate
 /// report. A list that is not legal is refused (422, every reason in `details.report`) or, by
 /// the organizer's setting, stored as pending.
+#[utoipa::path(
+    post,
+    path = "/v1/events/code/{code}/players",
+    operation_id = "register",
+    tag = "Events",
+    summary = "Register with the event's code: the answer is the validate report; a list that is not legal is refused (422) or pending",
+    params(("code" = String, Path, description = say::PATH_CODE)),
+    request_body = RegisterRequest,
+    responses(
+        JsonErrors,
+        (status = 201, description = "The registration, the player's token (shown once) and the report.", body = RegisteredAnswer),
+        (status = 404, description = "No event has this code.", body = ErrorAnswer),
+        (status = 409, description = "The event is locked (`details.locked_since`), this UID is registered already (`field: uid`), or the event is full.", body = ErrorAnswer),
+        (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
+        (status = 429, description = say::TOO_MANY_REGISTRATIONS, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     let code = path(&req, "code").to_string();
     answer(
         async {
             query::<NoQuery>(&req)?;
-            limited(&state, &code)?;
+            let client = state.limits.client(&req);
+            state.limits.spend(Spend::Registration, client)?;
             let event = store(&state)
                 .event_by_code(&code)
                 .await
-                .map_err(|e| unknown_code(&state, &req, e))?;
-            let body: RegisterBody = json_body(&req, &state, payload).await?;
-            let submission = ListFields {
-                deck: body.deck,
-                decks: body.decks,
-                input_format: body.input_format,
-                pool: body.pool,
-            }
-            .submission(false)?;
+                .map_err(|e| unknown_code(&state, client, e))?;
+            let text = json_text(&req, &state, payload).await?;
+            let fields = raw_fields(&text)?;
+            let (player, uid, submission) = RegisterRequest::read(&fields)?.into_parts()?;
             let game = game_of_event(&state, &event.game)?;
             let submitted = store(&state)
-                .register(
-                    game.as_ref(),
-                    &code,
-                    &body.player,
-                    &body.uid,
-                    &submission,
-                    now(),
-                )
+                .register(game.as_ref(), &code, &player, &uid, &submission, now())
                 .await
+                .inspect(submitted)
+                .inspect_err(refused)
                 .map_err(judged)?;
             Ok(HttpResponse::Created().json(RegisteredAnswer {
                 event: event.public(now()),
@@ -974,6 +1228,22 @@ pub struct MeAnswer {
 }
 
 /// `GET /v1/events/{event}/me`: the player's own registration and its versions.
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/me",
+    operation_id = "my_registration",
+    tag = "Events",
+    summary = "The player's own registration and its versions (player token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["player"]))),
+    responses(
+        (status = 200, description = "The player's registration and every version of the list.", body = MeAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
@@ -993,18 +1263,40 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
 }
 
 /// `POST /v1/events/{event}/me/lists`: the player's new list, until the lock (then 409).
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/me/lists",
+    operation_id = "resubmit_list",
+    tag = "Events",
+    summary = "A new list until the lock; 409 after (player token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    request_body = ListRequest,
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["player"]))),
+    responses(
+        JsonErrors,
+        (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
+        TokenErrors,
+        (status = 409, description = "The event is locked (`details.locked_since`): only a judge may amend a list now.", body = ErrorAnswer),
+        (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
 pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
     answer(
         async {
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Player], "resubmit a list").await?;
-            let body: ListFields = json_body(&req, &state, payload).await?;
-            let submission = body.submission(false)?;
+            let text = json_text(&req, &state, payload).await?;
+            let fields = raw_fields(&text)?;
+            let submission = ListRequest::read(&fields)?.submission()?;
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
             let submitted = store(&state)
                 .resubmit(game.as_ref(), &access, &submission, now())
                 .await
+                .inspect(submitted)
+                .inspect_err(refused)
                 .map_err(judged)?;
             Ok(HttpResponse::Ok().json(submitted))
         }

@@ -1,5 +1,15 @@
-//! `GET /health` (ready, and which data answers) and `GET /openapi.json` (the API, described).
+//! Probes and the service's own documents: `GET /health` and `GET /health/live` (liveness: the
+//! process answers), `GET /ready` (readiness: every game's data loaded and the event store
+//! answering), `GET /metrics` (Prometheus) and `GET /openapi.json` (the API, described).
+//!
+//! As container probes: liveness on `/health/live` (restart the container when it stops
+//! answering), readiness on `/ready` (send it no traffic while it answers 503: loading its
+//! data at start, or its event store silent). Readiness never restarts anything, so a database
+//! outage takes replicas out of rotation and puts them back when it clears.
 
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
 use actix_web::web::Data;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -8,10 +18,14 @@ use super::AppState;
 use super::cards::{NoQuery, query};
 use super::error::ApiError;
 use super::games::Unavailable;
+use super::settings::{MetricsAuth, StoreName};
+
+/// The longest `/ready` and `/metrics` wait for the event store's answer.
+const STORE_ANSWER: Duration = Duration::from_secs(2);
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Health {
-    /// `ready`.
+    /// `loading` while the games' data loads at start, then `live`.
     pub status: &'static str,
     pub games: Vec<GameHealth>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -26,26 +40,190 @@ pub struct GameHealth {
     pub cards: usize,
 }
 
+/// `/ready`'s answer, 200 or 503 alike.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Ready {
+    /// `ready` (200) or `not-ready` (503).
+    pub status: &'static str,
+    /// Why not ready: `loading`, `store`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub waiting_for: Vec<&'static str>,
+    /// The games whose data answers.
+    pub games: Vec<GameHealth>,
+    /// Games whose data could not be loaded (their routes answer 503; the others serve).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unavailable: Vec<Unavailable>,
+    pub store: StoreHealth,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct StoreHealth {
+    #[serde(flatten)]
+    pub name: StoreName,
+    /// Whether it answered a trivial query just now.
+    pub answers: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// `/health/live`'s answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Live {
+    /// `live`.
+    pub status: &'static str,
+}
+
+fn games(state: &AppState) -> (Vec<GameHealth>, Vec<Unavailable>) {
+    let loaded = state.loaded();
+    let games = loaded
+        .registry
+        .games()
+        .iter()
+        .map(|g| GameHealth {
+            game: g.info().id,
+            catalog: g.info().catalog.to_string(),
+            cards: g.info().cards,
+        })
+        .collect();
+    (games, loaded.unavailable.clone())
+}
+
+/// `GET /health`: the process answers, and which data answers.
+#[utoipa::path(
+    get,
+    path = "/health",
+    operation_id = "health",
+    tag = "Service",
+    summary = "Live (the process answers), and which data answers",
+    responses(
+        (status = 200, description = "Live, and which data answers (`status` is `loading` while the games' data loads at start).", body = Health),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
-    let loaded = state.loaded();
+    let (games, unavailable) = games(&state);
     Ok(HttpResponse::Ok().json(Health {
-        status: "ready",
-        games: loaded
-            .registry
-            .games()
-            .iter()
-            .map(|g| GameHealth {
-                game: g.info().id,
-                catalog: g.info().catalog.to_string(),
-                cards: g.info().cards,
-            })
-            .collect(),
-        unavailable: loaded.unavailable.clone(),
+        status: if state.is_loading() {
+            "loading"
+        } else {
+            "live"
+        },
+        games,
+        unavailable,
     }))
 }
 
+/// `GET /health/live`: the process answers; nothing else is looked at.
+#[utoipa::path(
+    get,
+    path = "/health/live",
+    operation_id = "health_live",
+    tag = "Service",
+    summary = "Live: the process answers (a liveness probe)",
+    responses(
+        (status = 200, description = "The process answers.", body = Live),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
+pub async fn live(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    Ok(HttpResponse::Ok().json(Live { status: "live" }))
+}
+
+/// Whether the event store answers a trivial query within [`STORE_ANSWER`]; why not.
+async fn store_answers(state: &AppState) -> Result<(), String> {
+    match actix_web::rt::time::timeout(STORE_ANSWER, state.store.ping()).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => {
+            crate::metrics::store_error(&e);
+            Err(e.to_string())
+        }
+        Err(_) => {
+            crate::metrics::store_timeout();
+            Err(format!(
+                "the event store did not answer within {} s",
+                STORE_ANSWER.as_secs()
+            ))
+        }
+    }
+}
+
+/// `GET /ready`: 200 when every game's data has loaded (a game that could not be is listed as
+/// unavailable) and the event store answers; 503 otherwise, saying what it waits for.
+#[utoipa::path(
+    get,
+    path = "/ready",
+    operation_id = "ready",
+    tag = "Service",
+    summary = "Ready: every game's data loaded and the event store answering (a readiness probe); 503 otherwise",
+    responses(
+        (status = 200, description = "Ready: every game's data loaded (a game that could not be is listed as unavailable) and the event store answering.", body = Ready),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+        (status = 503, description = "Not ready: loading the games' data, or the event store does not answer (`waiting_for` says which).", body = Ready),
+    ),
+)]
+pub async fn ready(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    let answered = store_answers(&state).await;
+    let mut waiting_for = Vec::new();
+    if state.is_loading() {
+        waiting_for.push("loading");
+    }
+    if answered.is_err() {
+        waiting_for.push("store");
+    }
+    let (games, unavailable) = games(&state);
+    let status = if waiting_for.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    Ok(HttpResponse::build(status).json(Ready {
+        status: if waiting_for.is_empty() {
+            "ready"
+        } else {
+            "not-ready"
+        },
+        waiting_for,
+        games,
+        unavailable,
+        store: StoreHealth {
+            name: state.store_name.clone(),
+            answers: answered.is_ok(),
+            error: answered.err(),
+        },
+    }))
+}
+
+/// `GET /metrics`: every metric in Prometheus's text format (see `metrics.rs`); with
+/// `DECKCHECK_METRICS_AUTH=admin`, only with the admin bearer token.
+pub async fn metrics(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    query::<NoQuery>(&req)?;
+    if state.settings.metrics_auth == MetricsAuth::Admin
+        && let Some(refused) = crate::admin::refuse_unless_admin(&req, &state)
+    {
+        return Ok(refused);
+    }
+    let store_up = store_answers(&state).await.is_ok();
+    let text = state.render_metrics(store_up);
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(text))
+}
+
 /// The API document, generated from the code at start (see `openapi.rs`).
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "openapi",
+    tag = "Service",
+    summary = "This document",
+    responses(
+        (status = 200, description = "An OpenAPI 3.1 document.", body = crate::openapi::Document),
+        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+    ),
+)]
 pub async fn openapi(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     query::<NoQuery>(&req)?;
     Ok(HttpResponse::Ok()

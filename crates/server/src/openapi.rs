@@ -1,22 +1,135 @@
-//! The API document, generated from the code: every [`Endpoint`] (and each game's own copy of
-//! the game routes, written as a literal path with that game's own request schemas), the answer
-//! types' schemas derived from the types themselves (utoipa), the request schemas made from
-//! each game's [`GameApi`] (its formats, input formats and options, from its own data and no
-//! card catalog). Pinned by a snapshot test; `docs/openapi.json` is written from it.
+//! The API document, derived from the code: the routes as [`crate::endpoints::routes`]
+//! registers them, each with its handler's `#[utoipa::path]`, and every request and answer
+//! schema derived from its type (utoipa), collected by utoipa-actix-web as the routes are
+//! registered. Pinned by a snapshot test; `docs/openapi.json` is written from it.
+//!
+//! What varies by game is given each game from its own data ([`GameApi`], no card catalog):
+//! the game routes (`/v1/games/{game}/…`, and the default game's `/v1/decks/…`, `/v1/cards…`)
+//! are written once per game as literal paths, and the schemas that name the game's formats
+//! ([`crate::requests::Format`], [`crate::requests::FormatList`]), its input formats
+//! ([`crate::requests::InputFormat`]) or its options get one copy per game (`SwuValidateDeck`),
+//! those three made from the game's data and its options' derived schema.
 //!
 //! What the document promises, the service keeps: every field and parameter it lists is read,
 //! every other one is refused by name (400); a value outside its enum, bounds or shape is a 400;
 //! a request of the documented shape that cannot be answered as it is (a deck that cannot be
 //! read, a range that ends before it starts) is a 422.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
 use deckcheck_core::{GameApi, GameSpec};
 use serde_json::{Map, Value, json};
-use utoipa::openapi::path::ParameterIn;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
+use utoipa_actix_web::AppExt;
 
-use crate::endpoints::{Endpoint, Method};
+use crate::endpoints::{DEFAULT_GAME, EACH_GAME};
+use crate::error::ErrorAnswer;
+use crate::requests;
+
+/// What the error answers of the routes mean, said once.
+pub mod say {
+    pub const BAD_REQUEST: &str = "The request does not have the documented shape: a wrong type, an unknown field or parameter, a value outside its list or bounds, a date not written YYYY-MM-DD. `error.field` names it.";
+    pub const BAD_PARAMETER: &str = "A parameter the route does not read, or a value outside its documented set or bounds. `error.field` names it.";
+    pub const NO_PARAMETERS: &str =
+        "The route reads no query parameter: `error.field` names the one given.";
+    pub const BODY_TIMEOUT: &str = "The body did not arrive whole in time.";
+    pub const TOO_LARGE: &str = "The body is larger than the service takes.";
+    pub const TOO_LARGE_ROSTER: &str = "The body is larger than the service takes, or the roster has more entries than it checks at once.";
+    pub const MEDIA: &str = "The body's content type is not application/json.";
+    pub const UNREADABLE_DECKS: &str =
+        "A deck whose entries cannot all be read as cards (`details` lists them).";
+    pub const UNAVAILABLE: &str = "The game's data is not loaded, or the service is receiving as many request bodies as it holds at once (retry).";
+    pub const STORE_UNAVAILABLE: &str = "The event store did not answer or cannot be written (`store-unavailable`, `read-only`: nothing was changed, and `Retry-After` says when to retry), the event's game is not loaded, or the service is receiving as many request bodies as it holds at once: retry.";
+    pub const UNAUTHORIZED: &str = "No token, or a token that does not open this event (unknown, or another event's: the same answer). Send `Authorization: Bearer <token>` of this event.";
+    pub const FORBIDDEN_AMEND: &str = "A token of this event whose role may not do this (`x-roles` lists the roles the route takes). After the lock only a judge amends a list (CPG 4.3).";
+    pub const NO_PLAYER: &str = "The event has no player with this id.";
+    pub const TOO_MANY_LOOKUPS: &str = "This client has looked up too many event codes this minute, or too many codes that name no event: retry after `Retry-After` seconds. Counted per client: no other client is refused for it.";
+    pub const TOO_MANY_REGISTRATIONS: &str = "This client has sent too many registrations this minute (a budget apart from lookups), or looked up too many codes that name no event: retry after `Retry-After` seconds. Counted per client: no other client is refused for it.";
+    pub const TOO_MANY_EVENTS: &str = "While creation is open (no operator key set): this client has created too many events this hour, or the service has created as many events today as it creates a day: retry after `Retry-After` seconds.";
+    pub const LOCKS_AT_PAST: &str = "`locks_at` is not in the future (`locks-at-past`): give the time lists are due, or none to lock by hand.";
+    pub const NO_CREATE_KEY: &str = "The service creates events only with its operator's key (`DECKCHECK_CREATE_KEY` is set) and the request does not carry it: send `Authorization: Bearer <key>`.";
+    pub const LIST_UNANSWERABLE: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format or option it does not read).";
+    pub const LIST_REFUSED: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format it does not read); or the list is not legal and the event refuses such lists (`list-refused`: every reason in `details.report`, nothing stored).";
+    pub const PATH_EVENT: &str = "The event's id (`ev_…`), as its creation answered it.";
+    pub const PATH_PLAYER: &str = "The player's id (`pl_…`), as the roster lists it.";
+    pub const PATH_CODE: &str =
+        "The event's registration code (any case; spaces and dashes are ignored).";
+}
+
+/// The errors of a validate or window route, as the document lists them (the handlers answer
+/// them as [`crate::error::ApiError`]s).
+#[derive(utoipa::IntoResponses)]
+pub enum DeckErrors {
+    /// The request does not have the documented shape: a wrong type, an unknown field or
+    /// parameter, a value outside its list or bounds, a date not written YYYY-MM-DD.
+    /// `error.field` names it.
+    #[response(status = 400)]
+    BadRequest(ErrorAnswer),
+    /// The body did not arrive whole in time.
+    #[response(status = 408)]
+    Timeout(ErrorAnswer),
+    /// The body is larger than the service takes.
+    #[response(status = 413)]
+    TooLarge(ErrorAnswer),
+    /// The body's content type is neither application/json nor text/plain.
+    #[response(status = 415)]
+    Media(ErrorAnswer),
+    /// The documented shape, but it cannot be answered as it is: a deck or a pool that cannot
+    /// be read, more decks than the formats asked play, a Trilogy pool not played on the date,
+    /// a window whose `until` is before its `from`.
+    #[response(status = 422)]
+    Unanswerable(ErrorAnswer),
+    /// The game's data is not loaded, or the service is receiving as many request bodies as
+    /// it holds at once (retry).
+    #[response(status = 503)]
+    Unavailable(ErrorAnswer),
+}
+
+/// The errors of a route that reads a JSON body.
+#[derive(utoipa::IntoResponses)]
+pub enum JsonErrors {
+    /// The request does not have the documented shape: a wrong type, an unknown field or
+    /// parameter, a value outside its list or bounds, a blank name or reason. `error.field`
+    /// names it.
+    #[response(status = 400)]
+    BadRequest(ErrorAnswer),
+    /// The body did not arrive whole in time.
+    #[response(status = 408)]
+    Timeout(ErrorAnswer),
+    /// The body is larger than the service takes.
+    #[response(status = 413)]
+    TooLarge(ErrorAnswer),
+    /// The body's content type is not application/json.
+    #[response(status = 415)]
+    Media(ErrorAnswer),
+}
+
+/// The errors of a route that takes an event's token.
+#[derive(utoipa::IntoResponses)]
+pub enum TokenErrors {
+    /// No token, or a token that does not open this event (unknown, or another event's: the
+    /// same answer). Send `Authorization: Bearer <token>` of this event.
+    #[response(status = 401)]
+    Unauthorized(ErrorAnswer),
+    /// A token of this event whose role may not do this (`x-roles` lists the roles the route
+    /// takes).
+    #[response(status = 403)]
+    Forbidden(ErrorAnswer),
+}
+
+/// This document, as `/openapi.json` answers it (served as the text made at start).
+pub struct Document;
+
+impl utoipa::PartialSchema for Document {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Object)
+            .description(Some("An OpenAPI 3.1 document."))
+            .into()
+    }
+}
+
+impl ToSchema for Document {}
 
 /// A game as the document describes it: its id and what its requests may name.
 pub struct DocGame {
@@ -43,38 +156,237 @@ pub fn games(
         .collect()
 }
 
-/// The schema a derived type gives, as JSON.
-fn schema_of<T: ToSchema>() -> Value {
-    serde_json::to_value(T::schema()).unwrap_or_default()
+/// The document as the routes' registration makes it, before any game is named.
+pub fn derived() -> Value {
+    let (_, api) = actix_web::App::new()
+        .into_utoipa_app()
+        .configure(crate::endpoints::routes)
+        .split_for_parts();
+    serde_json::to_value(api).unwrap_or_default()
 }
 
-/// Adds `T`'s schema and every schema it refers to.
-pub(crate) fn add_schema<T: ToSchema>(components: &mut BTreeMap<String, Value>) {
-    components.insert(T::name().into_owned(), schema_of::<T>());
-    let mut nested = Vec::new();
-    T::schemas(&mut nested);
-    for (name, schema) in nested {
-        components
-            .entry(name)
-            .or_insert_with(|| serde_json::to_value(schema).unwrap_or_default());
+/// The document for these games (the first the default game).
+pub fn document(games: &[DocGame]) -> Value {
+    let mut doc = derived();
+    let Some(default) = games.first() else {
+        return doc;
+    };
+    let mut schemas: Map<String, Value> = match doc["components"]["schemas"].take() {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    let varying = game_varying(&schemas);
+    // Each game's copy of every schema that names the game's values.
+    for game in games {
+        for name in &varying {
+            if let Some(schema) = game_schema(game, name, &schemas, &varying) {
+                schemas.insert(format!("{}{name}", pascal(game.id)), schema);
+            }
+        }
     }
+    // The routes of each game, and the default game's; every other route names no game.
+    let paths = match doc["paths"].take() {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    // A game route is registered for every game and for the default game (`/v1` + its rest).
+    let game_routes: BTreeSet<String> = paths
+        .keys()
+        .filter_map(|p| p.strip_prefix(EACH_GAME).map(str::to_string))
+        .collect();
+    let mut out = Map::new();
+    let mut generic: BTreeSet<String> = BTreeSet::new();
+    for (path, mut item) in paths {
+        if let Some(rest) = path.strip_prefix(EACH_GAME) {
+            for game in games {
+                let mut item = item.clone();
+                for_game(&mut item, game, true, &varying);
+                out.insert(format!("/v1/games/{}{rest}", game.id), item);
+            }
+        } else if path
+            .strip_prefix(DEFAULT_GAME)
+            .is_some_and(|rest| game_routes.contains(rest))
+        {
+            for_game(&mut item, default, false, &varying);
+            out.insert(path, item);
+        } else if path.starts_with("/v1/events") {
+            // An event's game is in its body (a new event) or in the store: one shape per game.
+            collect_refs(&item, &mut generic);
+            event_example(&mut item, &path, default);
+            out.insert(path, item);
+        } else {
+            // The other routes that name a game's values are the default game's own (SWU's
+            // sets and suspensions).
+            rename_refs(&mut item, default, &varying);
+            out.insert(path, item);
+        }
+    }
+    // A schema of every game a route that names no game reads (a new event) is one of each
+    // game's shapes; the other generic copies are not used.
+    for name in &varying {
+        schemas.remove(name);
+        if generic.contains(name) {
+            let shapes: Vec<Value> = games
+                .iter()
+                .map(|g| reference(&format!("{}{name}", pascal(g.id))))
+                .collect();
+            schemas.insert(
+                name.clone(),
+                json!({ "description": format!("One shape per game: {}.", games.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")), "oneOf": shapes }),
+            );
+        }
+    }
+    // What JSON Schema says and the derives cannot: a field never given, ids named once.
+    if let Some(s) = schemas.get_mut(&requests::NoDecks::name().into_owned()) {
+        s["not"] = json!({});
+    }
+    if let Some(s) = schemas.get_mut(&requests::PlayerIds::name().into_owned()) {
+        s["uniqueItems"] = json!(true);
+    }
+    // A list's input format: any game's (the event's game must read it).
+    let mut inputs: Vec<&str> = Vec::new();
+    for input in games.iter().flat_map(|g| &g.api.inputs) {
+        if !inputs.contains(&input.id) {
+            inputs.push(input.id);
+        }
+    }
+    if let Some(s) = schemas.get_mut(&requests::ListInputFormat::name().into_owned()) {
+        s["enum"] = json!(inputs);
+    }
+    // A query parameter's type is not collected with the route's schemas.
+    let mut known = serde_json::to_value(<requests::KnownGame as utoipa::PartialSchema>::schema())
+        .unwrap_or_default();
+    known["enum"] = json!(games.iter().map(|g| g.id).collect::<Vec<_>>());
+    schemas.insert(requests::KnownGame::name().into_owned(), known);
+    for (path, item) in out.iter_mut() {
+        let event_route = path.starts_with("/v1/events");
+        for op in item
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|m| m.values_mut())
+        {
+            headers_and_security(op, event_route);
+        }
+    }
+    let mut schemas = Value::Object(schemas);
+    free_form(&mut schemas);
+    let names: Vec<&str> = games.iter().map(|g| g.name).collect();
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "deckcheck",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": format!(
+                "Deck-list legality for {}: is this deck legal in this format on this date, and if not, exactly why. The game routes of the default game ({}) are at /v1/decks/… and /v1/cards…; every game's own are at /v1/games/{{game}}/…. A deck that breaks rules is a 200 with a report; a request that does not have the documented shape is a 400, one that has it but cannot be answered as it is a 422, each with {{\"error\": {{code, message, field, details}}}}.",
+                names.join(", "),
+                default.name
+            ),
+            "license": { "name": "MIT", "identifier": "MIT" },
+        },
+        "paths": out,
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {
+                "admin": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The token set in DECKCHECK_ADMIN_TOKEN. Without one set, the admin route answers 404.",
+                },
+                "eventToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A token of the event in the path, as the event routes issue them, each once: the organizer's (creating the event), a judge's (issued by the organizer), a player's (registering). Each route names the roles it takes (`x-roles`); a token of another role is a 403, no token or one that does not open this event a 401.",
+                },
+            },
+        },
+    })
 }
 
 fn reference(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })
 }
 
-/// `schema` or `null` (a field left out and a field sent as `null` mean the same).
-fn nullable(mut schema: Value) -> Value {
-    match schema.get("type").cloned() {
-        Some(Value::String(t)) => {
-            schema["type"] = json!([t, "null"]);
-            if let Some(values) = schema.get_mut("enum").and_then(Value::as_array_mut) {
-                values.push(Value::Null);
+/// `Swu` for `swu`.
+fn pascal(id: &str) -> String {
+    let mut c = id.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// The schemas whose copies name a game's values: [`requests::Format`] and the others made
+/// from the game's data, the bodies that take the game's options, and every schema that refers
+/// to one of them.
+fn game_varying(schemas: &Map<String, Value>) -> BTreeSet<String> {
+    let mut varying: BTreeSet<String> = [
+        requests::Format::name(),
+        requests::FormatList::name(),
+        requests::FormatIds::name(),
+        requests::InputFormat::name(),
+        requests::GameId::name(),
+        requests::EventOptions::name(),
+    ]
+    .into_iter()
+    .chain(takes_options())
+    .map(|n| n.into_owned())
+    .collect();
+    loop {
+        let before = varying.len();
+        for (name, schema) in schemas {
+            let mut refs = BTreeSet::new();
+            collect_refs(schema, &mut refs);
+            if refs.iter().any(|r| varying.contains(r)) {
+                varying.insert(name.clone());
             }
-            schema
         }
-        _ => json!({ "oneOf": [schema, { "type": "null" }] }),
+        if varying.len() == before {
+            return varying;
+        }
+    }
+}
+
+/// The bodies whose fields beside their own are the game's options.
+fn takes_options() -> [std::borrow::Cow<'static, str>; 6] {
+    [
+        requests::ValidateDeck::name(),
+        requests::ValidateDecks::name(),
+        requests::BareDeck::name(),
+        requests::WindowDeck::name(),
+        requests::WindowDecks::name(),
+        requests::BatchRequest::name(),
+    ]
+}
+
+/// Every schema name `value` refers to.
+fn collect_refs(value: &Value, out: &mut BTreeSet<String>) {
+    match value {
+        Value::Object(m) => {
+            if let Some(Value::String(r)) = m.get("$ref")
+                && let Some(name) = r.strip_prefix("#/components/schemas/")
+            {
+                out.insert(name.to_string());
+            }
+            m.values().for_each(|v| collect_refs(v, out));
+        }
+        Value::Array(a) => a.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
+/// Points every reference to a game-varying schema at the game's copy.
+fn rename_refs(value: &mut Value, game: &DocGame, varying: &BTreeSet<String>) {
+    match value {
+        Value::Object(m) => {
+            if let Some(Value::String(r)) = m.get_mut("$ref")
+                && let Some(name) = r.strip_prefix("#/components/schemas/")
+                && varying.contains(name)
+            {
+                *r = format!("#/components/schemas/{}{name}", pascal(game.id));
+            }
+            m.values_mut().for_each(|v| rename_refs(v, game, varying));
+        }
+        Value::Array(a) => a.iter_mut().for_each(|v| rename_refs(v, game, varying)),
+        _ => {}
     }
 }
 
@@ -83,609 +395,306 @@ fn format_ids(game: &DocGame) -> Vec<&str> {
     game.api.formats.iter().map(|f| f.id.as_str()).collect()
 }
 
-/// The pattern of a format list in one string: ids (or `all`) separated by commas.
-fn format_list_pattern(game: &DocGame) -> String {
-    let mut ids = format_ids(game);
-    ids.push("all");
-    let one = format!("({})", ids.join("|"));
-    format!("^{one}(,{one})*$")
-}
-
-fn format_list_description(game: &DocGame) -> String {
-    format!(
-        "The formats to check: one of {}, several separated by commas, or `all` (every format that can be played on `as_of`). Default: {}.",
-        format_ids(game).join(", "),
-        format_ids(game).first().copied().unwrap_or("the first")
-    )
-}
-
-fn one_format(game: &DocGame, description: &str) -> Value {
-    json!({
-        "type": "string",
-        "enum": format_ids(game),
-        "description": description,
-    })
-}
-
-fn input_format(game: &DocGame) -> Value {
-    let ids: Vec<&str> = game.api.inputs.iter().map(|i| i.id).collect();
-    let described: Vec<String> = game
+/// A game's copy of a game-varying schema (`None`: the game has no such shape).
+fn game_schema(
+    game: &DocGame,
+    name: &str,
+    schemas: &Map<String, Value>,
+    varying: &BTreeSet<String>,
+) -> Option<Value> {
+    let ids = format_ids(game);
+    let mut with_all = ids.clone();
+    with_all.push(deckcheck_core::game::ALL_FORMATS);
+    let description = |n: &str| schemas.get(n).and_then(|s| s.get("description")).cloned();
+    let options: Map<String, Value> = game
         .api
-        .inputs
-        .iter()
-        .map(|i| format!("`{}`: {}", i.id, i.description))
-        .collect();
-    json!({
-        "type": "string",
-        "enum": ids,
-        "description": format!("The deck's input format (default: detected, trying them in this order). {}", described.join(" ")),
-    })
-}
-
-fn date(description: &str) -> Value {
-    json!({ "type": "string", "format": "date", "description": description })
-}
-
-/// A deck in a JSON request.
-fn deck_schema(game: &DocGame) -> Value {
-    let inputs: Vec<&str> = game.api.inputs.iter().map(|i| i.name).collect();
-    json!({
-        "description": format!(
-            "A {} deck: a list in any of its input formats ({}) as a string, or a JSON deck as an object. A deck whose content cannot be read is a 422; entries that cannot be read are diagnostics of the answer.",
-            game.name,
-            inputs.join(", ")
-        ),
-        "oneOf": [
-            { "type": "string" },
-            { "type": "object" },
-        ],
-    })
-}
-
-/// The fields every validate and window request shares, in a JSON body.
-fn common_fields(game: &DocGame) -> Map<String, Value> {
-    let mut formats = json!({
-        "description": format_list_description(game),
-        "oneOf": [
-            { "type": "string", "pattern": format_list_pattern(game) },
-            {
-                "type": "array",
-                "minItems": 1,
-                "items": { "type": "string", "enum": format_ids(game).into_iter().chain(["all"]).collect::<Vec<_>>() },
-            },
-            { "type": "null" },
-        ],
-    });
-    formats["examples"] = json!([game.api.example.format]);
-    let mut out = Map::new();
-    out.insert("format".into(), formats);
-    out.insert(
-        "as_of".into(),
-        nullable(date("The date of the event (default: today).")),
-    );
-    out.insert("input_format".into(), nullable(input_format(game)));
-    out.insert(
-        "explain".into(),
-        nullable(json!({ "type": "boolean", "description": "Also answer each deck as understood, section by section (`decks[].view`)." })),
-    );
-    out.insert(
-        "competitive".into(),
-        nullable(json!({ "type": "boolean", "description": "The list is registered for a competitive event: also check what registration requires (the player's name and id)." })),
-    );
-    out.insert(
-        "player".into(),
-        nullable(json!({ "type": "string", "description": "The player's name, for a registration's completeness." })),
-    );
-    out.insert(
-        "uid".into(),
-        nullable(json!({ "type": "string", "description": "The player's id, for a registration's completeness." })),
-    );
-    out
-}
-
-/// The game's own options (each nullable, as the game reads them).
-fn option_fields(game: &DocGame) -> Map<String, Value> {
-    game.api
         .options
         .get("properties")
         .and_then(Value::as_object)
         .cloned()
-        .unwrap_or_default()
-}
-
-fn object(required: &[&str], properties: Map<String, Value>, description: &str) -> Value {
-    json!({
-        "type": "object",
-        "description": description,
-        "required": required,
-        "properties": properties,
-        "additionalProperties": false,
-    })
-}
-
-/// The JSON body of a validate (`window`: a window) request: one deck, several decks (a
-/// Trilogy), or a bare JSON deck for a game that reads one; each shape excludes the others.
-fn validate_body(game: &DocGame, window: bool) -> Value {
-    let mut fields = common_fields(game);
-    fields.extend(option_fields(game));
-    if window {
-        fields.insert(
-            "from".into(),
-            nullable(date(
-                "The first day to judge (default: the game's first change point).",
-            )),
-        );
-        fields.insert(
-            "until".into(),
-            nullable(date("The last day to judge (default: the game's last change point); before `from` is a 422.")),
-        );
+        .unwrap_or_default();
+    let made = |mut schema: Value| {
+        if let Some(d) = description(name) {
+            schema["description"] = d;
+        }
+        Some(schema)
+    };
+    if name == requests::Format::name() {
+        return made(json!({ "type": "string", "enum": ids }));
     }
-    let mut one = fields.clone();
-    one.insert("deck".into(), deck_schema(game));
-    let mut several = fields.clone();
-    several.insert(
-        "decks".into(),
-        json!({
-            "type": "array",
-            "minItems": 1,
-            "maxItems": game.api.max_decks(),
-            "items": deck_schema(game),
-            "description": "The decks of one submission, judged together where the format plays several as one (Trilogy: 3), each alone otherwise; more than the formats asked play is a 422. Not with `deck`.",
-        }),
-    );
-    let mut shapes = vec![
-        object(&["deck"], one, "One deck. Not with `decks`."),
-        object(&["decks"], several, "Several decks. Not with `deck`."),
-    ];
-    if game.api.bare_deck {
-        let mut bare = fields;
-        bare.insert(
-            "deck".into(),
-            json!({ "type": "array", "description": "The JSON deck's own entries." }),
-        );
-        // No `decks` (a schema nothing matches; `false` is the same in JSON Schema, but client
-        // generators reject a boolean schema).
-        bare.insert("decks".into(), json!({ "not": {} }));
-        shapes.push(json!({
-            "type": "object",
-            "description": "A JSON deck posted as it is (a SWUDB export: `metadata`, `leader`, `secondleader`, `base`, `deck`, `sideboard`), with the request's fields beside its own. Its entries are read one by one: an entry that cannot be read is a diagnostic, not an error.",
-            "required": ["deck"],
-            "properties": bare,
-            "additionalProperties": true,
+    if name == requests::FormatList::name() {
+        let one = format!("({})", with_all.join("|"));
+        return made(json!({
+            "type": "string",
+            "pattern": format!("^{one}(,{one})*$"),
+            "examples": [game.api.example.format],
         }));
     }
-    json!({ "oneOf": shapes })
-}
-
-fn batch_body(game: &DocGame) -> Value {
-    let mut fields = Map::new();
-    fields.insert(
-        "entries".into(),
-        json!({
+    if name == requests::FormatIds::name() {
+        return made(json!({
             "type": "array",
-            "description": "The roster. An entry is `{player, uid, deck}` (BatchEntry); an entry of another shape is answered as that entry's error, and the others are still judged.",
-            "items": { "anyOf": [reference(&entry_name(game)), { "description": "Any other value: answered as this entry's error." }] },
-        }),
-    );
-    fields.insert(
-        "format".into(),
-        nullable(one_format(
-            game,
-            "The one format the roster is checked for (default: the game's first).",
-        )),
-    );
-    fields.insert(
-        "as_of".into(),
-        nullable(date("The date of the event (default: today).")),
-    );
-    fields.insert("input_format".into(), nullable(input_format(game)));
-    fields.insert(
-        "explain".into(),
-        nullable(
-            json!({ "type": "boolean", "description": "Also answer each deck as understood." }),
-        ),
-    );
-    fields.insert(
-        "competitive".into(),
-        nullable(json!({ "type": "boolean", "description": "Check what registration requires (default: true)." })),
-    );
-    fields.extend(option_fields(game));
-    object(
-        &["entries"],
-        fields,
-        "An event's roster, checked for one format on one date.",
-    )
-}
-
-fn entry_schema(game: &DocGame) -> Value {
-    let mut fields = Map::new();
-    fields.insert(
-        "player".into(),
-        nullable(json!({ "type": "string", "description": "The player's name." })),
-    );
-    fields.insert(
-        "uid".into(),
-        nullable(json!({ "type": "string", "description": "The player's id." })),
-    );
-    fields.insert("deck".into(), deck_schema(game));
-    object(&["deck"], fields, "One entry of a roster.")
-}
-
-fn compare_body(game: &DocGame) -> Value {
-    let mut fields = Map::new();
-    fields.insert("registered".into(), deck_schema(game));
-    fields.insert("presented".into(), deck_schema(game));
-    let mut deck_box = deck_schema(game);
-    if let Some(shapes) = deck_box["oneOf"].as_array_mut() {
-        shapes.push(json!({ "type": "null" }));
+            "minItems": 1,
+            "items": { "type": "string", "enum": with_all },
+        }));
     }
-    deck_box["description"] =
-        json!("Other cards found in the deck box (count as sideboard where the game has one).");
-    fields.insert("box".into(), deck_box);
-    fields.insert(
-        "format".into(),
-        nullable(one_format(
-            game,
-            "The event's format (default: the game's first).",
-        )),
-    );
-    fields.insert(
-        "as_of".into(),
-        nullable(date("The date of the event (default: today).")),
-    );
-    object(
-        &["registered", "presented"],
-        fields,
-        "A judge's deck check: the registered list and the cards presented. Decks whose entries cannot all be read are a 422.",
-    )
-}
-
-fn entry_name(game: &DocGame) -> String {
-    format!("{}BatchEntry", pascal(game.id))
-}
-
-fn pascal(id: &str) -> String {
-    let mut c = id.chars();
-    c.next()
-        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-        .unwrap_or_default()
-}
-
-fn query_param(name: &str, schema: Value, description: &str) -> Value {
-    json!({
-        "name": name,
-        "in": "query",
-        "required": false,
-        "description": description,
-        "schema": schema,
-    })
-}
-
-/// The query parameters of a validate or window request (its fields when the body is a text
-/// list; a JSON body's fields win over them).
-fn validate_query(game: &DocGame, window: bool) -> Vec<Value> {
-    let mut params = vec![
-        query_param(
-            "format",
-            json!({ "type": "string", "pattern": format_list_pattern(game), "examples": [game.api.example.format] }),
-            &format_list_description(game),
-        ),
-        query_param(
-            "as_of",
-            date(""),
-            "The date of the event, YYYY-MM-DD (default: today).",
-        ),
-        query_param(
-            "input_format",
-            input_format(game),
-            "The deck's input format (default: detected).",
-        ),
-        query_param(
-            "explain",
-            json!({ "type": "boolean" }),
-            "Also answer each deck as understood.",
-        ),
-        query_param(
-            "competitive",
-            json!({ "type": "boolean" }),
-            "Check what registration requires.",
-        ),
-        query_param("player", json!({ "type": "string" }), "The player's name."),
-        query_param("uid", json!({ "type": "string" }), "The player's id."),
-    ];
-    if window {
-        params.push(query_param("from", date(""), "The first day to judge."));
-        params.push(query_param("until", date(""), "The last day to judge."));
+    if name == requests::InputFormat::name() {
+        let described: Vec<String> = game
+            .api
+            .inputs
+            .iter()
+            .map(|i| format!("`{}`: {}", i.id, i.description))
+            .collect();
+        return Some(json!({
+            "type": "string",
+            "enum": game.api.inputs.iter().map(|i| i.id).collect::<Vec<_>>(),
+            "description": format!("The deck's input format (default: detected, trying them in this order). {}", described.join(" ")),
+        }));
     }
-    // The game's options whose value is a string.
-    for (name, schema) in option_fields(game) {
-        let types = match schema.get("type") {
-            Some(Value::String(t)) => vec![t.clone()],
-            Some(Value::Array(ts)) => ts
-                .iter()
-                .filter_map(|t| t.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        };
-        if types.is_empty() || types.iter().any(|t| t != "string" && t != "null") {
-            continue;
+    if name == requests::GameId::name() {
+        return made(json!({ "type": "string", "const": game.id }));
+    }
+    if name == requests::EventOptions::name() {
+        // A pool is each player's own: it is registered with the player's list.
+        let mut options = options;
+        options.remove("pool");
+        if options.is_empty() {
+            // A game without options takes `{}` alone.
+            return made(json!({ "type": "object", "maxProperties": 0 }));
         }
-        let mut schema = schema.clone();
-        schema["type"] = json!("string");
-        if let Some(values) = schema.get_mut("enum").and_then(Value::as_array_mut) {
-            values.retain(|v| !v.is_null());
-        }
-        let description = schema
-            .as_object_mut()
-            .and_then(|o| o.remove("description"))
-            .and_then(|d| d.as_str().map(str::to_string))
-            .unwrap_or_default();
-        params.push(query_param(&name, schema, &description));
+        return made(json!({
+            "type": "object",
+            "properties": options,
+            "additionalProperties": false,
+        }));
     }
-    params
+    if name == requests::BareDeck::name() && !game.api.bare_deck {
+        return None;
+    }
+    let mut schema = schemas.get(name)?.clone();
+    rename_refs(&mut schema, game, varying);
+    if takes_options().iter().any(|n| n == name)
+        && let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut)
+    {
+        properties.extend(options);
+    }
+    if !game.api.bare_deck
+        && let Some(shapes) = schema.get_mut("oneOf").and_then(Value::as_array_mut)
+    {
+        let bare = reference(&format!(
+            "{}{}",
+            pascal(game.id),
+            requests::BareDeck::name()
+        ));
+        shapes.retain(|s| *s != bare);
+    }
+    if name == requests::ValidateDecks::name() || name == requests::WindowDecks::name() {
+        schema["properties"]["decks"]["maxItems"] = json!(game.api.max_decks());
+    }
+    Some(schema)
 }
 
-/// Parameters a derived [`IntoParams`] type gives, as JSON.
-fn params_of<T: IntoParams>() -> Vec<Value> {
-    T::into_params(|| Some(ParameterIn::Query))
-        .into_iter()
-        .map(|p| serde_json::to_value(p).unwrap_or_default())
+/// A route written for one game: its own schemas, its name as the tag, its options as query
+/// parameters (validate and window), its real deck as the examples.
+fn for_game(item: &mut Value, game: &DocGame, own_path: bool, varying: &BTreeSet<String>) {
+    rename_refs(item, game, varying);
+    let Some(ops) = item.as_object_mut() else {
+        return;
+    };
+    for op in ops.values_mut() {
+        if own_path && let Some(id) = op["operationId"].as_str() {
+            op["operationId"] = json!(format!("{id}_{}", game.id));
+        }
+        op["tags"] = json!([game.name]);
+        let id = op["operationId"].as_str().unwrap_or("").to_string();
+        let base = id.strip_suffix(&format!("_{}", game.id)).unwrap_or(&id);
+        game_example(op, base, game);
+        if matches!(base, "validate" | "window") {
+            for (name, description, schema) in string_options(game) {
+                if let Some(params) = op.get_mut("parameters").and_then(Value::as_array_mut) {
+                    params.push(json!({
+                        "name": name,
+                        "in": "query",
+                        "required": false,
+                        "description": description,
+                        "schema": schema,
+                    }));
+                }
+            }
+        }
+    }
+}
+
+/// The game's options whose value is a string: a text body's query string may give them.
+fn string_options(game: &DocGame) -> Vec<(String, Value, Value)> {
+    let Some(properties) = game.api.options["properties"].as_object() else {
+        return Vec::new();
+    };
+    properties
+        .iter()
+        .filter_map(|(name, schema)| {
+            let types: Vec<&str> = match &schema["type"] {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                _ => return None,
+            };
+            if !types.contains(&"string") || types.iter().any(|t| *t != "string" && *t != "null") {
+                return None;
+            }
+            let mut schema = schema.as_object()?.clone();
+            schema.insert("type".into(), json!("string"));
+            if let Some(values) = schema.get_mut("enum").and_then(Value::as_array_mut) {
+                values.retain(|v| !v.is_null());
+            }
+            let description = schema.remove("description")?;
+            Some((name.clone(), description, Value::Object(schema)))
+        })
         .collect()
 }
 
-/// Sets the enum of a parameter.
-fn with_enum(mut params: Vec<Value>, name: &str, values: &[&str]) -> Vec<Value> {
-    for p in &mut params {
-        if p["name"] == name {
-            p["schema"] = json!({ "type": "string", "enum": values });
-        }
-    }
-    params
-}
-
-fn error_response(description: &str) -> Value {
-    json!({
-        "description": description,
-        "content": { "application/json": { "schema": reference("ErrorAnswer") } },
-    })
-}
-
-fn error_description(status: u16) -> &'static str {
-    match status {
-        400 => {
-            "The request does not have the documented shape: a wrong type, an unknown field or parameter, a value outside its list or bounds. `error.field` names it."
-        }
-        401 => "The admin bearer token is missing or wrong.",
-        404 => "No such card (or, for the admin route, admin routes are disabled).",
-        408 => "The body did not arrive whole in time.",
-        413 => "The body (or a roster's number of entries) is larger than the service takes.",
-        415 => "The body's content type is not one this route reads.",
-        422 => {
-            "The request has the documented shape but cannot be answered as it is: a deck or a limited pool that cannot be read, a range that ends before it starts. `error.field` names it."
-        }
-        500 => "The data could not be reloaded; the previous data stays in use.",
-        503 => {
-            "The game's data is not loaded, or the service is receiving as many request bodies as it holds at once (retry)."
-        }
-        _ => "An error.",
-    }
-}
-
-fn json_content(schema: Value) -> Value {
-    json!({ "application/json": { "schema": schema } })
-}
-
-/// One operation: what it reads and what it answers, for one game (`None`: a route with no game,
-/// or the default game's path).
-fn operation(endpoint: Endpoint, game: &DocGame, per_game: bool) -> Value {
-    let (id, summary) = endpoint.describe();
-    let operation_id = if per_game {
-        format!("{id}_{}", game.id)
-    } else {
-        id.to_string()
-    };
-    let g = pascal(game.id);
-    let tag = if endpoint.per_game() {
-        game.name
-    } else {
-        "Service"
-    };
+/// A game route's examples: the game's real deck, as a client would send it.
+fn game_example(op: &mut Value, base: &str, game: &DocGame) {
     let example = &game.api.example;
     let one_deck =
         json!({ "deck": example.deck, "format": example.format, "as_of": example.as_of });
-    let (ok, mut errors, params, body): (Value, Vec<u16>, Vec<Value>, Option<Value>) =
-        match endpoint {
-            Endpoint::Validate | Endpoint::Window => {
-                let window = endpoint == Endpoint::Window;
-                let name = if window {
-                    format!("{g}WindowRequest")
-                } else {
-                    format!("{g}ValidateRequest")
-                };
-                let mut examples = Map::new();
+    let json_examples = match base {
+        "validate" | "window" => {
+            let mut examples = Map::new();
+            examples.insert(
+                "one deck".into(),
+                json!({ "summary": "A real deck, checked for one format on a date", "value": one_deck }),
+            );
+            if base == "validate"
+                && let Some(several) = game.api.formats.iter().find(|f| f.decks > 1)
+            {
+                let decks: Vec<&str> = (0..game.api.max_decks()).map(|_| example.deck).collect();
                 examples.insert(
-                    "one deck".into(),
-                    json!({ "summary": "A real deck, checked for one format on a date", "value": one_deck }),
+                    "several decks".into(),
+                    json!({
+                        "summary": format!("One submission of {} decks ({})", decks.len(), several.id),
+                        "value": { "decks": decks, "format": several.id, "as_of": example.as_of },
+                    }),
                 );
-                if !window && game.api.max_decks() > 1 {
-                    let several = game
-                        .api
-                        .formats
-                        .iter()
-                        .find(|f| f.decks > 1)
-                        .map(|f| f.id.as_str())
-                        .unwrap_or(example.format);
-                    let decks: Vec<&str> =
-                        (0..game.api.max_decks()).map(|_| example.deck).collect();
-                    examples.insert(
-                        "several decks".into(),
-                        json!({
-                            "summary": format!("One submission of {} decks ({several})", decks.len()),
-                            "value": { "decks": decks, "format": several, "as_of": example.as_of },
-                        }),
-                    );
+            }
+            op["requestBody"]["content"]["text/plain"]["example"] = json!(example.deck);
+            Value::Object(examples)
+        }
+        "validate_batch" => json!({ "a roster": { "summary": "A roster of one entry", "value": {
+            "format": example.format,
+            "as_of": example.as_of,
+            "entries": [{ "player": "Ada Lovelace", "uid": "1001", "deck": example.deck }],
+        } } }),
+        "compare" => {
+            json!({ "the same deck": { "summary": "The registered list presented as it was", "value": {
+            "registered": example.deck,
+            "presented": example.deck,
+            "format": example.format,
+            "as_of": example.as_of,
+        } } })
+        }
+        _ => {
+            let (param, value) = match base {
+                "search_cards" => ("q", example.name),
+                "card" => ("id", example.card),
+                _ => return,
+            };
+            for p in op
+                .get_mut("parameters")
+                .and_then(Value::as_array_mut)
+                .into_iter()
+                .flatten()
+            {
+                if p["name"] == param {
+                    p["example"] = json!(value);
                 }
-                let body = json!({
-                    "required": true,
-                    "description": "A JSON request, or a deck list as text with the request's fields in the query string.",
-                    "content": {
-                        "application/json": { "schema": reference(&name), "examples": examples },
-                        "text/plain": {
-                            "schema": { "type": "string", "description": "A deck list in any of the game's input formats." },
-                            "example": example.deck,
-                        },
-                    },
-                });
-                (
-                    reference(if window { "Window" } else { "Validated" }),
-                    vec![400, 408, 413, 415, 422, 503],
-                    validate_query(game, window),
-                    Some(body),
-                )
             }
-            Endpoint::ValidateBatch => {
-                let body = json!({
-                    "required": true,
-                    "content": { "application/json": {
-                        "schema": reference(&format!("{g}BatchRequest")),
-                        "examples": { "a roster": { "summary": "A roster of one entry", "value": {
-                            "format": example.format,
-                            "as_of": example.as_of,
-                            "entries": [{ "player": "Ada Lovelace", "uid": "1001", "deck": example.deck }],
-                        } } },
-                    } },
-                });
-                (
-                    reference("BatchResponse"),
-                    vec![400, 408, 413, 415, 503],
-                    Vec::new(),
-                    Some(body),
-                )
-            }
-            Endpoint::Compare => {
-                let body = json!({
-                    "required": true,
-                    "content": { "application/json": {
-                        "schema": reference(&format!("{g}CompareRequest")),
-                        "examples": { "the same deck": { "summary": "The registered list presented as it was", "value": {
-                            "registered": example.deck,
-                            "presented": example.deck,
-                            "format": example.format,
-                            "as_of": example.as_of,
-                        } } },
-                    } },
-                });
-                (
-                    reference("Comparison"),
-                    vec![400, 408, 413, 415, 422, 503],
-                    Vec::new(),
-                    Some(body),
-                )
-            }
-            Endpoint::CardSearch => {
-                let mut params = params_of::<crate::cards::SearchQuery>();
-                for p in &mut params {
-                    if p["name"] == "q" {
-                        p["example"] = json!(example.name);
-                    }
-                }
-                (reference("SearchAnswer"), vec![400, 503], params, None)
-            }
-            Endpoint::Card => {
-                let mut params = vec![json!({
-                    "name": "id",
-                    "in": "path",
-                    "required": true,
-                    "description": "Any id of the card (a printing id, a blueprint id, a unit id).",
-                    "schema": { "type": "string" },
-                    "example": example.card,
-                })];
-                params.extend(params_of::<crate::cards::CardQuery>());
-                (
-                    json!({ "type": "object", "description": "The card as its game describes it, with its standing in each format on the date." }),
-                    vec![400, 404, 503],
-                    params,
-                    None,
-                )
-            }
-            Endpoint::Games => (reference("GamesAnswer"), vec![400], Vec::new(), None),
-            Endpoint::Formats => (
-                reference("FormatsAnswer"),
-                vec![400, 503],
-                with_enum(
-                    params_of::<crate::cards::FormatsQuery>(),
-                    "game",
-                    &crate::games::GAMES.iter().map(|g| g.id).collect::<Vec<_>>(),
-                ),
-                None,
-            ),
-            Endpoint::Sets => (reference("SetsAnswer"), vec![400, 503], Vec::new(), None),
-            Endpoint::Suspensions => (
-                reference("SuspensionsAnswer"),
-                vec![400, 503],
-                with_enum(
-                    params_of::<crate::cards::SuspensionsQuery>(),
-                    "format",
-                    &format_ids(game),
-                ),
-                None,
-            ),
-            Endpoint::Health => (reference("Health"), vec![400], Vec::new(), None),
-            Endpoint::OpenApi => (
-                json!({ "type": "object", "description": "An OpenAPI 3.1 document." }),
-                vec![400],
-                Vec::new(),
-                None,
-            ),
-            Endpoint::AdminReload => (
-                reference("Reloaded"),
-                vec![400, 401, 404, 500],
-                Vec::new(),
-                None,
-            ),
-            event if event.is_event() => return event_operation(event, game, &operation_id),
-            _ => (json!({}), Vec::new(), Vec::new(), None),
-        };
-    errors.sort_unstable();
-    let errors: Vec<(u16, String)> = errors
-        .into_iter()
-        .map(|s| (s, error_description(s).to_string()))
-        .collect();
-    let mut op = json!({
-        "operationId": operation_id,
-        "summary": summary,
-        "tags": [tag],
-        "responses": responses(200, summary, ok, &errors),
-        "security": [],
-    });
-    if endpoint == Endpoint::AdminReload {
-        op["security"] = json!([{ "admin": [] }]);
-    }
-    if !params.is_empty() {
-        op["parameters"] = json!(params);
-    }
-    if let Some(body) = body {
-        op["requestBody"] = body;
-    }
-    op
+            return;
+        }
+    };
+    op["requestBody"]["content"]["application/json"]["examples"] = json_examples;
 }
 
-/// The responses of an operation: its success, then each error with what it means there; each
-/// carries `x-request-id`, a 401 `WWW-Authenticate`, a 429 `Retry-After`.
-fn responses(
-    success: u16,
-    summary: &str,
-    ok: Value,
-    errors: &[(u16, String)],
-) -> Map<String, Value> {
-    let mut responses = Map::new();
-    responses.insert(
-        success.to_string(),
-        json!({ "description": summary, "content": json_content(ok) }),
-    );
-    for (status, description) in errors {
-        responses.insert(status.to_string(), error_response(description));
+/// An event route's example body, with the default game's real deck.
+fn event_example(item: &mut Value, path: &str, game: &DocGame) {
+    let deck = game.api.example.deck;
+    let (summary, value) = match path.rsplit('/').next().unwrap_or("") {
+        "events" => (
+            "An event on a date, the rest defaulted",
+            json!({ "name": "Store Showdown", "game": game.id, "format": game.api.example.format, "date": game.api.example.as_of }),
+        ),
+        "settings" => (
+            "Lists due at 9:00 on a day to come; lists that are not legal wait for a judge",
+            json!({ "locks_at": "2030-05-01T09:00:00-05:00", "illegal_lists": "pending" }),
+        ),
+        "judges" => ("A judge's token", json!({ "name": "Rey Skywalker" })),
+        "publish" => ("Every list", json!({ "players": "all" })),
+        "lists" if path.contains("{player}") => (
+            "The paper list, as the player wrote it",
+            json!({ "deck": deck, "reason": "the paper list differs; CPG 4.3" }),
+        ),
+        "lists" => ("A new list", json!({ "deck": deck })),
+        "resolve" => (
+            "A card the judge identified",
+            json!({ "reason": "the misspelled card is Waylay" }),
+        ),
+        "deck-checks" if path.contains("{player}") => (
+            "The registered list, presented as it was",
+            json!({ "presented": deck }),
+        ),
+        "pick" => ("About 10% of the players", json!({ "share": 0.1 })),
+        "players" if path.contains("{code}") => (
+            "A player and their list",
+            json!({ "player": "Ada Lovelace", "uid": "1001", "deck": deck }),
+        ),
+        _ => return,
+    };
+    for op in item
+        .as_object_mut()
+        .into_iter()
+        .flat_map(|m| m.values_mut())
+    {
+        if op.get("requestBody").is_some() {
+            op["requestBody"]["content"]["application/json"]["examples"] =
+                json!({ "example": { "summary": summary, "value": value } });
+        }
     }
+}
+
+/// An object of any fields says so (`additionalProperties: true`, what JSON Schema means when
+/// it says nothing), so that a client generator makes it a map rather than a model of nothing.
+fn free_form(value: &mut Value) {
+    match value {
+        Value::Object(m) => {
+            let is_object = match m.get("type") {
+                Some(Value::String(t)) => t == "object",
+                Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
+                _ => false,
+            };
+            if is_object && !m.contains_key("properties") && !m.contains_key("additionalProperties")
+            {
+                m.insert("additionalProperties".into(), json!(true));
+            }
+            m.values_mut().for_each(free_form);
+        }
+        Value::Array(a) => a.iter_mut().for_each(free_form),
+        _ => {}
+    }
+}
+
+/// Every answer carries `x-request-id`, a 401 `WWW-Authenticate`, a 429 `Retry-After`, and an
+/// event route's 503 `Retry-After` when the event store gave it (every 503 of the store); an
+/// operation that names no token takes none (`security: []`).
+fn headers_and_security(op: &mut Value, event_route: bool) {
+    if op.get("security").is_none() {
+        op["security"] = json!([]);
+    }
+    if let Some(body) = op.get_mut("requestBody")
+        && body.get("required").is_none()
+    {
+        body["required"] = json!(false);
+    }
+    let Some(responses) = op["responses"].as_object_mut() else {
+        return;
+    };
     for (status, response) in responses.iter_mut() {
         let mut headers = json!({ "x-request-id": {
             "description": "The request's id, the one its log lines carry.",
@@ -706,112 +715,15 @@ fn responses(
                 "schema": { "type": "integer", "minimum": 1 },
             });
         }
+        if status == "503" && event_route {
+            headers["Retry-After"] = json!({
+                "description": "Seconds to wait before the next attempt: on every 503 of the event store (`store-unavailable`, `read-only`).",
+                "required": false,
+                "schema": { "type": "integer", "minimum": 1 },
+            });
+        }
         response["headers"] = headers;
     }
-    responses
-}
-
-/// An event route (`/v1/events/...`): its words, token, body, answer and statuses
-/// ([`crate::events_doc`]).
-fn event_operation(endpoint: Endpoint, game: &DocGame, operation_id: &str) -> Value {
-    use deckcheck_store::Stored;
-    let (_, summary) = endpoint.describe();
-    let parts = crate::events_doc::operation(endpoint, game);
-    let mut op = json!({
-        "operationId": operation_id,
-        "summary": summary,
-        "tags": ["Events"],
-        "responses": responses(parts.status, summary, parts.answer, &parts.errors),
-        "security": if parts.roles.is_empty() { json!([]) } else { json!([{ "eventToken": [] }]) },
-    });
-    if !parts.roles.is_empty() {
-        let roles: Vec<&str> = parts.roles.iter().map(|r| r.as_str()).collect();
-        op["x-roles"] = json!(roles);
-    }
-    if !parts.params.is_empty() {
-        op["parameters"] = json!(parts.params);
-    }
-    if let Some(body) = parts.body {
-        op["requestBody"] = body;
-    }
-    op
-}
-
-/// The document for these games (the first the default game).
-pub fn document(games: &[DocGame]) -> Value {
-    let Some(default) = games.first() else {
-        return json!({});
-    };
-    let mut paths = Map::new();
-    for endpoint in Endpoint::ALL.into_iter().filter(|e| e.is_api()) {
-        let method = match endpoint.method() {
-            Method::Get => "get",
-            Method::Post => "post",
-        };
-        // The routes of no game describe the default game's data (SWU's sets, suspensions).
-        paths.insert(
-            endpoint.path().to_string(),
-            json!({ method: operation(endpoint, default, false) }),
-        );
-        for game in games {
-            if let Some(path) = endpoint.game_path(game.id) {
-                paths.insert(path, json!({ method: operation(endpoint, game, true) }));
-            }
-        }
-    }
-    let mut schemas = BTreeMap::new();
-    add_schema::<crate::error::ErrorAnswer>(&mut schemas);
-    add_schema::<deckcheck_core::Validated>(&mut schemas);
-    add_schema::<deckcheck_core::Comparison>(&mut schemas);
-    add_schema::<deckcheck_core::Window>(&mut schemas);
-    add_schema::<crate::decks::BatchResponse>(&mut schemas);
-    add_schema::<crate::cards::SearchAnswer>(&mut schemas);
-    add_schema::<crate::cards::GamesAnswer>(&mut schemas);
-    add_schema::<crate::cards::FormatsAnswer>(&mut schemas);
-    add_schema::<crate::cards::SetsAnswer>(&mut schemas);
-    add_schema::<crate::cards::SuspensionsAnswer>(&mut schemas);
-    add_schema::<crate::health::Health>(&mut schemas);
-    add_schema::<crate::Reloaded>(&mut schemas);
-    crate::events_doc::add_answer_schemas(&mut schemas);
-    schemas.extend(crate::events_doc::schemas(games));
-    for game in games {
-        let g = pascal(game.id);
-        schemas.insert(format!("{g}ValidateRequest"), validate_body(game, false));
-        schemas.insert(format!("{g}WindowRequest"), validate_body(game, true));
-        schemas.insert(format!("{g}BatchRequest"), batch_body(game));
-        schemas.insert(entry_name(game), entry_schema(game));
-        schemas.insert(format!("{g}CompareRequest"), compare_body(game));
-    }
-    let names: Vec<&str> = games.iter().map(|g| g.name).collect();
-    json!({
-        "openapi": "3.1.0",
-        "info": {
-            "title": "deckcheck",
-            "version": env!("CARGO_PKG_VERSION"),
-            "description": format!(
-                "Deck-list legality for {}: is this deck legal in this format on this date, and if not, exactly why. The game routes of the default game ({}) are at /v1/decks/… and /v1/cards…; every game's own are at /v1/games/{{game}}/…. A deck that breaks rules is a 200 with a report; a request that does not have the documented shape is a 400, one that has it but cannot be answered as it is a 422, each with {{\"error\": {{code, message, field, details}}}}.",
-                names.join(", "),
-                default.name
-            ),
-            "license": { "name": "MIT", "identifier": "MIT" },
-        },
-        "paths": paths,
-        "components": {
-            "schemas": schemas,
-            "securitySchemes": {
-                "admin": {
-                    "type": "http",
-                    "scheme": "bearer",
-                    "description": "The token set in DECKCHECK_ADMIN_TOKEN. Without one set, the admin route answers 404.",
-                },
-                "eventToken": {
-                    "type": "http",
-                    "scheme": "bearer",
-                    "description": "A token of the event in the path, as the event routes issue them, each once: the organizer's (creating the event), a judge's (issued by the organizer), a player's (registering). Each route names the roles it takes (`x-roles`); a token of another role is a 403, no token or one that does not open this event a 401.",
-                },
-            },
-        },
-    })
 }
 
 /// The document as the service serves it and `docs/openapi.json` holds it.

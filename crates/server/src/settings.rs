@@ -23,14 +23,23 @@ pub enum LogFormat {
 /// Which requests get an access-log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum AccessLog {
-    /// Server errors (5xx but 503, which have their own lines) and requests slower than a
-    /// second, at warn level: nothing per request in normal operation, so logging costs no
-    /// throughput.
+    /// Server errors (5xx but 503, which have their own lines), at warn level: nothing per
+    /// request in normal operation, so logging costs no throughput. Requests slower than a
+    /// second are summed up in one info line a minute at most.
     Errors,
     /// One short line per request (method, path, status, time, request id), at info level.
     All,
     /// None.
     Off,
+}
+
+/// Who may read `/metrics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MetricsAuth {
+    /// Anyone who reaches its address (keep that address internal).
+    None,
+    /// Only with `Authorization: Bearer <DECKCHECK_ADMIN_TOKEN>`.
+    Admin,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -97,6 +106,20 @@ pub struct Settings {
     /// Bearer token of the admin routes (`POST /v1/admin/reload`); unset disables them.
     #[arg(long, env = "DECKCHECK_ADMIN_TOKEN", hide_env_values = true, value_parser = parse_secret)]
     pub admin_token: Option<SecretString>,
+    /// Serve `/metrics` (Prometheus) on this address of its own instead of the main one, e.g.
+    /// `0.0.0.0:9090` on a network only Prometheus reaches [default: on DECKCHECK_ADDR].
+    #[arg(long, env = "DECKCHECK_METRICS_ADDR", value_name = "ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+    /// Who may read `/metrics`: `none` (no credentials) or `admin` (the admin bearer token,
+    /// which must then be set).
+    #[arg(
+        long,
+        env = "DECKCHECK_METRICS_AUTH",
+        value_enum,
+        default_value = "none",
+        ignore_case = true
+    )]
+    pub metrics_auth: MetricsAuth,
     /// Where `serve` fetches the SWU catalog when there is none yet (a URL, or a mirror
     /// directory); the other games fetch from their own public upstream.
     #[arg(long, env = "DECKCHECK_UPSTREAM", default_value = deckcheck_swu::sync::DEFAULT_UPSTREAM)]
@@ -110,10 +133,47 @@ pub struct Settings {
     /// the process's environment. Not a flag: the service reads the variables.
     #[arg(skip)]
     pub catalogs: Vec<(String, PathBuf)>,
-    /// Registration attempts per minute for one event code (registering, looking the code up);
-    /// past it a 429. Lookups of codes that name no event are limited per client address.
-    #[arg(long, env = "DECKCHECK_REGISTRATION_RATE", default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Registrations (`POST /v1/events/code/{code}/players`) per minute from one client: that
+    /// many at once, then refilled evenly; past it a 429 for that client alone. Players behind
+    /// one address (a venue's network) share it.
+    #[arg(long, env = "DECKCHECK_REGISTRATION_RATE", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub registration_rate: u32,
+    /// Lookups of event codes (`GET /v1/events/code/{code}`) per minute from one client, a
+    /// budget apart from registrations. Lookups of codes that name no event are limited to 30
+    /// a minute from one client besides.
+    #[arg(long, env = "DECKCHECK_LOOKUP_RATE", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub lookup_rate: u32,
+    /// Proxies whose `X-Forwarded-For` is believed (addresses or networks, comma-separated:
+    /// `10.0.0.0/8,192.0.2.7`): a request from one of them is counted against the address it
+    /// forwarded, not the proxy's [default: none: every client is its peer address].
+    #[arg(long, env = "DECKCHECK_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_network)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The operator's key for creating events (`POST /v1/events` with `Authorization: Bearer
+    /// <key>`) [default: unset: anyone may create events, within DECKCHECK_CREATE_RATE and
+    /// DECKCHECK_CREATE_DAILY_CAP].
+    #[arg(long, env = "DECKCHECK_CREATE_KEY", hide_env_values = true, value_parser = parse_secret)]
+    pub create_key: Option<SecretString>,
+    /// Events one client may create per hour while creation is open (no DECKCHECK_CREATE_KEY).
+    #[arg(long, env = "DECKCHECK_CREATE_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub create_rate: u32,
+    /// Events created per day by everyone together while creation is open.
+    #[arg(long, env = "DECKCHECK_CREATE_DAILY_CAP", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub create_daily_cap: u32,
+    /// Days an event is kept after its day is over; then it is deleted with all its data.
+    #[arg(long, env = "DECKCHECK_RETENTION_DAYS", default_value_t = 180, value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub retention_days: u32,
+    /// Seconds between two purges of the events past DECKCHECK_RETENTION_DAYS (the first runs
+    /// at start).
+    #[arg(long, env = "DECKCHECK_PURGE_INTERVAL", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub purge_interval: u64,
+}
+
+/// An address (`192.0.2.7`, `::1`) or a network (`10.0.0.0/8`).
+fn parse_network(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an address nor a network (10.0.0.0/8)"))
 }
 
 fn parse_secret(text: &str) -> Result<SecretString, String> {
@@ -166,6 +226,22 @@ impl Settings {
                 self.body_memory, self.body_limit, self.batch_body_limit
             ));
         }
+        if self.metrics_auth == MetricsAuth::Admin && self.admin_token.is_none() {
+            return Err(
+                "DECKCHECK_METRICS_AUTH is admin but DECKCHECK_ADMIN_TOKEN is not set: set the token, \
+                 or DECKCHECK_METRICS_AUTH=none"
+                    .into(),
+            );
+        }
+        if self
+            .metrics_addr
+            .is_some_and(|a| a == self.addr && a.port() != 0)
+        {
+            return Err(format!(
+                "DECKCHECK_METRICS_ADDR is DECKCHECK_ADDR ({}): leave it unset to serve /metrics there, or give another address",
+                self.addr
+            ));
+        }
         Ok(())
     }
 
@@ -180,12 +256,78 @@ impl Settings {
         .map_err(|e| e.to_string())
     }
 
+    /// The event store as logs and `/ready` name it: never the URL (it may hold a password).
+    pub fn store_name(&self) -> StoreName {
+        match self.store_location() {
+            Ok(location) => StoreName::of(&location),
+            Err(e) => StoreName {
+                backend: "unknown",
+                location: e,
+            },
+        }
+    }
+
     pub fn data_dir(&self) -> PathBuf {
         self.data_dir.clone().unwrap_or_else(default_data_dir)
     }
 
     pub fn body_timeout(&self) -> Duration {
         Duration::from_secs(self.body_timeout)
+    }
+
+    /// What the event store is told: how long events are kept.
+    pub fn policy(&self) -> deckcheck_store::Policy {
+        deckcheck_store::Policy {
+            retention: jiff::SignedDuration::from_hours(i64::from(self.retention_days) * 24),
+            ..deckcheck_store::Policy::default()
+        }
+    }
+
+    pub fn purge_interval(&self) -> Duration {
+        Duration::from_secs(self.purge_interval)
+    }
+}
+
+/// Which event store, said without secrets: SQLite and its file, or PostgreSQL's host, port
+/// and database (as the driver reads the URL, with `PGHOST`… for what it leaves out).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct StoreName {
+    /// `sqlite` or `postgres`.
+    pub backend: &'static str,
+    /// The SQLite file, or `host:port/database`.
+    pub location: String,
+}
+
+impl StoreName {
+    pub fn of(location: &deckcheck_store::Location) -> Self {
+        use deckcheck_store::Location;
+        use std::str::FromStr;
+        match location {
+            Location::Sqlite(path) => Self {
+                backend: "sqlite",
+                location: path.display().to_string(),
+            },
+            Location::Postgres(url) => Self {
+                backend: "postgres",
+                location: match sqlx::postgres::PgConnectOptions::from_str(url) {
+                    Ok(o) => {
+                        let host = match o.get_socket() {
+                            Some(socket) => socket.display().to_string(),
+                            None => o.get_host().to_string(),
+                        };
+                        let database = o.get_database().unwrap_or(o.get_username());
+                        format!("{host}:{}/{database}", o.get_port())
+                    }
+                    Err(_) => "(a URL the driver cannot read)".into(),
+                },
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for StoreName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.backend, self.location)
     }
 }
 
@@ -244,8 +386,73 @@ mod tests {
     }
 
     #[test]
+    fn the_store_is_named_by_its_file_or_its_host_and_database_never_its_password() {
+        let sqlite = parse(&["--data-dir", "/srv/deckcheck"])
+            .unwrap()
+            .store_name();
+        assert_eq!(sqlite.to_string(), "sqlite /srv/deckcheck/events.sqlite3");
+        let pg = parse(&[
+            "--database-url",
+            "postgres://deckcheck:hunter2-secret@db.internal:5433/events?sslmode=require",
+        ])
+        .unwrap()
+        .store_name();
+        assert_eq!(pg.to_string(), "postgres db.internal:5433/events");
+    }
+
+    #[test]
+    fn metrics_behind_the_admin_token_need_the_token() {
+        let err = parse(&["--metrics-auth", "admin"]).unwrap_err();
+        assert!(err.contains("DECKCHECK_ADMIN_TOKEN"), "{err}");
+        assert!(parse(&["--metrics-auth", "admin", "--admin-token", "t"]).is_ok());
+        let err = parse(&["--metrics-addr", "127.0.0.1:8080"]).unwrap_err();
+        assert!(err.contains("DECKCHECK_METRICS_ADDR"), "{err}");
+    }
+
+    #[test]
+    fn the_readme_lists_every_setting() {
+        // Issue 29: the README's settings tables had fallen behind the settings.
+        use clap::Args;
+        let readme = include_str!("../../../README.md");
+        let command = Settings::augment_args(clap::Command::new("serve"));
+        for env in command.get_arguments().filter_map(|a| a.get_env()) {
+            let env = env.to_string_lossy();
+            assert!(
+                readme.contains(&format!("| `{env}`")),
+                "README.md's settings tables do not list {env}"
+            );
+        }
+        assert!(!readme.contains("(reserved)"));
+    }
+
+    #[test]
     fn the_admin_token_never_shows_in_debug_output() {
         let s = parse(&["--admin-token", "hunter2-secret"]).unwrap();
         assert!(!format!("{s:?}").contains("hunter2-secret"));
+        let s = parse(&["--create-key", "hunter3-secret"]).unwrap();
+        assert!(!format!("{s:?}").contains("hunter3-secret"));
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let s = parse(&["--trusted-proxies", "10.0.0.0/8, 192.0.2.7,::1"]).unwrap();
+        let shown: Vec<String> = s.trusted_proxies.iter().map(|n| n.to_string()).collect();
+        assert_eq!(shown, ["10.0.0.0/8", "192.0.2.7/32", "::1/128"]);
+        let err = parse(&["--trusted-proxies", "proxy.example"]).unwrap_err();
+        assert!(
+            err.contains("proxy.example") && err.contains("DECKCHECK_TRUSTED_PROXIES"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn events_are_kept_180_days_and_purged_every_hour_by_default() {
+        let s = parse(&[]).unwrap();
+        assert_eq!(
+            s.policy().retention,
+            jiff::SignedDuration::from_hours(180 * 24)
+        );
+        assert_eq!(s.purge_interval(), Duration::from_secs(3600));
+        assert!(s.create_key.is_none(), "creating events is open by default");
     }
 }

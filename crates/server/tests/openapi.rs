@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 
-use deckcheck_server::endpoints::{Endpoint, Method};
 use deckcheck_server::openapi::{self, DocGame};
 use serde_json::{Value, json};
 
@@ -23,6 +22,14 @@ fn games() -> Vec<DocGame> {
 
 fn document() -> Value {
     openapi::document(&games())
+}
+
+/// A schema, its `$ref` followed.
+fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema["$ref"].as_str() {
+        Some(r) => &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")],
+        None => schema,
+    }
 }
 
 /// Checks `path` holds `expected`, or writes it with `UPDATE_DOCS=1`.
@@ -51,49 +58,59 @@ fn docs_openapi_json_is_the_generated_document() {
     );
 }
 
-#[test]
-fn every_endpoint_is_documented_and_every_documented_path_is_routed() {
+/// The router serves every operation the document describes, at its path, with its method:
+/// the document is made from the router's own registration.
+#[actix_web::test]
+async fn every_documented_operation_is_routed() {
+    use actix_web::{App, HttpResponse, test, web};
+    use utoipa_actix_web::AppExt;
+    let app = test::init_service(
+        App::new()
+            .into_utoipa_app()
+            .configure(deckcheck_server::endpoints::routes)
+            .into_app()
+            .default_service(web::to(HttpResponse::NotFound)),
+    )
+    .await;
     let doc = document();
-    let paths = doc["paths"].as_object().unwrap();
-    let mut routed = Vec::new();
-    for endpoint in Endpoint::ALL.into_iter().filter(|e| e.is_api()) {
-        let method = match endpoint.method() {
-            Method::Get => "get",
-            Method::Post => "post",
-        };
-        routed.push((endpoint.path().to_string(), method));
-        for game in games() {
-            if let Some(path) = endpoint.game_path(game.id) {
-                routed.push((path, method));
-            }
-        }
-    }
-    for (path, method) in &routed {
-        assert!(
-            paths.get(path).and_then(|p| p.get(*method)).is_some(),
-            "{method} {path} is routed but not documented"
-        );
-    }
-    for (path, item) in paths {
+    let mut operations = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
         for method in item.as_object().unwrap().keys() {
+            let uri = path
+                .replace("{event}", "ev_1")
+                .replace("{player}", "pl_1")
+                .replace("{code}", "ABC")
+                .replace("{id}", "SOR_001");
+            let req = test::TestRequest::default()
+                .method(method.to_uppercase().parse().unwrap())
+                .uri(&uri)
+                .to_request();
+            let res = test::call_service(&app, req).await;
+            // Routed: the handler ran (without the service's state it fails, but not as
+            // "no route" nor "no such method").
             assert!(
-                routed.iter().any(|(p, m)| p == path && m == method),
-                "{method} {path} is documented but not routed"
+                !matches!(res.status().as_u16(), 404 | 405),
+                "{method} {path}: {}",
+                res.status()
             );
+            operations += 1;
         }
     }
+    assert_eq!(operations, 59);
 }
 
 #[test]
 fn each_game_route_names_its_own_formats_and_input_formats() {
     let doc = document();
+    let schemas = &doc["components"]["schemas"];
     for game in games() {
         let g = {
             let mut c = game.id.chars();
             c.next().unwrap().to_ascii_uppercase().to_string() + c.as_str()
         };
-        let request = &doc["components"]["schemas"][format!("{g}CompareRequest")];
-        let formats: Vec<&str> = request["properties"]["format"]["enum"]
+        let request = &schemas[format!("{g}CompareRequest")];
+        let format = &request["properties"]["format"]["oneOf"][0];
+        let formats: Vec<&str> = resolve(&doc, format)["enum"]
             .as_array()
             .unwrap()
             .iter()
@@ -106,7 +123,7 @@ fn each_game_route_names_its_own_formats_and_input_formats() {
             .as_array()
             .unwrap();
         let inputs = params.iter().find(|p| p["name"] == "input_format").unwrap();
-        let inputs: Vec<&str> = inputs["schema"]["enum"]
+        let inputs: Vec<&str> = resolve(&doc, &inputs["schema"])["enum"]
             .as_array()
             .unwrap()
             .iter()
@@ -114,6 +131,74 @@ fn each_game_route_names_its_own_formats_and_input_formats() {
             .collect();
         let expected: Vec<&str> = game.api.inputs.iter().map(|i| i.id).collect();
         assert_eq!(inputs, expected, "{}", game.id);
+    }
+}
+
+/// Issue 26: every schema a request or an answer names is a named schema a client generator
+/// can name: the shapes of a `oneOf` are references, and one `Deck` is every deck.
+#[test]
+fn every_request_shape_is_a_named_schema_and_every_deck_is_one_deck() {
+    let doc = document();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    for (name, schema) in schemas {
+        for shape in schema["oneOf"].as_array().into_iter().flatten() {
+            // A shape with fields is a model: it has a name. (A JSON deck is any object.)
+            assert!(
+                shape.get("$ref").is_some() || shape.get("properties").is_none(),
+                "{name}: an unnamed shape with fields {shape}"
+            );
+        }
+    }
+    for (name, field) in [
+        ("SwuValidateDeck", "deck"),
+        ("LegionBatchRequest", "entries"),
+        ("BatchEntry", "deck"),
+        ("RegisterDeck", "deck"),
+        ("AmendDeck", "deck"),
+        ("DeckCheckRequest", "presented"),
+        ("LcgCompareRequest", "registered"),
+    ] {
+        let text = schemas[name]["properties"][field].to_string();
+        assert!(
+            text.contains("#/components/schemas/Deck\"") || name == "LegionBatchRequest",
+            "{name}.{field}: {text}"
+        );
+    }
+    // Answers: reports, comparisons, cards and a batch entry's error are named.
+    let refs = |s: &str, f: &str| schemas[s]["properties"][f].to_string();
+    assert!(refs("ListVersion", "report").contains("Validated"));
+    assert!(refs("DeckCheck", "comparison").contains("Comparison"));
+    assert!(refs("BatchResult", "error").contains("ErrorBody"));
+    let card = &doc["paths"]["/v1/cards/{id}"]["get"]["responses"]["200"]["content"]["application/json"]
+        ["schema"]["$ref"];
+    assert_eq!(card, "#/components/schemas/CardAnswer");
+}
+
+/// Every `$ref` of the document names one of its schemas.
+#[test]
+fn every_reference_resolves() {
+    fn refs<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(m) => {
+                if let Some(Value::String(r)) = m.get("$ref") {
+                    out.push(r);
+                }
+                m.values().for_each(|v| refs(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let doc = document();
+    let mut all = Vec::new();
+    refs(&doc, &mut all);
+    assert!(all.len() > 100);
+    for r in all {
+        let name = r.trim_start_matches("#/components/schemas/");
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "{r} names no schema"
+        );
     }
 }
 
@@ -225,13 +310,17 @@ fn the_event_routes_say_what_they_read_and_answer() {
     }
     for name in ["RegisterRequest", "ListRequest", "AmendRequest", "NewEvent"] {
         for shape in schemas[name]["oneOf"].as_array().unwrap() {
-            assert_eq!(shape["additionalProperties"], false, "{name}");
+            assert_eq!(
+                resolve(&doc, shape)["additionalProperties"],
+                false,
+                "{name}"
+            );
         }
     }
-    let swu = &schemas["NewEvent"]["oneOf"][0];
-    assert_eq!(swu["properties"]["game"]["const"], "swu");
+    let swu = resolve(&doc, &schemas["NewEvent"]["oneOf"][0]);
+    assert_eq!(resolve(&doc, &swu["properties"]["game"])["const"], "swu");
     assert!(
-        swu["properties"]["format"]["enum"]
+        resolve(&doc, &swu["properties"]["format"])["enum"]
             .as_array()
             .unwrap()
             .contains(&json!("premier"))
@@ -245,11 +334,15 @@ fn the_event_routes_say_what_they_read_and_answer() {
 #[test]
 fn the_request_shapes_exclude_each_other() {
     let doc = document();
-    let shapes = doc["components"]["schemas"]["SwuValidateRequest"]["oneOf"]
+    let shapes = doc["components"]["schemas"]["SwuValidateBody"]["oneOf"]
         .as_array()
         .unwrap();
     assert_eq!(shapes.len(), 3);
-    let (one, several, bare) = (&shapes[0], &shapes[1], &shapes[2]);
+    let (one, several, bare) = (
+        resolve(&doc, &shapes[0]),
+        resolve(&doc, &shapes[1]),
+        resolve(&doc, &shapes[2]),
+    );
     assert_eq!(one["required"], json!(["deck"]));
     assert_eq!(one["additionalProperties"], false);
     assert!(one["properties"].get("decks").is_none());
@@ -259,8 +352,17 @@ fn the_request_shapes_exclude_each_other() {
     assert_eq!(several["properties"]["decks"]["maxItems"], 3);
     // A bare deck's `deck` is a list, a request's a string or an object; it has no `decks`.
     assert_eq!(bare["properties"]["deck"]["type"], "array");
-    assert_eq!(bare["properties"]["decks"], json!({ "not": {} }));
-    let deck_types: Vec<&str> = one["properties"]["deck"]["oneOf"]
+    assert_eq!(
+        resolve(&doc, &bare["properties"]["decks"])["not"],
+        json!({})
+    );
+    assert!(
+        bare["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("deck"))
+    );
+    let deck_types: Vec<&str> = resolve(&doc, &one["properties"]["deck"])["oneOf"]
         .as_array()
         .unwrap()
         .iter()
@@ -337,22 +439,28 @@ fn the_contract_lists_every_error_code_with_its_status() {
     );
 }
 
-/// The README's list of routes, generated from [`Endpoint`].
+/// The README's list of routes, generated from the routes as the router registers them.
 fn route_list() -> String {
+    let doc = openapi::derived();
     let mut out = String::from("| Method | Path | What it answers |\n|---|---|---|\n");
-    for endpoint in Endpoint::ALL.into_iter().filter(|e| e.is_api()) {
-        let method = match endpoint.method() {
-            Method::Get => "GET",
-            Method::Post => "POST",
-        };
-        let mut paths = vec![endpoint.path().to_string()];
-        paths.extend(endpoint.game_path("{game}"));
-        let paths: Vec<String> = paths.iter().map(|p| format!("`{p}`")).collect();
-        out.push_str(&format!(
-            "| {method} | {} | {} |\n",
-            paths.join(", "),
-            endpoint.describe().1
-        ));
+    let paths = doc["paths"].as_object().unwrap();
+    for (path, item) in paths {
+        if path.starts_with("/v1/games/{game}/") {
+            continue;
+        }
+        let mut listed = vec![format!("`{path}`")];
+        let each = path.replacen("/v1/", "/v1/games/{game}/", 1);
+        if each != *path && paths.contains_key(&each) {
+            listed.push(format!("`{each}`"));
+        }
+        for (method, op) in item.as_object().unwrap() {
+            out.push_str(&format!(
+                "| {} | {} | {} |\n",
+                method.to_uppercase(),
+                listed.join(", "),
+                op["summary"].as_str().unwrap_or("")
+            ));
+        }
     }
     out
 }

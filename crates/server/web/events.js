@@ -1,7 +1,10 @@
 // The event pages (registration, organizer, judge): plain DOM over the same API as everyone
-// else (/v1/events/...). Tokens are kept in this browser only (localStorage), per event and
-// role; a link may carry one in its fragment (#event=…&token=…), never sent to the server in a
-// URL. Everything shown is built with text nodes: nothing from the server is read as HTML.
+// else (/v1/events/...). Organizer and judge tokens are kept in this browser (localStorage),
+// per event and role; a player's token only when the player asks ("keep my registration on
+// this device"): registration often happens on a shared device, which must forget the player
+// once they are done. A link may carry a token in its fragment (#event=…&token=…), never sent
+// to the server in a URL. Everything shown is built with text nodes: nothing from the server
+// is read as HTML.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -29,19 +32,23 @@ const store = {
   key: (event, role) => `deckcheck:${role}:${event}`,
   get(event, role) { try { return localStorage.getItem(this.key(event, role)); } catch { return null; } },
   set(event, role, token) { try { localStorage.setItem(this.key(event, role), token); } catch { /* private mode */ } },
+  remove(event, role) { try { localStorage.removeItem(this.key(event, role)); } catch { /* private mode */ } },
 };
 
-/// Reads an event id and token from the fragment, keeps the token, and leaves only the event
-/// in the address bar.
-function takeToken(role) {
+/// Reads an event id and token from the fragment and takes the token out of the address bar;
+/// keeps the token in this browser when `keep` (else it lives in the page alone). Without a
+/// token in the fragment, the one kept for the event, if any.
+function takeToken(role, { keep = true } = {}) {
   const f = fragment();
   const event = f.get('event');
   const token = f.get('token');
   if (event && token) {
-    store.set(event, role, token);
-    history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(event)}`);
+    if (keep) store.set(event, role, token);
+    history.replaceState(null, '', keep ? `${location.pathname}#event=${encodeURIComponent(event)}` : location.pathname);
+    return { event, token, kept: keep };
   }
-  return event ? { event, token: store.get(event, role) } : { event: null, token: null };
+  const stored = event ? store.get(event, role) : null;
+  return { event, token: stored, kept: !!stored };
 }
 
 class ApiError extends Error {
@@ -195,11 +202,48 @@ async function registerPage() {
       : `Stored as pending (version ${version}): a judge will look at it.`;
   }
 
-  // A returning player: their event and token from this browser (or the link).
-  const kept = takeToken('player');
+  /// Keeps the player's token in this browser, or forgets it, as the box says; the address
+  /// then names the registration only when it is kept (a reload of a shared device's page
+  /// shows a clean form).
+  function keepOrForget() {
+    if (!token || !current) return;
+    if ($('remember').checked) {
+      store.set(current.id, 'player', token);
+      history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(current.id)}`);
+    } else {
+      store.remove(current.id, 'player');
+      const code = $('code').value.trim();
+      history.replaceState(null, '', code ? `${location.pathname}#code=${encodeURIComponent(code)}` : location.pathname);
+    }
+  }
+  $('remember').addEventListener('change', keepOrForget);
+
+  /// "Done": this device forgets the player; the form is clean for the next one (the event's
+  /// code stays).
+  function forget() {
+    if (current && current.id) store.remove(current.id, 'player');
+    token = null;
+    $('remember').checked = false;
+    for (const id of ['player', 'uid', 'deck', 'pool']) $(id).value = '';
+    $('player').readOnly = $('uid').readOnly = false;
+    for (const id of ['registered', 'verdict', 'history-box']) $(id).hidden = true;
+    $('problems').replaceChildren();
+    $('history').replaceChildren();
+    showError(null);
+    const code = $('code').value.trim();
+    history.replaceState(null, '', code ? `${location.pathname}#code=${encodeURIComponent(code)}` : location.pathname);
+    status('Done: this device no longer holds your registration.');
+    $(code ? 'player' : 'code').focus();
+  }
+  $('done').addEventListener('click', forget);
+
+  // A returning player: their event and token from the link, or from this browser if they
+  // asked it to keep them.
+  const kept = takeToken('player', { keep: false });
   if (kept.event && kept.token) {
     token = kept.token;
     current = { id: kept.event };
+    $('remember').checked = kept.kept;
     try { await showMine(); } catch (e) { showError(e); }
   } else if ($('code').value) {
     await findByCode();
@@ -240,15 +284,16 @@ async function registerPage() {
         const s = await api('POST', `/v1/events/code/${encodeURIComponent(code)}/players`, { body });
         token = s.token;
         current = s.event;
-        store.set(s.event.id, 'player', s.token);
+        keepOrForget();
         showReport(s.report, stateText(s.state, s.version));
         const link = `${location.origin}/events/register#event=${encodeURIComponent(s.event.id)}&token=${encodeURIComponent(s.token)}`;
         const box = $('registered');
         box.replaceChildren(
-          el('p', {}, 'Your list is registered. This browser remembers it; to change it from another device until the event locks, keep this private link:'),
+          el('p', {}, $('remember').checked
+            ? 'Your list is registered, and this device keeps it (you asked). To change it from another device until the event locks, keep this private link:'
+            : 'Your list is registered. This device forgets it when you press Done or reload the page: to change your list until the event locks, keep this private link:'),
           el('p', {}, el('code', { id: 'my-link' }, link)));
         box.hidden = false;
-        history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(s.event.id)}`);
         await showMine();
       }
       status('');
@@ -291,7 +336,9 @@ async function organizerPage() {
     try {
       const body = { name: $('name').value, game: $('game').value, format: $('format').value, date: $('date').value, tier: $('tier').value, illegal_lists: $('illegal').value };
       if ($('locks-at').value) body.locks_at = new Date($('locks-at').value).toISOString();
-      const c = await api('POST', '/v1/events', { body });
+      // A service whose operator keeps creation to those given a key asks for it (401).
+      const key = $('create-key').value.trim();
+      const c = await api('POST', '/v1/events', { body, token: key || undefined });
       event = c.event.id;
       token = c.organizer_token;
       store.set(event, 'organizer', token);
@@ -303,7 +350,10 @@ async function organizerPage() {
         el('p', {}, el('code', { id: 'organizer-token' }, token)));
       once.hidden = false;
       await openConsole();
-    } catch (e) { showError(e); }
+    } catch (e) {
+      showError(e);
+      if (e.status === 401) { $('key-field').hidden = false; $('create-key').focus(); }
+    }
   });
 
   $('login').addEventListener('submit', async (ev) => {
@@ -341,12 +391,14 @@ async function organizerPage() {
   async function loadRoster() {
     const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/players`, { token });
     const body = $('roster').querySelector('tbody');
+    // Each cell says what it is (data-label): on a phone a row is a card, not a line.
     body.replaceChildren(...r.players.map((p) => el('tr', { 'data-player': p.id },
-      el('td', {}, el('input', { type: 'checkbox', class: 'pairing', value: p.id, 'aria-label': `Review ${p.player}` })),
-      el('td', {}, p.player), el('td', {}, p.uid),
-      el('td', { class: `state-${p.state}` }, p.state), el('td', { class: `v-${p.verdict}` }, p.verdict),
-      el('td', {}, p.version), el('td', {}, p.checks),
-      el('td', {}, el('input', { type: 'number', min: '1', class: 'place', 'data-id': p.id, 'aria-label': `Place of ${p.player}` })))));
+      el('td', { class: 'pick' }, el('input', { type: 'checkbox', class: 'pairing', value: p.id, 'aria-label': `Review ${p.player}` })),
+      el('td', { class: 'name' }, p.player), el('td', { 'data-label': 'UID' }, p.uid),
+      el('td', { class: `state state-${p.state}`, 'data-label': 'State' }, p.state),
+      el('td', { class: `verdict-cell v-${p.verdict}`, 'data-label': 'Verdict' }, p.verdict),
+      el('td', { 'data-label': 'Version' }, p.version), el('td', { 'data-label': 'Checks' }, p.checks),
+      el('td', { 'data-label': 'Place' }, el('input', { type: 'number', min: '1', class: 'place', 'data-id': p.id, 'aria-label': `Place of ${p.player}` })))));
   }
 
   $('lock').addEventListener('click', async () => {
@@ -375,8 +427,10 @@ async function organizerPage() {
     } catch (e) { showError(e); }
   });
 
+  // A list that scrolls is a region a keyboard can reach.
   function listView(title, shown) {
-    return el('div', { class: 'result' }, el('h3', {}, title), ...shown.decks.map((d) => el('pre', { class: 'list' }, d.text)));
+    return el('div', { class: 'result' }, el('h3', {}, title),
+      ...shown.decks.map((d, i) => el('pre', { class: 'list', tabindex: '0', role: 'region', 'aria-label': shown.decks.length > 1 ? `${title}: deck ${i + 1}` : `${title}: list` }, d.text)));
   }
 
   $('review').addEventListener('click', async () => {

@@ -228,6 +228,12 @@ impl Db {
         self.pool.close().await;
     }
 
+    /// One trivial query, outside any transaction.
+    pub(crate) async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// Runs `work` in one write transaction: committed when it succeeds, rolled back when it
     /// fails, the connection closed when neither can be done (see the module).
     pub(crate) async fn write<T>(

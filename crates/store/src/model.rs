@@ -337,7 +337,7 @@ pub struct ListVersion {
     #[schema(value_type = Vec<Object>)]
     pub cards: Vec<DeckCards>,
     /// The validate answer this version got (as `POST /v1/decks/validate` answers it).
-    #[schema(value_type = Object)]
+    #[schema(value_type = deckcheck_core::Validated)]
     pub report: Value,
 }
 
@@ -366,7 +366,7 @@ pub struct DeckCheck {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// The comparison (as `POST /v1/decks/compare` answers it).
-    #[schema(value_type = Object)]
+    #[schema(value_type = deckcheck_core::Comparison)]
     pub comparison: Value,
 }
 

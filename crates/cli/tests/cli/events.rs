@@ -100,7 +100,7 @@ impl Server {
         let c = client();
         let started = Instant::now();
         while c
-            .get(format!("{base}/health"))
+            .get(format!("{base}/ready"))
             .send()
             .map(|r| !r.status().is_success())
             .unwrap_or(true)

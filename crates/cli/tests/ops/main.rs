@@ -14,10 +14,18 @@
 //! - `startup`: a first start against an upstream that never answers (item 7).
 //! - `settings`: settings checked at start-up with their variable and range, `serve --help`,
 //!   the data variables read by every command (item 8).
+//! - `events`: the event store under `serve` (issue 27): a read-only data directory stops the
+//!   start within 2 s, a store that cannot write answers 503 with `Retry-After`, events past
+//!   their retention are purged, and `kill -9` inside the lock's transaction and in the middle
+//!   of publishing loses nothing acknowledged.
+//! - `operator`: the start line naming the event store and each game's data, on SQLite and
+//!   PostgreSQL; no escapes in a log written to a file; an error said once (issue 29).
 //!
 //! Slow and stalled clients by the thousand are not a test but a script run by hand
 //! (`scripts/stall.sh`, figures in `BENCHMARKS.md`).
 
+mod events;
+mod operator;
 mod protocol;
 mod requests;
 mod settings;

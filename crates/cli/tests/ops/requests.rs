@@ -12,39 +12,29 @@ const AS_OF: &str = "2025-04-01";
 /// A date on which Trilogy (three decks) is played.
 const TRILOGY_DAYS: &str = "2026-08-01";
 
-/// A deck of the hand-made catalog: a leader, a base and 50 units.
-fn deck() -> String {
-    let mut text =
-        String::from("Leader\n1 | Fixture Leader | Of the Tests\nBase\n1 | Fixture Base\nDeck\n");
-    for set in SETS {
-        for i in 1..=8 {
-            text.push_str(&format!("2 | {set} Trooper {i}\n"));
-        }
-    }
-    text.push_str("2 | Waylay\n");
-    text
-}
-
 /// Issue 15, item 5: `"format": []` answered 200 with every deck legal. An empty list of
 /// formats is a 400 naming `format`, in validate and in a batch.
 #[test]
 fn an_empty_format_list_is_a_400_naming_format() {
     let server = Server::start(&[]);
     // Not the documented shape (one format at least): `invalid-request`, naming the field.
-    let answer = server.post_json(VALIDATE, &json!({ "deck": deck(), "format": [] }));
+    let answer = server.post_json(VALIDATE, &json!({ "deck": fixture_deck(), "format": [] }));
     assert_eq!(
         answer.error(),
         (400, "invalid-request".into(), Some("format".into()))
     );
     let batch = server.post_json(
         "/v1/decks/validate-batch",
-        &json!({ "format": [], "entries": [{ "player": "A", "deck": deck() }] }),
+        &json!({ "format": [], "entries": [{ "player": "A", "deck": fixture_deck() }] }),
     );
     assert_eq!(
         batch.error(),
         (400, "invalid-request".into(), Some("format".into()))
     );
-    let window = server.post_json("/v1/decks/window", &json!({ "deck": deck(), "format": [] }));
+    let window = server.post_json(
+        "/v1/decks/window",
+        &json!({ "deck": fixture_deck(), "format": [] }),
+    );
     assert_eq!(
         window.error(),
         (400, "invalid-request".into(), Some("format".into()))
@@ -52,7 +42,7 @@ fn an_empty_format_list_is_a_400_naming_format() {
     // A list with formats in it is read as before.
     let ok = server.post_json(
         VALIDATE,
-        &json!({ "deck": deck(), "format": ["premier"], "as_of": AS_OF }),
+        &json!({ "deck": fixture_deck(), "format": ["premier"], "as_of": AS_OF }),
     );
     assert_eq!(ok.status, 200, "{}", String::from_utf8_lossy(&ok.body));
 }
@@ -66,7 +56,7 @@ fn more_decks_than_the_format_plays_are_refused_naming_decks() {
     let server = Server::start(&[]);
     let two = server.post_json(
         VALIDATE,
-        &json!({ "decks": [deck(), deck()], "format": "premier", "as_of": AS_OF }),
+        &json!({ "decks": [fixture_deck(), fixture_deck()], "format": "premier", "as_of": AS_OF }),
     );
     // The code is `unanswerable` since issue 26 (the status comes from the code).
     assert_eq!(
@@ -77,17 +67,17 @@ fn more_decks_than_the_format_plays_are_refused_naming_decks() {
     assert!(message.contains("Trilogy plays 3"), "{message}");
     let trilogy = server.post_json(
         VALIDATE,
-        &json!({ "decks": [deck(), deck(), deck()], "format": "trilogy", "as_of": AS_OF }),
+        &json!({ "decks": [fixture_deck(), fixture_deck(), fixture_deck()], "format": "trilogy", "as_of": AS_OF }),
     );
     assert_eq!(trilogy.status, 200);
     let all = server.post_json(
         VALIDATE,
-        &json!({ "decks": [deck(), deck()], "format": "all", "as_of": TRILOGY_DAYS }),
+        &json!({ "decks": [fixture_deck(), fixture_deck()], "format": "all", "as_of": TRILOGY_DAYS }),
     );
     assert_eq!(all.status, 200, "all has a format of three decks");
     let before_trilogy = server.post_json(
         VALIDATE,
-        &json!({ "decks": [deck(), deck()], "format": "all", "as_of": AS_OF }),
+        &json!({ "decks": [fixture_deck(), fixture_deck()], "format": "all", "as_of": AS_OF }),
     );
     assert_eq!(
         before_trilogy.error(),
@@ -201,7 +191,7 @@ fn a_pool_that_cannot_be_read_is_refused_naming_pool() {
     let sealed = |pool: Value| {
         server.post_json(
             VALIDATE,
-            &json!({ "deck": deck(), "format": "sealed", "as_of": AS_OF, "pool": pool }),
+            &json!({ "deck": fixture_deck(), "format": "sealed", "as_of": AS_OF, "pool": pool }),
         )
     };
     for (pool, status, code) in [
@@ -243,7 +233,7 @@ fn a_pool_that_cannot_be_read_is_refused_naming_pool() {
     // The CLI answers the same pools the same way.
     let home = &server.home;
     let deck_file = home.path().join("deck.txt");
-    std::fs::write(&deck_file, deck()).unwrap();
+    std::fs::write(&deck_file, fixture_deck()).unwrap();
     for pool in ["5", "[1, 2]", "1 | Nosuch Card\n"] {
         let pool_file = home.path().join("pool.txt");
         std::fs::write(&pool_file, pool).unwrap();
@@ -270,7 +260,7 @@ fn requests_write_no_log_line_by_default_and_one_short_line_when_asked() {
     let quiet = Server::start(&[]);
     for _ in 0..20 {
         quiet.get("/health");
-        quiet.post_json(VALIDATE, &json!({ "deck": deck(), "as_of": AS_OF }));
+        quiet.post_json(VALIDATE, &json!({ "deck": fixture_deck(), "as_of": AS_OF }));
         quiet.post_json(VALIDATE, &json!({ "deck": 5 }));
         quiet.get("/v1/no-such-route");
     }

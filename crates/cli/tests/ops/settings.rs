@@ -81,6 +81,14 @@ fn serve_help_lists_every_setting_with_its_default() {
         ("DECKCHECK_LOG_FORMAT", "text"),
         ("DECKCHECK_ACCESS_LOG", "errors"),
         ("DECKCHECK_ADMIN_TOKEN", "unset"),
+        ("DECKCHECK_METRICS_ADDR", "on DECKCHECK_ADDR"),
+        ("DECKCHECK_METRICS_AUTH", "none"),
+        ("DECKCHECK_LOOKUP_RATE", "300"),
+        ("DECKCHECK_REGISTRATION_RATE", "120"),
+        ("DECKCHECK_CREATE_RATE", "10"),
+        ("DECKCHECK_CREATE_DAILY_CAP", "500"),
+        ("DECKCHECK_RETENTION_DAYS", "180"),
+        ("DECKCHECK_PURGE_INTERVAL", "3600"),
         ("DECKCHECK_UPSTREAM", "https://api.swu-db.com"),
         ("DECKCHECK_CARDS", "<data dir>/cards"),
         ("DECKCHECK_LCG_CARDS", "<data dir>/swlcg"),
@@ -88,8 +96,10 @@ fn serve_help_lists_every_setting_with_its_default() {
         ("DECKCHECK_LEGION_CARDS", "<data dir>/legion"),
         ("RUST_LOG", "info"),
     ] {
+        // The setting's own entry (`[env: VAR=]`), not another's text that names it.
         let at = help
-            .find(variable)
+            .find(&format!("[env: {variable}="))
+            .or_else(|| help.find(variable))
             .unwrap_or_else(|| panic!("{variable} is listed:\n{help}"));
         // The default is said in the setting's own entry (clap separates entries with an
         // empty line) or, for the lines after the flags, on the variable's own line.

@@ -80,6 +80,19 @@ pub fn set_records(set: &str, variant: &str) -> Vec<Value> {
 
 pub const SETS: [&str; 3] = ["SOR", "SHD", "TWI"];
 
+/// A deck of the hand-made catalog: a leader, a base and 50 units.
+pub fn fixture_deck() -> String {
+    let mut text =
+        String::from("Leader\n1 | Fixture Leader | Of the Tests\nBase\n1 | Fixture Base\nDeck\n");
+    for set in SETS {
+        for i in 1..=8 {
+            text.push_str(&format!("2 | {set} Trooper {i}\n"));
+        }
+    }
+    text.push_str("2 | Waylay\n");
+    text
+}
+
 /// One set's file as the API answers it.
 pub fn set_file(set: &str, variant: &str) -> Vec<u8> {
     let records = set_records(set, variant);
@@ -173,12 +186,37 @@ impl Server {
                 );
             }
         };
-        Server {
+        let server = Server {
             port,
             child,
             log,
             home,
+        };
+        server.wait_until_ready();
+        server
+    }
+
+    /// Waits until `/ready` answers 200: `serve` listens first and loads its data after.
+    pub fn wait_until_ready(&self) {
+        let started = Instant::now();
+        while self.get("/ready").status != 200 {
+            assert!(
+                started.elapsed() < START,
+                "deckcheck serve was not ready: {}",
+                self.log.lock().unwrap().join("\n")
+            );
+            std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// The JSON line whose message is `message`, if it was logged.
+    pub fn logged(&self, message: &str) -> Option<Value> {
+        self.log
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .find(|v| v["fields"]["message"] == message)
     }
 
     pub fn get(&self, path: &str) -> Answer {
@@ -223,13 +261,14 @@ impl Server {
     }
 
     /// The lines logged since start-up that came from requests (the access log and any
-    /// event logged while a request was served).
+    /// event logged while a request was served), but for the readiness checks of
+    /// [`Server::wait_until_ready`].
     pub fn request_lines(&self) -> Vec<String> {
         self.log
             .lock()
             .unwrap()
             .iter()
-            .filter(|l| !is_start_up(l))
+            .filter(|l| !is_start_up(l) && !is_readiness_check(l))
             .cloned()
             .collect()
     }
@@ -251,8 +290,8 @@ fn serving_port(line: &str) -> Option<u16> {
         .map(|p| p as u16)
 }
 
-/// Lines a start-up writes whatever the requests: games loaded or unavailable, actix's
-/// worker lines.
+/// Lines a start-up writes whatever the requests: the service ready, games unavailable,
+/// actix's worker lines.
 fn is_start_up(line: &str) -> bool {
     let v: Value = serde_json::from_str(line).unwrap_or_default();
     let target = v["target"].as_str().unwrap_or_default();
@@ -260,8 +299,14 @@ fn is_start_up(line: &str) -> bool {
     target.starts_with("actix_server")
         || matches!(
             message,
-            "card data loaded" | "game unavailable" | "deckcheck serving"
+            "deckcheck ready" | "game unavailable" | "deckcheck serving"
         )
+}
+
+/// The access line of a `GET /ready`.
+fn is_readiness_check(line: &str) -> bool {
+    let v: Value = serde_json::from_str(line).unwrap_or_default();
+    v["target"] == "access" && v["fields"]["path"] == "/ready"
 }
 
 /// An answer as it came on the wire.

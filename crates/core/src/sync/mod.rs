@@ -198,6 +198,44 @@ pub fn read_manifest(dir: &Path) -> Option<Manifest> {
     serde_json::from_str(&text).ok()
 }
 
+/// The outcome of the last sync at a catalog root, success or failure, whoever ran it (`deckcheck
+/// sync` from a timer, a first start): the service reports it to operators. Kept in the root
+/// beside the versions (`.last-sync`), never part of the data.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LastSync {
+    /// When the sync ended (UTC, RFC 3339).
+    pub finished_at: String,
+    pub ok: bool,
+    /// Why it failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+pub const LAST_SYNC: &str = ".last-sync";
+
+/// The last sync's outcome at a catalog root, if a sync ever ran there.
+pub fn read_last_sync(root: &Path) -> Option<LastSync> {
+    let text = std::fs::read_to_string(root.join(LAST_SYNC)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Records a sync's outcome (best effort: a sync that could not write its data may not be
+/// able to write this either; the data's state is what counts).
+fn record_last_sync(root: &Path, result: &Result<Synced, SyncError>) {
+    let last = LastSync {
+        finished_at: jiff::Timestamp::now()
+            .strftime("%Y-%m-%dT%H:%M:%SZ")
+            .to_string(),
+        ok: result.is_ok(),
+        error: result.as_ref().err().map(ToString::to_string),
+    };
+    let text = serde_json::to_vec_pretty(&last).expect("a sync outcome serializes");
+    let temporary = root.join(format!("{LAST_SYNC}.new"));
+    if std::fs::write(&temporary, text).is_ok() {
+        let _ = std::fs::rename(&temporary, root.join(LAST_SYNC));
+    }
+}
+
 /// A relative path of plain names (letters, digits, `.`, `_`, `-`), nothing that climbs out.
 pub fn is_safe_path(path: &str) -> bool {
     !path.is_empty()
@@ -384,6 +422,7 @@ pub fn sync(
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&staging);
     }
+    record_last_sync(root, &result);
     result
 }
 
@@ -497,6 +536,22 @@ mod tests {
         assert_eq!(CatalogDir::new(root.path()).current(), first.dir);
         let ok = run(mirror(&[("a", 10)]).path(), root.path(), &["B"]).unwrap();
         assert!(!ok.manifest.items.contains_key("b"));
+    }
+
+    #[test]
+    fn each_sync_records_its_outcome_in_the_root_and_a_failed_first_one_is_still_a_first_start() {
+        // Issue 29: the service reports the last sync's result, whoever ran it.
+        let root = tempfile::tempdir().unwrap();
+        assert!(read_last_sync(root.path()).is_none());
+        let broken = mirror(&[("a", 10)]);
+        std::fs::remove_file(broken.path().join("a.txt")).unwrap();
+        assert!(run(broken.path(), root.path(), &[]).is_err());
+        let failed = read_last_sync(root.path()).unwrap();
+        assert!(!failed.ok && failed.error.is_some(), "{failed:?}");
+        assert!(!CatalogDir::new(root.path()).holds_data());
+        run(mirror(&[("a", 10)]).path(), root.path(), &[]).unwrap();
+        let ok = read_last_sync(root.path()).unwrap();
+        assert!(ok.ok && ok.error.is_none(), "{ok:?}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //!   current -> versions/20261123T221503Z-1a2b3c4d   (a symlink, replaced by one rename)
 //!   versions/<id>/…files, _manifest.json             (never changed once in place)
 //!   .lock                                            (held by the one writer)
+//!   .last-sync                                       (the last sync's outcome, `LastSync`)
 //!   .staging-<pid>-<n>/                              (a version being written)
 //! ```
 //!
@@ -22,6 +23,13 @@ const CURRENT: &str = "current";
 const VERSIONS: &str = "versions";
 const LOCK: &str = ".lock";
 const STAGING_PREFIX: &str = ".staging-";
+/// What a writer leaves in the root besides versions: no catalog.
+fn is_writers(name: &str) -> bool {
+    name == LOCK
+        || name == "current.new"
+        || name.starts_with(super::LAST_SYNC)
+        || name.starts_with(STAGING_PREFIX)
+}
 
 /// Versions kept besides the current one, for readers still reading an older one.
 const KEEP: usize = 2;
@@ -111,7 +119,12 @@ impl CatalogDir {
         let old = self.old_layout_aside();
         if !self.root.join(CURRENT).exists()
             && old.is_dir()
-            && std::fs::read_dir(&self.root)?.all(|e| e.is_ok_and(|e| e.file_name() == LOCK))
+            && std::fs::read_dir(&self.root)?.all(|e| {
+                e.is_ok_and(|e| {
+                    let name = e.file_name();
+                    name == LOCK || name.to_string_lossy().starts_with(super::LAST_SYNC)
+                })
+            })
         {
             // Before versions, a swap moved the catalog aside and renamed the new one in; a
             // crash between the two left only the old one.
@@ -181,7 +194,7 @@ impl CatalogDir {
             entries.filter_map(Result::ok).any(|e| {
                 let name = e.file_name();
                 let name = name.to_string_lossy();
-                name != LOCK && name != "current.new" && !name.starts_with(STAGING_PREFIX)
+                !is_writers(&name)
             })
         })
     }

@@ -181,7 +181,14 @@ pub fn spawn(mut settings: Settings, loaded: Loaded) -> TestApp {
     settings
         .data_dir
         .get_or_insert_with(|| tempfile::tempdir().expect("a temporary directory").keep());
-    let app = Application::build(settings, loaded).expect("the app binds a free port");
+    serving(
+        Application::build(settings, loaded)
+            .expect("the app starts: its event store opens and it binds a free port"),
+    )
+}
+
+/// An application built by the test, served.
+pub fn serving(app: Application) -> TestApp {
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
     TestApp {

@@ -12,6 +12,7 @@
 //!   issue 28.
 //! - `games`: Legion, CCG and LCG through the service on real decks, legal and illegal, with
 //!   their verdicts and codes — issues 20-22.
+//! - `ops`: `/metrics`, `/health`, `/health/live` and `/ready` as an operator uses them — issue 29.
 //!
 //! Bodies are pinned by snapshots (`snapshots/`, the catalog version redacted). The real data
 //! of `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`…) is loaded once; without it the
@@ -19,6 +20,8 @@
 //! hand-written catalog of `fixtures/swu/` (issue 16).
 
 mod helpers;
+#[path = "../common/metrics_text.rs"]
+mod metrics_text;
 
 mod batch;
 mod cards;
@@ -27,5 +30,6 @@ mod errors;
 mod first_start;
 mod games;
 mod hostile;
+mod ops;
 mod reload;
 mod validate;

@@ -203,6 +203,11 @@ impl Store {
         self.db.close().await;
     }
 
+    /// Whether the database answers a trivial query now (the service's readiness).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        self.db.ping().await
+    }
+
     pub(crate) fn db(&self) -> &Db {
         &self.db
     }

@@ -354,47 +354,6 @@ async fn a_bad_event_is_refused_naming_the_field() {
 }
 
 #[actix_web::test]
-async fn registration_attempts_are_limited_per_event_code() {
-    for app in every_backend(&["--registration-rate", "3"]).await {
-        let (_, code, _) = app.event().await;
-        let (_, other, _) = app.event().await;
-        for _ in 0..3 {
-            assert_eq!(
-                app.get(&format!("/v1/events/code/{code}"), None)
-                    .await
-                    .status,
-                200
-            );
-        }
-        let res = app
-            .client
-            .get(format!("{}/v1/events/code/{code}", app.base))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 429);
-        assert!(res.headers().get("retry-after").is_some());
-        let res = app
-            .post(
-                &format!("/v1/events/code/{code}/players"),
-                None,
-                json!({"player": "A", "uid": "1", "deck": wichita()}),
-            )
-            .await;
-        assert_eq!(
-            (res.status, res.body["error"]["code"].as_str()),
-            (429, Some("too-many-attempts"))
-        );
-        assert_eq!(
-            app.get(&format!("/v1/events/code/{other}"), None)
-                .await
-                .status,
-            200
-        );
-    }
-}
-
-#[actix_web::test]
 async fn the_event_routes_are_in_the_api_document() {
     let Some(app) = spawn(&[], None).await else {
         return;

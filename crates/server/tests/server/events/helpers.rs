@@ -43,7 +43,7 @@ pub struct TestApp {
 }
 
 /// A PostgreSQL database for one test, or `None` (said once) when no server is configured.
-async fn pg_database() -> Option<String> {
+pub async fn pg_database() -> Option<String> {
     static SKIP: std::sync::Once = std::sync::Once::new();
     let Some(url) = std::env::var(PG_ENV).ok().filter(|u| !u.is_empty()) else {
         SKIP.call_once(|| {

@@ -1,9 +1,14 @@
 //! The event routes over HTTP, on a service bound to a free loopback port with its event store
 //! in a temporary directory (SQLite) or, when `DECKCHECK_TEST_DATABASE_URL` is set, in a new
 //! PostgreSQL database too. The decks are the real SWU tournament list in `../shared`; `games`
-//! registers a CCG pair and a Legion army (issues 20, 21).
+//! registers a CCG pair and a Legion army (issues 20, 21); `limits`: per-client limits
+//! and event creation (issue 27); `metrics` counts what happened in `/metrics` and `ready`
+//! follows PostgreSQL out and back (issue 29).
 
 mod access;
 mod flow;
 mod games;
 mod helpers;
+mod limits;
+mod metrics;
+mod ready;
