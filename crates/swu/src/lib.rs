@@ -304,7 +304,7 @@ impl Swu {
             return json!({
                 "format": format.id,
                 "legal": null,
-                "note": "Limited decks may play any card opened or drafted at the event, once its set is released (at a prerelease, in the week before, below Competitive tier).",
+                "note": "Limited decks may play any card opened or drafted at the event once its set is released; below Competitive tier, also at its prerelease in the week before.",
             });
         }
         let c = self.catalog.card(card);
