@@ -11,7 +11,8 @@
 #
 # Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
 # (npm ci in tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default
-# ../shared/data/swu/cards), DECKCHECK_LCG_CARDS, DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS
+# ../shared/data/swu/cards, synced with the card names of DECKCHECK_NAMES, default
+# ../shared/data/swu/localized, into the temporary data directory), DECKCHECK_LCG_CARDS, DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS
 # (defaults under ../shared/data); all four must be there (the page lists every game).
 # Artifacts (screenshots, server log): tests/e2e/artifacts/; page.png is copied to docs/page.png.
 # The last line is always `e2e: N passed, M failed` (`e2e-events: …` for the event pages); the
@@ -77,6 +78,13 @@ PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=
 URL="http://127.0.0.1:$PORT"
 mkdir -p "$ART"
 DATA_DIR=$(mktemp -d)
+# Issue 28: the SWU catalog with its card names in other languages, synced as a user would
+# (from the mirror, the names from the official card database's sample pages) into the
+# temporary data directory; the shared mirror itself is never written to.
+NAMES="${DECKCHECK_NAMES:-$SHARED/swu/localized}"
+"$ROOT/target/release/deckcheck" sync --game swu --from "$DECKCHECK_CARDS" --names-from "$NAMES" \
+  --to "$DATA_DIR/swu-cards" >"$ART/sync.log" 2>&1 || { cat "$ART/sync.log" >&2; fail "deckcheck sync failed"; }
+export DECKCHECK_CARDS="$DATA_DIR/swu-cards"
 env -u DECKCHECK_DATABASE_URL DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" \
   "$ROOT/target/release/deckcheck" serve >"$ART/$LOG" 2>&1 &
 SERVER_PID=$!

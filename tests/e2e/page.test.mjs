@@ -22,6 +22,15 @@ const WICHITA = readFileSync(join(DECKS, 'tournament/wichita-pq-4th-han-solo.mel
 // A Legion HQ link (crates/legion/tests/legion/inputs.rs).
 const LEGION_LINK = 'https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw';
 const WICHITA_JSON = join(DECKS, 'tournament/wichita-pq-4th-han-solo.swudb.json');
+// Issue 28: a German list built from the official card database's sample (shared/data/swu/
+// localized, which scripts/e2e.sh syncs the names from): an English leader and base, and three
+// of each of the 20 Homeworlds cards of the sample by their German names.
+const LOCALIZED = JSON.parse(readFileSync(resolve(DECKS, '../localized/names.index.json'), 'utf8'));
+const GERMAN_LIST = ['Leader', '1 | Darth Vader | Dark Lord of the Sith', 'Base', '1 | Dagobah Swamp', 'Deck']
+  .concat(LOCALIZED.cards.filter((c) => c.deckcheckId.startsWith('HMWP_')).map((c) => {
+    const de = c.names.de;
+    return '3 | ' + de.title + (de.subtitle ? ' | ' + de.subtitle : '');
+  })).join('\n');
 const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1000, height: 900 }, WIDE = { width: 1280, height: 900 };
 
 let passed = 0, failed = 0;
@@ -171,7 +180,7 @@ try {
     assert((await page.$eval('#others li[data-format="eternal"] .chip', (c) => c.textContent)) === 'Legal', 'not legal in Eternal');
   });
 
-  await step('2025-05-01: DJ | Blatant Thief suspended (TR 3.2.1), shown next to line 13', async () => {
+  await step('2025-05-01: DJ | Blatant Thief suspended, cited by the announcement of 2025-04-09 (the list in TR 3.2.1), shown next to line 13', async () => {
     await page.fill('#date', '2025-05-01');
     const v = await verdictFor(page, 'premier', '2025-05-01');
     assert(v.status === 'illegal' && v.word === 'Not legal', `verdict ${v.status} "${v.word}"`);
@@ -181,6 +190,8 @@ try {
     assert(text.includes('Line 13'), `no line number: ${text}`);
     assert(text.includes('3 | DJ | Blatant Thief'), `the line is not quoted: ${text}`);
     assert(text.includes('suspended') && text.includes('TR 3.2.1'), `no suspension with its section: ${text}`);
+    // Issue 28: a suspension is cited by the announcement that made it.
+    assert(text.includes('(2025-04-09)'), `the suspension does not cite its announcement: ${text}`);
     assert(await item.locator('[data-code="card-suspended"]').count() === 1, 'no card-suspended item');
     assert(await page.$('#deckview li.flagged[data-id="SHD_213"]'), 'DJ not flagged in the deck view');
     await page.$eval('#deck', (t) => { t.blur(); t.scrollTop = 0; });
@@ -305,6 +316,47 @@ try {
     await page.fill('#deck', WICHITA);
     const v = await verdictFor(page, 'premier', '2025-05-01');
     assert(v.status === 'illegal', `back to Unlimited: ${v.status}`);
+  });
+
+  await step('issue 28: a German list is read, each card shown as written and by its English name', async () => {
+    await page.fill('#deck', GERMAN_LIST);
+    await page.fill('#date', '2026-11-01');
+    await page.selectOption('#format', 'eternal');
+    // The answer for this list (the previous list's answer for the new date may come first).
+    await page.waitForSelector('#deckview li[data-lang="de"]');
+    const v = await verdictFor(page, 'eternal', '2026-11-01');
+    assert(v.status === 'legal', `German list in Eternal: ${v.status} ${await page.textContent('#problems')}`);
+    const german = await page.$$eval('#deckview li[data-lang="de"]', (ls) => ls.map((l) => ({
+      written: l.querySelector('.written').textContent, lang: l.querySelector('.written').lang, english: l.querySelector('.english').textContent,
+    })));
+    assert(german.length === 20, `cards shown as German: ${german.length}`);
+    const chirpa = german.find((c) => c.written === 'Häuptling Chirpa | Kühner Ältester');
+    assert(chirpa && chirpa.lang === 'de' && chirpa.english.includes('Chief Chirpa | Defiant Elder'), `Chief Chirpa: ${JSON.stringify(chirpa)}`);
+    // The English leader is shown as it is.
+    const leader = await page.$eval('#deckview .leader li', (l) => ({ text: l.textContent, lang: l.dataset.lang }));
+    assert(leader.text.includes('Darth Vader') && !leader.lang, `leader: ${JSON.stringify(leader)}`);
+    // The report names the section that lets a deck hold cards in any language.
+    assert((await page.textContent('#problems')).includes('CEG 4.1.1'), 'no note citing CEG 4.1.1');
+    await page.locator('#deckview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'page-german.png') });
+    await axeCheck(page, 'desktop, German list');
+  });
+
+  await step('issue 28: a misspelled German name gets its German suggestion, and the fix keeps the list German', async () => {
+    const n = GERMAN_LIST.split('\n').findIndex((l) => l.includes('Häuptling Chirpa')) + 1;
+    await page.fill('#deck', GERMAN_LIST.replace('Häuptling Chirpa | Kühner Ältester', 'Hauptling Chirpo | Kuhner Altester'));
+    const fix = page.locator(`#problems li[data-line="${n}"] button.fix`).first();
+    await fix.waitFor();
+    const label = await fix.textContent();
+    assert(label.includes('Häuptling Chirpa | Kühner Ältester') && label.includes('Chief Chirpa'), `first suggestion: ${label}`);
+    await fix.click();
+    await page.waitForFunction((n) => document.getElementById('deck').value.split('\n')[n - 1] === '3 | Häuptling Chirpa | Kühner Ältester', n);
+    await page.waitForSelector('#verdict[data-verdict="legal"][data-as-of="2026-11-01"]');
+    // Back to the Wichita deck in Premier for the steps that follow.
+    await page.selectOption('#format', 'premier');
+    await page.fill('#date', '2025-05-01');
+    await page.fill('#deck', WICHITA);
+    await verdictFor(page, 'premier', '2025-05-01');
   });
 
   await step('readable on a 390px phone: nothing wider than the screen', async () => {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use deckcheck_core::names::NameIndex;
+use deckcheck_core::names::{NameIndex, edit_distance};
 use deckcheck_core::text::squash;
 use jiff::civil::Date;
 use rustc_hash::FxHashMap as HashMap;
@@ -509,6 +509,61 @@ impl Catalog {
 
     pub fn set(&self, id: u32) -> Option<&SetInfo> {
         self.sets.get(&id)
+    }
+
+    /// Whether any card of the data is of this set.
+    pub fn holds_set(&self, set: u32) -> bool {
+        self.cards.iter().any(|c| c.set == Some(set))
+    }
+
+    /// The newest set the card data holds cards of (by release date): what a card of a later set
+    /// is newer than.
+    pub fn newest_set(&self) -> Option<&SetInfo> {
+        self.sets
+            .values()
+            .filter(|s| s.release.is_some() && self.holds_set(s.id))
+            .max_by_key(|s| (s.release, s.id))
+    }
+
+    /// Whether the card data predates `set`: it holds no card of it, and the set is a virtual
+    /// set numbered after every virtual set it does hold, or was released after its newest set
+    /// (Virtual Set 27 on data that ends with Virtual Set 26).
+    pub fn predates(&self, set: u32) -> bool {
+        const VIRTUAL: std::ops::Range<u32> = 200..300;
+        if self.holds_set(set) {
+            return false;
+        }
+        let newest = self.newest_set();
+        let released_later = match (self.set(set).and_then(|s| s.release), newest) {
+            (Some(release), Some(newest)) => newest.release.is_some_and(|n| release > n),
+            _ => false,
+        };
+        let numbered_later = VIRTUAL.contains(&set)
+            && self
+                .cards
+                .iter()
+                .filter_map(|c| c.set)
+                .filter(|s| VIRTUAL.contains(s))
+                .max()
+                .is_some_and(|highest| set > highest);
+        released_later || numbered_later
+    }
+
+    /// Did-you-mean for an id no card has: the ids of the same set one or two keystrokes away
+    /// (`9_1511` → `9_151`), closest first.
+    pub fn suggest_id(&self, id: &str, n: usize) -> Vec<CardIdx> {
+        let id = base_id(id.trim());
+        let Some(set) = set_of(id) else {
+            return Vec::new();
+        };
+        let mut near: Vec<(usize, CardIdx)> = self
+            .cards()
+            .filter(|(_, c)| c.set == Some(set))
+            .map(|(i, c)| (edit_distance(id, &c.id), i))
+            .filter(|(d, _)| *d <= 2)
+            .collect();
+        near.sort_unstable();
+        near.into_iter().take(n).map(|(_, i)| i).collect()
     }
 
     pub fn sets(&self) -> impl Iterator<Item = &SetInfo> {

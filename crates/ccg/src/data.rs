@@ -39,6 +39,11 @@ pub struct FormatDef {
     pub deck_size: Timeline<u32>,
     #[serde(default)]
     pub banned_icons: BTreeMap<String, Timeline<bool>>,
+    /// Icons the format does not ban though another reading of it does (Classic: the guide of
+    /// 2006 does not name Defensive Shields, GEMP's Classic bans them): per GEMP icon name, the
+    /// sentence that says which reading is applied, for a deck holding such a card.
+    #[serde(default)]
+    pub disputed_icons: BTreeMap<String, Timeline<String>>,
 }
 
 impl FormatDef {
@@ -54,6 +59,15 @@ impl FormatDef {
     /// Whether the format can be played on `date`, and the fact that says so.
     pub fn available_on(&self, date: Date) -> Option<&Dated<bool>> {
         self.available.at(date).filter(|d| d.value)
+    }
+
+    /// The icons another reading of the format bans on `date`, each with the sentence saying
+    /// which reading deckcheck applies.
+    pub fn disputed_icons_on(&self, date: Date) -> Vec<(&str, &Dated<String>)> {
+        self.disputed_icons
+            .iter()
+            .filter_map(|(icon, t)| t.at(date).map(|d| (icon.as_str(), d)))
+            .collect()
     }
 
     /// The icons banned on `date`, each with the fact that bans it.
@@ -151,6 +165,12 @@ impl LegalityData {
             for (icon, t) in &f.banned_icons {
                 t.check_order().map_err(|e| bad(icon, e))?;
             }
+            for (icon, t) in &f.disputed_icons {
+                t.check_order().map_err(|e| bad(icon, e))?;
+                if f.banned_icons.contains_key(icon) {
+                    return Err(bad(icon, "an icon is either banned or disputed".into()));
+                }
+            }
             if f.first_day().is_none() {
                 return Err(bad("available", "the format is never available".into()));
             }
@@ -206,7 +226,16 @@ mod tests {
     fn the_embedded_data_loads_with_open_classic_and_gemps_classic() {
         let data = LegalityData::embedded().unwrap();
         let ids: Vec<&str> = data.formats.iter().map(|f| f.id.as_str()).collect();
-        assert_eq!(ids, ["open", "classic", "classic-gemp"]);
+        assert_eq!(
+            ids,
+            [
+                "open",
+                "classic",
+                "classic-gemp",
+                "legacy",
+                "open_no_virtual"
+            ]
+        );
         assert_eq!(data.conflicts.len(), 14);
     }
 

@@ -6,8 +6,11 @@
 //! format; or a deck check that matches), 1 some deck illegal in a format named (or a mismatch),
 //! 2 input, data or settings that cannot be used, 3 some deck that cannot be judged whole
 //! (`unverified`: an unknown card, a missing pool, an unconfirmed fact).
+//!
+//! Output goes through [`outln!`] and [`errln!`]: a reader that stops reading (`deckcheck window
+//! … | head`) ends the output quietly, and the command still exits with its answer's code.
 
-use std::io::Read;
+use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -26,6 +29,34 @@ use deckcheck_server::{Application, games};
 use deckcheck_store::{EventExport, IllegalLists, Location, NewEvent, State, Store, Tier};
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
+
+/// `print!` to standard output. A closed pipe is not an error: what the reader no longer wants is
+/// dropped and the command goes on to its exit code (issue 28, item 5); any other failure to
+/// write (a full disk behind a redirection) is.
+macro_rules! out {
+    ($($arg:tt)*) => { write_out(format_args!($($arg)*)) };
+}
+
+/// `println!` to standard output, as [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => { write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprintln!` that never panics: a message that cannot be written to standard error is lost.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// Writes to standard output and flushes, so that a closed pipe is seen on the write that meets it.
+fn write_out(args: std::fmt::Arguments<'_>) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("cannot write to standard output"),
+    }
+}
 
 #[derive(Parser)]
 #[command(
@@ -377,6 +408,17 @@ struct SyncArgs {
     /// Seconds one request may take.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     timeout: u64,
+    /// swu: the languages of card names to fetch beside English (de, fr, it, es), comma-separated
+    /// [default: all four]; `en` alone fetches none. A language synced before and left out here
+    /// is a removal: it needs --allow-removed for each of its items (`SOR.de`).
+    #[arg(long, value_delimiter = ',', value_name = "LANG,…")]
+    locales: Option<Vec<String>>,
+    /// swu: where the card names in other languages come from: the official card database's URL,
+    /// or a directory of its pages (`card-list.<set>.<locale>.json`) [default: the official card
+    /// database (https://admin.starwarsunlimited.com/api); with --from or DECKCHECK_UPSTREAM,
+    /// that upstream].
+    #[arg(long, value_name = "URL|DIR")]
+    names_from: Option<String>,
 }
 
 /// What `serve --help` adds after the flags: where each game's catalog is read from.
@@ -429,7 +471,7 @@ fn parse() -> Cli {
             text = text.replacen(&format!("'{arg}'"), &format!("{env} ({long})"), 1);
         }
     }
-    eprint!("{text}");
+    let _ = write!(std::io::stderr(), "{text}");
     std::process::exit(2);
 }
 
@@ -437,14 +479,14 @@ fn parse() -> Cli {
 pub fn main() -> ExitCode {
     let cli = parse();
     let fail = |e: anyhow::Error| {
-        eprintln!("deckcheck: {}", said_once(&e));
+        errln!("deckcheck: {}", said_once(&e));
         ExitCode::from(2)
     };
     match cli.command {
         Command::Check(args) => match run_check(&args) {
             Ok(code) => code,
             Err(e) if args.json => {
-                println!("{}", json!({ "error": said_once(&e) }));
+                let _ = outln!("{}", json!({ "error": said_once(&e) }));
                 ExitCode::from(2)
             }
             Err(e) => fail(e),
@@ -454,7 +496,7 @@ pub fn main() -> ExitCode {
         Command::Fingerprint(args) => match run_fingerprint(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if args.json => {
-                println!("{}", json!({ "error": said_once(&e) }));
+                let _ = outln!("{}", json!({ "error": said_once(&e) }));
                 ExitCode::from(2)
             }
             Err(e) => fail(e),
@@ -463,7 +505,7 @@ pub fn main() -> ExitCode {
         Command::Sync(args) => match run_sync(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!(
+                errln!(
                     "deckcheck: sync failed, the local data is unchanged: {}",
                     said_once(&e)
                 );
@@ -608,7 +650,8 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
         formats: formats_asked(game.as_ref(), &args.format),
         as_of: args.as_of.unwrap_or_else(today),
         input_format: args.input_format.clone(),
-        explain: false,
+        // The deck as read: the text output names the cards written in other languages.
+        explain: !args.json,
         player: args.player.clone(),
         uid: args.uid.clone(),
         registration: args.competitive,
@@ -643,7 +686,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
             [one] => one.clone(),
             _ => json!({ "legal": answer.legal, "summary": answer.summary, "reports": reports }),
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
         for j in &answer.reports {
             let label: Vec<&str> = j
@@ -651,13 +694,16 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
                 .iter()
                 .map(|i| request.decks[*i].field.as_str())
                 .collect();
-            print!(
+            out!(
                 "{}",
                 render_text(&label.join(" + "), j, &answer, game.as_ref())
-            );
+            )?;
+        }
+        for (deck, input) in answer.decks.iter().zip(&request.decks) {
+            out!("{}", render_written(&input.field, deck))?;
         }
         if answer.reports.len() > 1 {
-            println!("{}", summary_line(&answer.summary));
+            outln!("{}", summary_line(&answer.summary))?;
         }
     }
     Ok(exit_for(&answer))
@@ -694,7 +740,7 @@ fn render_text(
         };
         let _ = writeln!(out, "  {mark} {} [{}] {}", d.at, d.code, d.message);
         for c in &d.candidates {
-            let _ = writeln!(out, "      did you mean {} ({})?", c.name(), c.id);
+            let _ = writeln!(out, "      did you mean {}?", as_listed(c));
         }
     }
     for v in &report.violations {
@@ -713,6 +759,59 @@ fn render_text(
         let _ = writeln!(out, "  note{section} {}", n.message);
     }
     let _ = writeln!(out, "  card data {}", report.catalog);
+    out
+}
+
+/// A card as a suggestion names it: `Chief Chirpa | Defiant Elder (HMW_164)`, or in the language
+/// the list was written in, `Häuptling Chirpa | Kühner Ältester (de: Chief Chirpa | Defiant
+/// Elder, HMW_164)`.
+fn as_listed(c: &deckcheck_core::CardRef) -> String {
+    match &c.written {
+        Some(w) => format!("{} ({}: {}, {})", w.name, w.lang, c.name(), c.id),
+        None => format!("{} ({})", c.name(), c.id),
+    }
+}
+
+/// The cards a deck names in other languages, each as written and by its English name, once per
+/// deck whatever the number of formats (issue 28); nothing for a list in English.
+fn render_written(label: &str, deck: &deckcheck_core::DeckAnswer) -> String {
+    use std::fmt::Write;
+    let lines: Vec<&deckcheck_core::LineView> = deck
+        .view
+        .iter()
+        .flat_map(|v| &v.sections)
+        .flat_map(|s| &s.lines)
+        .filter(|l| l.card.written.is_some())
+        .collect();
+    let mut out = String::new();
+    if lines.is_empty() {
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "{label}: {} read in another language, each judged as its English card:",
+        if lines.len() == 1 {
+            "1 line".to_string()
+        } else {
+            format!("{} lines", lines.len())
+        }
+    );
+    for l in lines {
+        let Some(w) = &l.card.written else { continue };
+        let at = l
+            .card
+            .line
+            .map(|n| format!("line {n}: "))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {at}{} ({}) = {} ({})",
+            w.name,
+            w.lang,
+            l.card.name(),
+            l.card.id
+        );
+    }
     out
 }
 
@@ -737,7 +836,7 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
         .window(&request, args.from, args.until)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&window)?);
+        outln!("{}", serde_json::to_string_pretty(&window)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     for f in &window.formats {
@@ -745,21 +844,21 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
             .info()
             .format(&f.format)
             .map_or(f.format.clone(), |x| x.name.clone());
-        println!("{name}:");
+        outln!("{name}:")?;
         for i in &f.intervals {
             let until = i.until.map_or("on".to_string(), |u| format!("until {u}"));
-            println!("  from {} {until}: {}", i.from, i.verdict.as_str());
+            outln!("  from {} {until}: {}", i.from, i.verdict.as_str())?;
             for c in &i.changes {
-                println!("      because {c}");
+                outln!("      because {c}")?;
             }
             for v in &i.opened {
-                println!("      x {} [{}] {}", v.code, v.section, v.message());
+                outln!("      x {} [{}] {}", v.code, v.section, v.message())?;
             }
             for c in &i.closed {
-                println!("      no longer: {c}");
+                outln!("      no longer: {c}")?;
             }
             if let Some(b) = &i.boundary {
-                println!("      ({b})");
+                outln!("      ({b})")?;
             }
         }
     }
@@ -777,7 +876,7 @@ fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
         .convert(&deck, args.input_format.as_deref(), to)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     for d in &diagnostics {
-        eprintln!(
+        errln!(
             "{}: {}",
             if d.blocks_verdict() {
                 "error"
@@ -789,13 +888,13 @@ fn run_convert(args: &ConvertArgs) -> Result<ExitCode> {
     }
     let blocking = diagnostics.iter().filter(|d| d.blocks_verdict()).count();
     if blocking > 0 && !args.force {
-        eprintln!("deckcheck: {blocking} line(s) could not be resolved; fix them or pass --force");
+        errln!("deckcheck: {blocking} line(s) could not be resolved; fix them or pass --force");
         return Ok(ExitCode::from(1));
     }
     if text.ends_with('\n') {
-        print!("{text}");
+        out!("{text}")?;
     } else {
-        println!("{text}");
+        outln!("{text}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -824,7 +923,7 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
         anyhow::anyhow!("{}{details}", e.message)
     })?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&comparison)?);
+        outln!("{}", serde_json::to_string_pretty(&comparison)?)?;
     } else {
         let verdict = match comparison.verdict {
             ComparisonVerdict::Match => "MATCH: the presented deck is the registered one",
@@ -833,29 +932,29 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
             }
             ComparisonVerdict::Mismatch => "MISMATCH: the presented deck is not the registered one",
         };
-        println!("{verdict}");
+        outln!("{verdict}")?;
         let counts = |c: &std::collections::BTreeMap<&str, u64>| {
             c.iter()
                 .map(|(k, v)| format!("{v} {k}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!(
+        outln!(
             "  registered: {}; presented: {}",
             counts(&comparison.registered),
             counts(&comparison.presented)
-        );
+        )?;
         for f in &comparison.findings {
-            println!(
+            outln!(
                 "  {} {} [{}] {}",
                 if f.mismatch { "x" } else { "-" },
                 f.code,
                 f.section,
                 f.message
-            );
+            )?;
         }
         for n in &comparison.notes {
-            println!("  note: {n}");
+            outln!("  note: {n}")?;
         }
     }
     Ok(match comparison.verdict {
@@ -881,12 +980,12 @@ fn run_fingerprint(args: &FingerprintArgs) -> Result<()> {
         let mut out = serde_json::to_value(&answer)?;
         out["game"] = json!(game.info().id);
         out["file"] = json!(deck.field);
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
         for d in &answer.diagnostics {
-            eprintln!("warning: {}", d.message);
+            errln!("warning: {}", d.message);
         }
-        println!("{}", answer.fingerprint);
+        outln!("{}", answer.fingerprint)?;
     }
     Ok(())
 }
@@ -898,24 +997,46 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .to
         .clone()
         .unwrap_or_else(|| catalog_dir(spec, &data_dir));
-    let from = args.from.clone().unwrap_or_else(|| {
-        let env = (spec.id == "swu")
-            .then(|| std::env::var("DECKCHECK_UPSTREAM").ok())
-            .flatten();
-        env.filter(|v| !v.trim().is_empty())
-            .unwrap_or_else(|| spec.source.default_upstream().to_string())
-    });
+    let env = (spec.id == "swu")
+        .then(|| std::env::var("DECKCHECK_UPSTREAM").ok())
+        .flatten()
+        .filter(|v| !v.trim().is_empty());
+    let from = args
+        .from
+        .clone()
+        .or(env)
+        .unwrap_or_else(|| spec.source.default_upstream().to_string());
     let limits = HttpLimits {
         request: std::time::Duration::from_secs(args.timeout),
         ..HttpLimits::SYNC
     };
     let fetch = fetch_from(&from, limits, spec.id)?;
-    let progress = |what: &str| eprintln!("deckcheck: {what}");
+    // The game's other upstreams: each its public one when the main one is public, else the
+    // same upstream (a mirror holds both); `--names-from` names the card names' own.
+    let others = spec.source.also_from();
+    let has_names = others.iter().any(|u| u.name == "names");
+    if !has_names && (args.names_from.is_some() || args.locales.is_some()) {
+        bail!(
+            "{} has no card names in other languages: --locales and --names-from are for swu",
+            spec.name
+        );
+    }
+    let mut opened = Vec::new();
+    for upstream in others {
+        let base = match (&args.names_from, upstream.name) {
+            (Some(names), "names") => names.clone(),
+            _ => upstream.beside(&from, spec.source.default_upstream()),
+        };
+        opened.push((upstream.name, fetch_from(&base, limits, spec.id)?));
+    }
+    let progress = |what: &str| errln!("deckcheck: {what}");
     let options = SyncOptions {
         max_shrink: args.max_shrink.clamp(0.0, 1.0),
         allow_removed: args.allow_removed.clone(),
         deadline: None,
         progress: &progress,
+        locales: args.locales.clone(),
+        also_from: opened.iter().map(|(n, f)| (*n, f.as_ref())).collect(),
     };
     let synced = sync(spec.source, fetch.as_ref(), &to, &options)?;
     let records: usize = synced.manifest.items.values().sum();
@@ -925,7 +1046,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .values()
         .filter(|f| f.unchanged)
         .count();
-    println!(
+    outln!(
         "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}",
         spec.name,
         spec.id,
@@ -933,7 +1054,7 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         synced.manifest.source,
         to.display(),
         synced.manifest.synced_at
-    );
+    )?;
     Ok(())
 }
 
@@ -991,18 +1112,22 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             };
             let created = runtime.block_on(store.create_event(game.as_ref(), new, now))?;
             if args.json {
-                println!("{}", serde_json::to_string_pretty(&created)?);
+                outln!("{}", serde_json::to_string_pretty(&created)?)?;
             } else {
                 let e = &created.event;
-                println!(
+                outln!(
                     "event {} created: {} ({} {}, {})",
-                    e.id, e.name, e.game, e.format, e.date
-                );
-                println!("registration code: {}", e.registration_code);
-                println!(
+                    e.id,
+                    e.name,
+                    e.game,
+                    e.format,
+                    e.date
+                )?;
+                outln!("registration code: {}", e.registration_code)?;
+                outln!(
                     "organizer token (shown once, keep it): {}",
                     created.organizer_token
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -1010,11 +1135,11 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             let store = args.store.open(&runtime)?;
             let event = runtime
                 .block_on(store.lock(&deckcheck_store::Access::operator(&args.event), now))?;
-            println!(
+            outln!(
                 "event {} locked at {}",
                 event.id,
                 event.locked_at.map(|t| t.to_string()).unwrap_or_default()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         EventsCommand::Roster(args) => {
@@ -1022,12 +1147,12 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             let event = runtime.block_on(store.event(&args.event))?;
             let roster = runtime.block_on(store.roster(&args.event))?;
             if args.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&json!({ "event": event, "players": roster }))?
-                );
+                )?;
             } else {
-                println!(
+                outln!(
                     "{} ({} {}, {}): {} players{}",
                     event.name,
                     event.game,
@@ -1035,9 +1160,9 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
                     event.date,
                     roster.len(),
                     if event.is_locked(now) { ", locked" } else { "" }
-                );
+                )?;
                 for r in &roster {
-                    println!(
+                    outln!(
                         "  {:<22} {:<24} {:<10} {:<8} {:<10} v{} checks {}",
                         r.id,
                         r.player,
@@ -1046,7 +1171,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
                         serde_json::to_value(r.verdict)?.as_str().unwrap_or(""),
                         r.version,
                         r.checks
-                    );
+                    )?;
                 }
             }
             let pending = roster.iter().any(|r| r.state == State::Pending);
@@ -1059,7 +1184,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             match &args.output {
                 Some(file) => std::fs::write(file, text)
                     .with_context(|| format!("cannot write {}", file.display()))?,
-                None => print!("{text}"),
+                None => out!("{text}")?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -1069,18 +1194,18 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
             let export: EventExport = serde_json::from_str(&text)
                 .with_context(|| format!("{} is not an event export", args.file.display()))?;
             let event = runtime.block_on(store.import(&export))?;
-            println!(
+            outln!(
                 "event {} ({}) imported: {} players",
                 event.id,
                 event.name,
                 export.registrations.len()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         EventsCommand::List(args) => {
             let store = args.open(&runtime)?;
             for e in runtime.block_on(store.events())? {
-                println!(
+                outln!(
                     "{}  {}  {} {}  {}  code {}{}",
                     e.id,
                     e.date,
@@ -1089,7 +1214,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
                     e.name,
                     e.registration_code,
                     if e.is_locked(now) { "  locked" } else { "" }
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -5,9 +5,24 @@
 //! gathers candidates from an index of character trigrams, then ranks only those few with a
 //! string distance (strsim).
 
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap as HashMap;
+use serde::Serialize;
 
 use crate::text::{loose_fold, squash};
+
+/// The name a list wrote a card by, where it is not the card's English name: a German, French,
+/// Italian or Spanish name. The card is judged as its English self: "a player's deck
+/// can include cards in any number of languages" (SWU TR 3.2.4, CEG 4.1.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Written {
+    /// The card's name in that language, "Title | Subtitle" as its publisher prints it.
+    #[schema(value_type = String)]
+    pub name: Arc<str>,
+    /// The language, as a BCP 47 code: `de`, `fr`, `it`, `es`.
+    pub lang: &'static str,
+}
 
 /// The forgiving indexes of a catalog; `K` is the game's card key.
 #[derive(Debug, Clone)]
@@ -134,6 +149,12 @@ impl<K: Copy + Eq + Ord> NameIndex<K> {
         best.truncate(n);
         best
     }
+}
+
+/// How many single-character edits turn `a` into `b`: did-you-mean for ids, where a typing error
+/// is a digit too many, too few or another (`9_1511` for `9_151`).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    strsim::levenshtein(a, b)
 }
 
 /// Character trigrams of each word, padded so that short words and word edges count.

@@ -64,6 +64,10 @@ pub struct CardRef {
     /// The line of the list it was read from, where the input has lines.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    /// The name the list wrote it by, where that is not its English name (`title` and
+    /// `subtitle` are always English).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<crate::names::Written>,
 }
 
 impl CardRef {
@@ -73,11 +77,18 @@ impl CardRef {
             title,
             subtitle,
             line: None,
+            written: None,
         }
     }
 
     pub fn at_line(mut self, line: Option<u32>) -> Self {
         self.line = line;
+        self
+    }
+
+    /// The card as the list wrote it, in another language (`None`: by its English name).
+    pub fn written_as(mut self, written: Option<crate::names::Written>) -> Self {
+        self.written = written;
         self
     }
 

@@ -39,7 +39,8 @@ fn unicode_identity_fold(text: &str) -> String {
 }
 
 /// Folds text for forgiving lookup: [`identity_fold`] plus no diacritics, no punctuation
-/// (it separates words), and `0` read as `o` (the data spells C-3P0 with a zero).
+/// (it separates words), `0` read as `o` (the data spells C-3P0 with a zero), and the German
+/// `ß` read as `ss`, as Swiss German and plain keyboards write it ("Geissel" for "Geißel").
 pub fn loose_fold(text: &str) -> String {
     if text.is_ascii() {
         ascii_loose_fold(text)
@@ -65,7 +66,11 @@ fn unicode_loose_fold(text: &str) -> String {
             pending_space = false;
         }
         for lower in c.to_lowercase() {
-            out.push(if lower == '0' { 'o' } else { lower });
+            match lower {
+                '0' => out.push('o'),
+                'ß' => out.push_str("ss"),
+                other => out.push(other),
+            }
         }
     }
     out
@@ -173,5 +178,23 @@ mod tests {
         assert_eq!(loose_fold("TIE/ln Fighter"), "tie ln fighter");
         assert_eq!(loose_fold("Qi\u{2019}ra"), "qira");
         assert_eq!(loose_fold("Master of Teräs Käsi"), "master of teras kasi");
+    }
+
+    #[test]
+    fn loose_fold_reads_the_sharp_s_as_ss_and_forgives_the_accents_of_every_language() {
+        // Issue 28: the German, French and Spanish names of the official card database.
+        assert_eq!(loose_fold("Geißel von Dathomir"), "geissel von dathomir");
+        assert_eq!(
+            loose_fold("GEISSEL VON DATHOMIR"),
+            loose_fold("Geißel von Dathomir")
+        );
+        assert_eq!(loose_fold("Häuptling Chirpa"), "hauptling chirpa");
+        assert_eq!(
+            loose_fold("Acklay de l\u{2019}Arène"),
+            loose_fold("Acklay de l'Arene")
+        );
+        assert_eq!(loose_fold("Varáctilo leal"), "varactilo leal");
+        assert_eq!(loose_fold("Aîné Provocateur"), "aine provocateur");
+        assert_eq!(squash("DorfÄlteste"), squash("Dorf-Alteste"));
     }
 }

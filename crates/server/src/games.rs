@@ -155,10 +155,21 @@ fn first_sync(spec: &GameSpec, open: Open, upstream: &str, dir: &Path) -> Result
         spec.env
     );
     let fetch = open(upstream, limits, spec.id).map_err(|e| e.to_string())?;
+    // The game's other upstreams (SWU's card names in other languages), as `deckcheck sync`
+    // opens them: each its public one beside the public main upstream, else the same one.
+    let mut others = Vec::new();
+    for other in spec.source.also_from() {
+        let base = other.beside(upstream, spec.source.default_upstream());
+        others.push((
+            other.name,
+            open(&base, limits, spec.id).map_err(|e| e.to_string())?,
+        ));
+    }
     let progress = |what: &str| eprintln!("deckcheck: {what}");
     let options = SyncOptions {
         deadline: Some(Instant::now() + FIRST_SYNC),
         progress: &progress,
+        also_from: others.iter().map(|(n, f)| (*n, f.as_ref())).collect(),
         ..SyncOptions::default()
     };
     let synced = sync(spec.source, fetch.as_ref(), dir, &options).map_err(|e| e.to_string())?;

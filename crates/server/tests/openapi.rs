@@ -383,6 +383,7 @@ fn fields_sent_as_null_are_nullable() {
         ("SetInfo", "caveat"),
         ("Suspension", "effective_until"),
         ("Suspension", "subtitle"),
+        ("Suspension", "announced"),
         ("SuspensionsAnswer", "format"),
         ("SuspensionsAnswer", "as_of"),
     ] {

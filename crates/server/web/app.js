@@ -27,6 +27,18 @@
     return e;
   }
   function cardName(c) { return c.subtitle ? c.title + ' | ' + c.subtitle : c.title; }
+  // The name as the list wrote it: in another language (c.written), else the English one.
+  function writtenName(c) { return c.written ? c.written.name : cardName(c); }
+  // A card written in another language, in that language (marked for screen readers), then
+  // its English name: "Häuptling Chirpa | Kühner Ältester · Chief Chirpa | Defiant Elder".
+  function bothNames(c, cls) {
+    const span = el('span', cls);
+    const w = el('span', 'written', c.written.name);
+    w.lang = c.written.lang;
+    span.append(w, el('span', 'english', ' · ' + cardName(c)));
+    span.title = c.written.lang + ' · English: ' + cardName(c);
+    return span;
+  }
   function today() {
     const d = new Date();
     return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
@@ -74,7 +86,7 @@
     if (!ls[i] || ls[i].trim() !== want) i = ls.findIndex((l) => l.trim() === want);
     if (i < 0) { say('That line has changed since it was checked; checking again.'); check(); return; }
     const m = /^\s*(\d+)\s*[x×]?\s*(?:\||\s)/i.exec(ls[i]);
-    const fixed = (m ? m[1] + ' | ' : '') + cardName(cand);
+    const fixed = (m ? m[1] + ' | ' : '') + writtenName(cand);
     const [a, b] = lineRange(i + 1);
     deck.setRangeText(fixed, a, b, 'end');
     say('Line ' + (i + 1) + ' now reads “' + fixed + '”.');
@@ -326,10 +338,12 @@
       const fixes = el('div', 'fixes');
       fixes.append(el('span', 'label', 'Replace with'));
       for (const c of d.candidates) {
-        const b = el('button', 'fix', cardName(c));
+        const b = el('button', 'fix');
+        if (c.written) b.append(bothNames(c, 'names'));
+        else b.textContent = cardName(c);
         b.type = 'button';
         b.dataset.id = c.id;
-        b.title = 'Replace line ' + lineOf(d.at) + ' with ' + cardName(c);
+        b.title = 'Replace line ' + lineOf(d.at) + ' with ' + writtenName(c);
         b.addEventListener('click', () => applyFix(d, c));
         fixes.append(b);
       }
@@ -354,8 +368,14 @@
       for (const c of s.lines || []) {
         const li = el('li', flagged.has(c.id) ? 'flagged' : '');
         li.dataset.id = c.id;
-        li.append(el('span', 'n', c.count), el('span', 't', c.title));
-        if (c.subtitle) li.append(el('span', 's', ' | ' + c.subtitle));
+        li.append(el('span', 'n', c.count));
+        if (c.written) {
+          li.dataset.lang = c.written.lang;
+          li.append(bothNames(c, 't'));
+        } else {
+          li.append(el('span', 't', c.title));
+          if (c.subtitle) li.append(el('span', 's', ' | ' + c.subtitle));
+        }
         if (c.attached && c.attached.length) li.append(el('span', 's', ' + ' + c.attached.map(cardName).join(', ')));
         if (c.line) li.title = 'line ' + c.line + ' · ' + c.id;
         ul.append(li);

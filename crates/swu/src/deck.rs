@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use deckcheck_core::names::Written;
 use serde::Serialize;
 
 use crate::catalog::{CardId, PrintingId};
@@ -66,6 +67,8 @@ pub struct Deck {
     author: Option<String>,
     uid: Option<String>,
     entries: Vec<DeckEntry>,
+    /// By entry: the name the list wrote it by, where that is not its English name (issue 28).
+    written: Vec<Option<Written>>,
     /// Copies per zone of entries that could not be resolved (unknown or ambiguous cards):
     /// they still count toward the deck's size, so one unknown id is one diagnostic and an
     /// unverified verdict, never a deck "too small" that is not.
@@ -78,7 +81,38 @@ impl Deck {
     }
 
     pub fn push(&mut self, entry: DeckEntry) {
+        self.push_written(entry, None);
+    }
+
+    /// Adds an entry the list wrote by a name in another language (`None`: its English name).
+    pub fn push_written(&mut self, entry: DeckEntry, written: Option<Written>) {
         self.entries.push(entry);
+        self.written.push(written);
+    }
+
+    /// The entries of a zone, each with the name the list wrote it by when not its English one.
+    pub fn in_zone_as_written(
+        &self,
+        zone: Zone,
+    ) -> impl Iterator<Item = (&DeckEntry, Option<&Written>)> {
+        self.entries
+            .iter()
+            .zip(&self.written)
+            .filter(move |(e, _)| e.zone == zone)
+            .map(|(e, w)| (e, w.as_ref()))
+    }
+
+    /// The languages other than English the list wrote cards in, each once (`de`, `fr`).
+    pub fn languages(&self) -> Vec<&'static str> {
+        let mut langs: Vec<&'static str> = self.written.iter().flatten().map(|w| w.lang).collect();
+        langs.sort_unstable();
+        langs.dedup();
+        langs
+    }
+
+    /// How many entries the list wrote in another language.
+    pub fn written_elsewhere(&self) -> usize {
+        self.written.iter().flatten().count()
     }
 
     /// Notes `count` copies in `zone` that could not be read as a card.

@@ -304,7 +304,7 @@ impl Swu {
             return json!({
                 "format": format.id,
                 "legal": null,
-                "note": "Limited decks may play any card opened or drafted at the event.",
+                "note": "Limited decks may play any card opened or drafted at the event once its set is released; below Competitive tier, also at its prerelease in the week before.",
             });
         }
         let c = self.catalog.card(card);
@@ -468,6 +468,12 @@ impl Game for Swu {
                         unreadable,
                     )
                 };
+                let mut report = report;
+                report.notes.extend(decklist::languages_note(
+                    group.iter().map(|i| &decks[*i].deck),
+                    &self.data,
+                    ask.as_of,
+                ));
                 judged.push(Judged {
                     report,
                     decks: group,
@@ -486,13 +492,14 @@ impl Game for Swu {
                     label: zone.label(),
                     count: deck.count(zone),
                     lines: deck
-                        .in_zone(zone)
-                        .map(|e| LineView {
+                        .in_zone_as_written(zone)
+                        .map(|(e, written)| LineView {
                             count: e.count,
                             card: self
                                 .catalog
                                 .card_ref(e.card, Some(e.printing))
-                                .at_line(e.line),
+                                .at_line(e.line)
+                                .written_as(written.cloned()),
                             attached: Vec::new(),
                         })
                         .collect(),
@@ -538,28 +545,28 @@ impl Game for Swu {
         }
     }
 
+    /// Cards by name in any of the five languages (a full name, then a title), else the
+    /// closest names in any language; each card once, shown with the name it was found by when
+    /// that is not its English name.
     fn search(&self, query: &str, limit: usize) -> Vec<CardSummary> {
         let q = query.trim();
-        let mut found: Vec<catalog::CardId> = self.catalog.by_full_name(q, None).to_vec();
-        for c in self.catalog.by_title(q) {
-            if !found.contains(c) {
-                found.push(*c);
+        let mut found = self.catalog.full_name_fits(q, None);
+        for fit in self.catalog.title_fits(q) {
+            if !found.iter().any(|f| f.card == fit.card) {
+                found.push(fit);
             }
         }
         if found.is_empty() {
             found = self
                 .catalog
-                .suggest(q, limit, |c| c.card_type != CardType::Token)
-                .into_iter()
-                .map(|s| s.card)
-                .collect();
+                .suggest_fits(q, limit, |c| c.card_type != CardType::Token);
         }
         found.truncate(limit);
         found
             .into_iter()
-            .map(|c| CardSummary {
-                card: self.catalog.card_ref(c, None),
-                kind: self.catalog.card(c).card_type.to_string(),
+            .map(|fit| CardSummary {
+                card: self.catalog.card_ref_as(fit, None),
+                kind: self.catalog.card(fit.card).card_type.to_string(),
             })
             .collect()
     }
@@ -660,13 +667,30 @@ impl Game for Swu {
                     confidence: set.confidence,
                 });
             }
+            // Limited, below Competitive tier: its cards are legal at its prerelease.
+            if let Some((opens, _)) = set.prerelease_week()
+                && def.prerelease.entries().iter().any(|d| d.value)
+            {
+                points.push(ChangePoint {
+                    date: opens,
+                    what: format!("{} ({}) prerelease week begins", set.name, set.code),
+                    confidence: Confidence::Official,
+                });
+            }
             // A format that took the set later (Intro Battle: Hoth in Twin Suns).
-            for (format, date) in &set.legal_from {
-                if *format == def.id || def.pool_choices(*date).contains(format) {
+            for (format, later) in &set.legal_from {
+                let date = later.from;
+                if *format == def.id || def.pool_choices(date).contains(format) {
+                    // Fixed only by a document published after the day: not a sure boundary.
+                    let confidence = if later.published > date {
+                        Confidence::Unconfirmed
+                    } else {
+                        set.confidence
+                    };
                     points.push(ChangePoint {
-                        date: *date,
+                        date,
                         what: format!("{} ({}) counts in {}", set.name, set.code, def.name),
-                        confidence: set.confidence,
+                        confidence,
                     });
                 }
             }

@@ -1,16 +1,22 @@
 //! Syncing the SWU card catalog from the public swu-db API (`/sets`, then `/cards/{SET}`), or
-//! from a local mirror of its responses (per-set files and/or a combined `all_cards.json`).
-//! The generic procedure ([`deckcheck_core::sync::sync`]) stages, checks and swaps; this says
-//! what the catalog is made of and how to tell a response is whole.
+//! from a local mirror of its responses (per-set files and/or a combined `all_cards.json`), and
+//! with it the card names in German, French, Italian and Spanish from the official card
+//! database ([`names`]). The generic procedure ([`deckcheck_core::sync::sync`]) stages, checks
+//! and swaps; this says what the catalog is made of and how to tell a response is whole.
+
+mod names;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use deckcheck_core::sync::{LoadError, Session, Source, SyncError};
+use deckcheck_core::sync::{LoadError, Session, Source, SyncError, Upstream};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::catalog::{find_card_files, is_card_file, load_dir, read_records};
+use crate::catalog::localized::read_files;
+use crate::catalog::{CatalogError, find_card_files, is_card_file, load_dir, read_records};
+
+pub use names::UPSTREAM as NAMES_UPSTREAM;
 
 /// The public card API deckcheck syncs from by default (`DECKCHECK_UPSTREAM` overrides it).
 pub const DEFAULT_UPSTREAM: &str = "https://api.swu-db.com";
@@ -30,21 +36,25 @@ impl Source for SwuDb {
     }
 
     fn fetch_all(&self, session: &mut Session<'_>) -> Result<(), SyncError> {
+        // The languages asked are checked before anything is fetched.
+        let langs = names::languages(session.locales())?;
         if let Some(dir) = session.fetch().mirror().map(Path::to_path_buf) {
-            return from_mirror(&dir, session);
-        }
-        let list = session.get("sets", SET_LIST)?;
-        for code in set_codes(&list)? {
-            let file = format!("{code}.json");
-            let bytes = session.get(&format!("cards/{code}"), &file)?;
-            if check_set(&code, &bytes)? == 0 {
-                // Listed upstream before it has cards (a preview set): nothing to keep yet.
-                session.discard(&file);
+            from_mirror(&dir, session)?;
+        } else {
+            let list = session.get("sets", SET_LIST)?;
+            for code in set_codes(&list)? {
+                let file = format!("{code}.json");
+                let bytes = session.get(&format!("cards/{code}"), &file)?;
+                if check_set(&code, &bytes)? == 0 {
+                    // Listed upstream before it has cards (a preview set): nothing to keep yet.
+                    session.discard(&file);
+                }
             }
         }
-        Ok(())
+        names::fetch(session, &langs)
     }
 
+    /// Each set's printings, and each set's names in each language (`SOR.de`).
     fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
         let catalog = load_dir(dir, &|_| None).map_err(LoadError::new)?;
         let mut counts = BTreeMap::new();
@@ -53,7 +63,18 @@ impl Source for SwuDb {
                 .entry(catalog.set_code(p.set).to_string())
                 .or_insert(0) += 1;
         }
+        let names = read_files(dir, &mut |_| {})
+            .map_err(|reason| LoadError::new(CatalogError::Names { reason }))?;
+        for file in names {
+            for (set, records) in &file.sets {
+                counts.insert(format!("{set}.{}", file.locale.code()), records.len());
+            }
+        }
         Ok(counts)
+    }
+
+    fn also_from(&self) -> &'static [Upstream] {
+        &[names::UPSTREAM]
     }
 }
 

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use deckcheck_core::input::{InputFormat, MAX_COUNT, MAX_SUGGESTED};
 use deckcheck_core::{CardRef, Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use crate::catalog::{CardIdx, Catalog, Side, looks_like_id};
+use crate::catalog::{CardIdx, Catalog, Side, base_id, looks_like_id};
 use crate::deck::{Deck, Entry, Resolution, Zone};
 
 /// The most entries (text lines, XML elements, ids of a deck string) one deck may have.
@@ -112,16 +112,40 @@ impl<'c> Builder<'c> {
                 Resolution::Card(card)
             }
             None => {
-                let mut candidates = Vec::new();
-                if let Some(t) = title {
-                    candidates = self.catalog.by_title(t);
+                // Did-you-mean: the cards the title names (or nearly names), else the ids a
+                // keystroke or two away; none for a set the card data predates.
+                let title = title.filter(|t| !t.trim().is_empty());
+                let newer = crate::catalog::set_of(base_id(id))
+                    .filter(|set| self.catalog.predates(*set))
+                    .map(|set| {
+                        self.catalog
+                            .set(set)
+                            .map_or_else(|| format!("set {set}"), |s| s.name.to_string())
+                    });
+                let mut candidates = title.map(|t| self.catalog.by_title(t)).unwrap_or_default();
+                if candidates.is_empty() && newer.is_none() && self.suggested < MAX_SUGGESTED {
+                    self.suggested += 1;
+                    candidates = match title {
+                        Some(t) => self.catalog.suggest(t, 3, |_| true),
+                        None => self.catalog.suggest_id(id, 3),
+                    };
                 }
-                let message = match title {
-                    Some(t) if !candidates.is_empty() => format!(
+                let legacy = crate::catalog::set_of(base_id(id)) == Some(crate::rules::LEGACY_SET);
+                let message = match (title, &newer) {
+                    _ if legacy => format!(
+                        "{id} is a card of GEMP's Legacy set 601, which deckcheck's card data does not hold; it cannot be judged."
+                    ),
+                    (_, Some(set)) => format!(
+                        "no card has the id {id} in deckcheck's card data, which predates {set}; the card cannot be judged until the data holds it."
+                    ),
+                    (Some(t), None) if !candidates.is_empty() => format!(
                         "no card has the id {id}; the title {:?} names the card{} listed here.",
                         deckcheck_core::echo(t.trim()),
                         if candidates.len() == 1 { "" } else { "s" }
                     ),
+                    (None, None) if !candidates.is_empty() => {
+                        format!("no card has the id {id}; did you mean one of the ids listed?")
+                    }
                     _ => format!("no card has the id {id}."),
                 };
                 self.diagnostics.push(

@@ -297,6 +297,7 @@ impl Fixture {
         let mut decipher = gemp("open_no_virtual", &[1, 5, 7, 8, 9, 10, 12, 13, 102]);
         decipher.valid = vec!["200_110".into()];
         formats.push(decipher);
+        formats.push(gemp("legacy", &[1, 5, 7, 8, 9, 10, 12, 13, 102, 601]));
         edit(&mut formats);
         let blueprints = CARDS.iter().map(blueprint).collect();
         let mut rows = vec![

@@ -4,9 +4,13 @@
 //! cards GEMP lacks, the card database's. An Episode I icon the two sources disagree on is
 //! CCG-SOURCE-CONFLICT's, not this rule's. Source: REG Classic Format Ban List L308-313 (dated in
 //! card_data/ccg/formats.toml); GEMP swccgFormats.json `bannedIcons`.
+//!
+//! An icon another reading of the format bans (Defensive Shields in Classic: GEMP bans them, the
+//! guide of 2006 does not) is no violation: a deck holding such a card gets a note saying which
+//! reading is applied (`disputed_icons`), and the verdict stands (issue 28).
 
 use deckcheck_core::wording::{a_or_an, is_are, plural, titles_with_ids};
-use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
+use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
 use super::Context;
@@ -56,6 +60,27 @@ impl Rule<Context<'_>> for Icon {
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let banned = ctx.def.banned_icons_on(ctx.as_of);
+        for (icon, reading) in ctx.def.disputed_icons_on(ctx.as_of) {
+            let cards: Vec<CardRef> = ctx
+                .each()
+                .flat_map(|(_, _, tally)| tally.all())
+                .filter(|c| ctx.card(c.card).has_icon(icon))
+                .map(|c| ctx.card_ref(c))
+                .collect();
+            if !cards.is_empty() {
+                out.note(
+                    NoteKind::Caveat,
+                    Some(&reading.section),
+                    format!(
+                        "{} {}: {}. {}",
+                        plural(cards.len() as u64, "card has", "cards have"),
+                        a_or_an(icon_name(icon), false),
+                        titles_with_ids(&cards),
+                        reading.value
+                    ),
+                );
+            }
+        }
         for (i, _, tally) in ctx.each() {
             for (icon, fact) in &banned {
                 let cards: Vec<CardRef> = tally
@@ -116,6 +141,48 @@ mod tests {
         assert_eq!(ids(&v[0]), ["13_54"]);
         assert!(v[0].is_certain());
         assert!(v[0].caveat.as_deref().unwrap().contains("Only GEMP"));
+    }
+
+    #[test]
+    fn classic_warns_about_defensive_shields_and_says_it_reads_the_guide_of_2006() {
+        let f = Fixture::new();
+        let mut deck = f.sixty(Side::Dark, &[]);
+        deck.entries.extend(f.deck(&[], &[("13_54", 1)]).entries);
+        let classic = f.judge("classic", today(), std::slice::from_ref(&deck));
+        assert!(classic.violations.is_empty(), "{:?}", classic.violations);
+        let note = classic
+            .notes
+            .iter()
+            .find(|n| n.message.contains("Defensive Shield"))
+            .expect("a note about the shield");
+        assert_eq!(note.kind, deckcheck_core::NoteKind::Caveat);
+        assert_eq!(
+            note.section.as_deref(),
+            Some("REG Classic Format Ban List L308-313")
+        );
+        assert!(
+            note.message.starts_with(
+                "1 card has a Defensive Shield icon: Battle Order (13_54, line 1). Classic is judged here by the tournament guide of 2006"
+            ),
+            "{}",
+            note.message
+        );
+        assert!(note.message.contains("classic-gemp"), "{}", note.message);
+        // Without a shield, nothing to warn about; GEMP's Classic bans it instead.
+        let plain = f.judge("classic", today(), &[f.sixty(Side::Dark, &[])]);
+        assert!(
+            !plain
+                .notes
+                .iter()
+                .any(|n| n.message.contains("Defensive Shield"))
+        );
+        let gemp = f.judge("classic-gemp", today(), &[deck]);
+        assert!(
+            !gemp
+                .notes
+                .iter()
+                .any(|n| n.message.contains("is judged here"))
+        );
     }
 
     #[test]

@@ -67,6 +67,7 @@ pub const RULES: &[&dyn for<'a> Rule<Context<'a>>] = &[
 
 pub use icon::icon_name;
 pub use new_expansion::legal_from as new_expansion_legal_from;
+pub use unknown::LEGACY_SET;
 
 /// Every code with its meaning, for the documentation.
 pub fn codes() -> Vec<CodeInfo> {

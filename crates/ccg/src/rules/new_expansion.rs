@@ -4,7 +4,9 @@
 //! card_data/ccg/sets.toml's where the database has none. A date known only to the month
 //! (Decipher sets) makes the days between the month's 1st + 7 and its last day + 7 unverified; a
 //! set without any date (set 227 in GEMP's Open) leaves its cards unverified on every date.
-//! GEMP's format file is no date source: it lists sets before their release. Source: REG General
+//! GEMP's format file is no date source: it lists sets before their release. An id the card data
+//! does not hold is judged by its set too (a Virtual Set 27 card before 2026-08-31 is illegal
+//! whatever the card; issue 28). Source: REG General
 //! Tournament Rules L52 ("Newly released expansions are tournament-legal one week after their
 //! official release date").
 
@@ -16,8 +18,8 @@ use jiff::ToSpan;
 use jiff::civil::Date;
 use serde::Serialize;
 
-use super::Context;
 use super::not_tournament::is_not_tournament;
+use super::{Context, unresolved_ref};
 use crate::catalog::{Catalog, Precision};
 
 pub const CODE: Code = Code::new("CCG-NEW-EXPANSION");
@@ -103,17 +105,30 @@ impl Rule<Context<'_>> for NewExpansion {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        for (i, _, tally) in ctx.each() {
+        let judged = |set: u32, id: &str| {
+            let in_pool = ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id);
+            in_pool && !is_not_tournament(Some(set))
+        };
+        for (i, deck, tally) in ctx.each() {
             let mut by_set: BTreeMap<u32, Vec<CardRef>> = BTreeMap::new();
             for c in tally.all() {
                 let card = ctx.card(c.card);
                 let Some(set) = card.set else { continue };
-                let in_pool =
-                    ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| **v == *card.id);
-                if is_not_tournament(Some(set)) || !in_pool {
-                    continue;
+                if judged(set, &card.id) {
+                    by_set.entry(set).or_default().push(ctx.card_ref(c));
                 }
-                by_set.entry(set).or_default().push(ctx.card_ref(c));
+            }
+            // An id the data lacks, of a set whose date is known: its set says when it can be legal.
+            for e in &deck.entries {
+                if let Some(set) = e.unknown_set()
+                    && judged(set, &e.written)
+                    && legal_from(ctx.catalog, set).is_some()
+                {
+                    by_set
+                        .entry(set)
+                        .or_default()
+                        .push(unresolved_ref(e, "a card not in the data"));
+                }
             }
             for (set, cards) in by_set {
                 let name = ctx
@@ -153,7 +168,7 @@ impl Rule<Context<'_>> for NewExpansion {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{Fixture, ids, today};
+    use super::super::fixture::{Fixture, ids};
     use crate::catalog::Side;
     use jiff::civil::date;
 
@@ -195,15 +210,27 @@ mod tests {
     }
 
     #[test]
-    fn a_set_without_a_release_date_leaves_its_cards_unverified() {
+    fn a_card_the_data_lacks_is_judged_by_its_sets_release() {
+        // Issue 28: Virtual Set 27 was released on 2026-08-24 (CONFIRMATIONS 9); the card data
+        // holds none of its cards, but none of them is legal before 2026-08-31.
         let f = Fixture::new();
         let mut deck = f.sixty(Side::Dark, &[]);
         deck.entries.extend(f.deck(&[("227_1", 1)], &[]).entries);
-        // 227_1 is not in the fixture's data: only resolved cards are judged here.
+        let on = |d| f.violations("open", d, std::slice::from_ref(&deck), "CCG-NEW-EXPANSION");
+        let before = on(date(2026, 8, 30));
+        assert_eq!(ids(&before[0]), ["227_1"]);
+        assert!(before[0].is_certain());
         assert!(
-            f.violations("open", today(), &[deck], "CCG-NEW-EXPANSION")
-                .is_empty()
+            before[0].message().contains(
+                "Virtual Set 27, released 2026-08-24 and legal from 2026-08-31, not on 2026-08-30"
+            ),
+            "{}",
+            before[0].message()
         );
-        assert!(super::legal_from(&f.catalog, 227).is_none());
+        assert!(on(date(2026, 8, 31)).is_empty());
+        assert_eq!(
+            super::legal_from(&f.catalog, 227),
+            Some((date(2026, 8, 31), date(2026, 8, 31)))
+        );
     }
 }

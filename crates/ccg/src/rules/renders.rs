@@ -139,6 +139,14 @@ fn every_kind(a: &Values) -> Vec<Violation> {
             },
         ),
         Violation::new(unknown::CODE, &s, UnknownIds::NoSuchCard),
+        Violation::new(
+            unknown::CODE,
+            &s,
+            UnknownIds::Newer {
+                set: t(),
+                newest: t(),
+            },
+        ),
         Violation::new(unknown::CODE, &s, UnknownIds::Legacy),
         Violation::new(
             ambiguous::CODE,

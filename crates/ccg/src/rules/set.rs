@@ -1,6 +1,7 @@
 //! CCG-SET: a card's set (the prefix of its id) is one of the format's sets, unless the format
-//! names the card itself as valid; a retired (Legacy) virtual card is in none of them. Judged for
-//! the cards in and outside the deck. Source: REG Supported Formats L14-15 (the Open and Classic
+//! names the card itself as valid; a retired (Legacy) virtual card is in none of them but
+//! GEMP's Legacy set 601 (the Legacy format's pool). Judged for the cards in and outside the
+//! deck. Source: REG Supported Formats L14-15 (the Open and Classic
 //! pools); GEMP swccgFormats.json `set` and `valid`, DefaultSwccgFormat.validateCard.
 
 use deckcheck_core::wording::{plural, titles_with_ids};
@@ -8,17 +9,22 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
+use super::unknown::LEGACY_SET;
 use super::{Context, unresolved_ref};
 
 pub const CODE: Code = Code::new("CCG-SET");
 
 pub struct Set;
 
+/// The guide describes the pools of Open and Classic; the other formats are GEMP's alone.
 fn section(ctx: &Context<'_>) -> String {
-    format!(
-        "REG Supported Formats L14-15; GEMP swccgFormats.json ({})",
-        ctx.gemp.code
-    )
+    match ctx.gemp.code.as_str() {
+        "open" | "classic" => format!(
+            "REG Supported Formats L14-15; GEMP swccgFormats.json ({})",
+            ctx.gemp.code
+        ),
+        code => format!("PEER GEMP swccgFormats.json ({code})"),
+    }
 }
 
 /// Cards outside the format's card pool.
@@ -62,12 +68,14 @@ impl Rule<Context<'_>> for Set {
             ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id)
         };
         let format = || ctx.format_name().to_string();
+        let retired_in_pool = ctx.gemp.set.contains(&LEGACY_SET);
         for (i, deck, tally) in ctx.each() {
             let mut legacy: Vec<CardRef> = Vec::new();
             let mut outside: Vec<CardRef> = Vec::new();
             for c in tally.all() {
                 let card = ctx.card(c.card);
                 match card.set {
+                    None if retired_in_pool => {}
                     None => legacy.push(ctx.card_ref(c)),
                     Some(_) if is_not_tournament(card.set) => {}
                     Some(set) if !in_pool(set, &card.id) => outside.push(ctx.card_ref(c)),
@@ -141,13 +149,27 @@ mod tests {
             written: "Fixture Retired Card (V)".into(),
             card: crate::deck::Resolution::Card(legacy),
         });
-        let v = f.violations("open", today(), &[deck], "CCG-SET");
+        let v = f.violations("open", today(), std::slice::from_ref(&deck), "CCG-SET");
         assert!(
             v[0].message()
                 .contains("retired to Legacy, not legal in Open"),
             "{}",
             v[0].message()
         );
+        // Issue 28: GEMP's Legacy format is made of Decipher's sets and the retired cards.
+        assert!(
+            f.violations("legacy", today(), &[deck], "CCG-SET")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_virtual_card_is_not_in_the_legacy_pool() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("226_20", 1)]);
+        let v = f.violations("legacy", today(), &[deck], "CCG-SET");
+        assert_eq!(ids(&v[0]), ["226_20"]);
+        assert_eq!(v[0].section, "PEER GEMP swccgFormats.json (legacy)");
     }
 
     #[test]

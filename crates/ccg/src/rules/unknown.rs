@@ -1,9 +1,18 @@
-//! CCG-UNKNOWN: an id that names no card in GEMP's blueprints or the card database is not a
-//! tournament card. An id of GEMP's Legacy set 601 is a real card the data does not hold (GEMP's
-//! set-601 blueprints were not mirrored): unverified, not illegal (CCG-SET still judges its set).
+//! CCG-UNKNOWN: an id that names no card in GEMP's blueprints or the card database. It is
+//! unverified, never illegal: deckcheck cannot tell a typing error from a card its data does not
+//! hold yet, and an unknown card is unverified in every game (issue 28). The entry's diagnostic
+//! carries the did-you-mean. Three cases, each said in its own words:
+//! - a set the card data predates (Virtual Set 27 on data ending with Virtual Set 26,
+//!   CONFIRMATIONS 9): the answer says the card data is older than the set;
+//! - GEMP's Legacy set 601: real cards the data does not hold (GEMP's set-601 blueprints were not
+//!   mirrored);
+//! - any other id: no card of the data has it.
+//!
 //! Ids of the Dream Cards and Playtesting sets are CCG-NOT-TOURNAMENT's. A title no card has is
 //! not this rule's: it is a diagnostic of the input, and leaves the answer unverified. Source:
 //! REG General Tournament Rules L46 (the legal cards are Decipher's and the Players Committee's).
+
+use std::collections::BTreeMap;
 
 use deckcheck_core::wording::{ids, plural};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
@@ -21,23 +30,34 @@ pub const LEGACY_SET: u32 = 601;
 
 pub struct Unknown;
 
-/// Ids the data has no card for.
+/// Ids the data has no card for: whether they are legal cannot be judged.
 #[derive(Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub(crate) enum UnknownIds {
-    /// No Star Wars CCG card has them.
+    /// No card of the data has them: a typing error, or a card the data does not hold.
     NoSuchCard,
+    /// Cards of `set`, which the card data predates; `newest` is the newest set it holds (its
+    /// name, and its release when known).
+    Newer { set: String, newest: String },
     /// Cards of GEMP's Legacy set, which the data does not hold.
     Legacy,
 }
 
 impl Explain for UnknownIds {
     fn message(&self, cards: &[CardRef]) -> String {
+        let one = cards.len() == 1;
         match self {
             Self::NoSuchCard => format!(
-                "No Star Wars CCG card has the id{} {}.",
-                if cards.len() == 1 { "" } else { "s" },
-                ids(cards)
+                "deckcheck's card data has no Star Wars CCG card with the id{} {}: whether {} legal cannot be judged.",
+                if one { "" } else { "s" },
+                ids(cards),
+                if one { "it is" } else { "they are" }
+            ),
+            Self::Newer { set, newest } => format!(
+                "{} of {set}, which deckcheck's card data predates (its newest set is {newest}): {}. Sync the card data to judge {}.",
+                plural(cards.len() as u64, "card is", "cards are"),
+                ids(cards),
+                if one { "it" } else { "them" }
             ),
             Self::Legacy => format!(
                 "{} of GEMP's Legacy set, which deckcheck's card data does not hold: {}.",
@@ -52,14 +72,22 @@ impl Rule<Context<'_>> for Unknown {
     fn codes(&self) -> &'static [CodeInfo] {
         &[CodeInfo {
             code: CODE,
-            meaning: "An id that names no card (illegal), or a card of GEMP's Legacy set 601, which the data does not hold (unverified).",
+            meaning: "An id that names no card of the data (unverified): a typing error, a card of a set the data predates, or a card of GEMP's Legacy set 601, which the data does not hold.",
         }]
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
+        let newest = ctx.catalog.newest_set().map_or_else(
+            || "not known".to_string(),
+            |s| match s.release {
+                Some(release) => format!("{}, released {release}", s.name),
+                None => s.name.to_string(),
+            },
+        );
         for (i, deck, _) in ctx.each() {
             let mut none: Vec<CardRef> = Vec::new();
             let mut retired: Vec<CardRef> = Vec::new();
+            let mut later: BTreeMap<u32, Vec<CardRef>> = BTreeMap::new();
             for e in &deck.entries {
                 let Resolution::Unknown { id: Some(_) } = &e.card else {
                     continue;
@@ -67,11 +95,33 @@ impl Rule<Context<'_>> for Unknown {
                 match e.unknown_set() {
                     Some(LEGACY_SET) => retired.push(unresolved_ref(e, "a Legacy card")),
                     set if is_not_tournament(set) => {}
+                    Some(set) if ctx.catalog.predates(set) => later
+                        .entry(set)
+                        .or_default()
+                        .push(unresolved_ref(e, "a card newer than the data")),
                     _ => none.push(unresolved_ref(e, "no such card")),
                 }
             }
             if !none.is_empty() {
-                let v = Violation::new(CODE, SECTION, UnknownIds::NoSuchCard).cards(none);
+                let v = Violation::new(CODE, SECTION, UnknownIds::NoSuchCard)
+                    .cards(none)
+                    .unconfirmed(
+                        "The card data has no card with this id: a typing error, or a card the data does not hold.",
+                    );
+                ctx.report(out, i, v);
+            }
+            for (set, cards) in later {
+                let set = ctx
+                    .catalog
+                    .set(set)
+                    .map_or_else(|| format!("set {set}"), |s| s.name.to_string());
+                let kind = UnknownIds::Newer {
+                    set,
+                    newest: newest.clone(),
+                };
+                let v = Violation::new(CODE, SECTION, kind)
+                    .cards(cards)
+                    .unconfirmed("The card data is older than this card's set.");
                 ctx.report(out, i, v);
             }
             if !retired.is_empty() {
@@ -90,15 +140,15 @@ mod tests {
     use crate::catalog::Side;
 
     #[test]
-    fn an_id_that_names_no_card_is_illegal() {
+    fn an_id_that_names_no_card_is_unverified_not_illegal() {
         let f = Fixture::new();
         let deck = f.sixty(Side::Dark, &[("9_9999", 1)]);
         let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
         assert_eq!(ids(&v[0]), ["9_9999"]);
-        assert!(v[0].is_certain());
+        assert!(!v[0].is_certain());
         assert_eq!(
             v[0].message(),
-            "No Star Wars CCG card has the id 9_9999 (line 1)."
+            "deckcheck's card data has no Star Wars CCG card with the id 9_9999 (line 1): whether it is legal cannot be judged."
         );
     }
 
@@ -108,5 +158,18 @@ mod tests {
         let deck = f.sixty(Side::Dark, &[("601_12", 1)]);
         let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
         assert!(!v[0].is_certain());
+        assert!(v[0].message().contains("GEMP's Legacy set"));
+    }
+
+    #[test]
+    fn a_card_of_a_set_newer_than_the_data_says_the_data_predates_it() {
+        let f = Fixture::new();
+        let deck = f.sixty(Side::Dark, &[("227_5", 1)]);
+        let v = f.violations("open", today(), &[deck], "CCG-UNKNOWN");
+        assert!(!v[0].is_certain());
+        assert_eq!(
+            v[0].message(),
+            "1 card is of Virtual Set 27, which deckcheck's card data predates (its newest set is Virtual Set 26, released 2025-12-08): 227_5 (line 1). Sync the card data to judge it."
+        );
     }
 }

@@ -84,7 +84,7 @@ fn gemps_classic_bans_the_icons_that_the_classic_gemp_variant_bans() {
 
 #[test]
 #[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
-fn release_dates_written_by_hand_agree_with_the_card_database_and_only_set_227_has_none() {
+fn release_dates_written_by_hand_agree_with_the_card_database_and_every_set_of_open_has_one() {
     let game = real!();
     let dir = helpers::data_dir();
     let sets: Vec<PcSet> = upstream::read(dir, upstream::PC_SETS).unwrap();
@@ -112,7 +112,12 @@ fn release_dates_written_by_hand_agree_with_the_card_database_and_only_set_227_h
         .copied()
         .filter(|s| game.catalog().set(*s).and_then(|i| i.release).is_none())
         .collect();
-    assert_eq!(undated, [227]);
+    // Set 227 had none until issue 28 (Virtual Set 27, released 2026-08-24: CONFIRMATIONS 9).
+    assert_eq!(undated, [0u32; 0]);
+    assert_eq!(
+        game.catalog().set(227).and_then(|s| s.release),
+        Some(jiff::civil::date(2026, 8, 24))
+    );
 }
 
 #[test]

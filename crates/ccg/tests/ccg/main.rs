@@ -9,4 +9,5 @@ mod decks;
 mod game;
 mod hostile;
 mod inputs;
+mod issue28;
 mod sync;

@@ -12,13 +12,17 @@
 //!   item 2)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
+//! - `languages`: a German list synced, checked and converted (issue 28, item 1)
 //! - `links`: deck links where a command takes a file: refusals named by site and setting,
 //!   a Legion HQ link checked without a fetch (issue 30, item 3)
+//! - `pipes`: every subcommand writing into a closed pipe exits quietly (issue 28, item 5)
 
 mod events;
 mod fingerprint;
 mod games;
+mod languages;
 mod links;
+mod pipes;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -379,7 +383,9 @@ fn an_illegal_deck_exits_one_and_names_the_rule() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(
-        text.contains("card-suspended [TR 3.2.1] DJ | Blatant Thief"),
+        text.contains(
+            "card-suspended [FFG's announcement, as Wargamer reported it (2025-04-09)] DJ | Blatant Thief"
+        ),
         "{text}"
     );
 }
@@ -403,7 +409,12 @@ fn json_output_has_the_verdict_format_date_and_violations() {
     assert_eq!(v["format"], "premier");
     assert_eq!(v["as_of"], "2025-05-01");
     assert_eq!(v["violations"][0]["code"], "card-suspended");
-    assert_eq!(v["violations"][0]["section"], "TR 3.2.1");
+    // Issue 28: a suspension is cited by its announcement; TR 3.2.1 is where the list lives.
+    assert_eq!(
+        v["violations"][0]["section"],
+        "FFG's announcement, as Wargamer reported it (2025-04-09)"
+    );
+    assert_eq!(v["violations"][0]["data"]["list"], "TR 3.2.1");
     assert_eq!(v["violations"][0]["cards"][0]["id"], "SHD_213");
     assert_eq!(v["files"], serde_json::json!([wichita()]));
     assert!(v["catalog"].as_str().unwrap().starts_with("xxh3:"));

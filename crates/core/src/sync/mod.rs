@@ -32,6 +32,36 @@ pub trait Source: Sync {
     /// an operator would name: SWU's sets, a file of cards. A sync that loses an item, or
     /// shrinks one past the threshold, is refused.
     fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError>;
+    /// Other upstreams part of the data comes from (SWU's card names in other languages: the
+    /// official card database). The caller opens each ([`SyncOptions::also_from`]); one it does
+    /// not open is not fetched from.
+    fn also_from(&self) -> &'static [Upstream] {
+        &[]
+    }
+}
+
+/// An upstream a game's data also comes from, beside its main one.
+#[derive(Debug, Clone, Copy)]
+pub struct Upstream {
+    /// How options and messages name it: `names`.
+    pub name: &'static str,
+    /// Its public address.
+    pub default_upstream: &'static str,
+    /// What comes from it, in a few words, for help texts.
+    pub what: &'static str,
+}
+
+impl Upstream {
+    /// Where this upstream is fetched from when the game's main upstream is `main`: its own
+    /// public address when `main` is the game's public one (`default`), else `main` itself (a
+    /// mirror or a server of one's own holds both).
+    pub fn beside(&self, main: &str, default: &str) -> String {
+        if main.trim_end_matches('/') == default.trim_end_matches('/') {
+            self.default_upstream.to_string()
+        } else {
+            main.to_string()
+        }
+    }
 }
 
 /// Why a catalog directory does not load whole: the game's own error, kept whole (its message
@@ -69,6 +99,11 @@ pub struct SyncOptions<'a> {
     pub deadline: Option<Instant>,
     /// Told what is being fetched, for a person waiting.
     pub progress: &'a (dyn Fn(&str) + Sync),
+    /// The languages of card names to fetch, where the game has names in several (SWU: `de`,
+    /// `fr`, `it`, `es`; English always); `None`: every one.
+    pub locales: Option<Vec<String>>,
+    /// The other upstreams ([`Source::also_from`]) opened by the caller, by name.
+    pub also_from: Vec<(&'static str, &'a dyn Fetch)>,
 }
 
 impl Default for SyncOptions<'_> {
@@ -78,6 +113,8 @@ impl Default for SyncOptions<'_> {
             allow_removed: Vec::new(),
             deadline: None,
             progress: &|_| {},
+            locales: None,
+            also_from: Vec::new(),
         }
     }
 }
@@ -222,7 +259,7 @@ pub struct Session<'a> {
     options: &'a SyncOptions<'a>,
 }
 
-impl Session<'_> {
+impl<'a> Session<'a> {
     /// The upstream fetched from.
     pub fn fetch(&self) -> &dyn Fetch {
         self.fetch
@@ -232,9 +269,33 @@ impl Session<'_> {
         (self.options.progress)(message);
     }
 
+    /// The languages of card names asked for (`None`: every one the game has).
+    pub fn locales(&self) -> Option<&[String]> {
+        self.options.locales.as_deref()
+    }
+
+    /// Another upstream of the game's data ([`Source::also_from`]), if the caller opened it.
+    pub fn also_from(&self, name: &str) -> Option<&'a dyn Fetch> {
+        self.options
+            .also_from
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, f)| *f)
+    }
+
     /// Fetches `path` from the upstream into the staged file `local`, asking conditionally
     /// when the last sync kept validators for it, and returns its bytes.
     pub fn get(&mut self, path: &str, local: &str) -> Result<Vec<u8>, SyncError> {
+        self.get_from(self.fetch, path, local)
+    }
+
+    /// [`Session::get`] from another upstream (one of [`Session::also_from`]).
+    pub fn get_from(
+        &mut self,
+        fetch: &dyn Fetch,
+        path: &str,
+        local: &str,
+    ) -> Result<Vec<u8>, SyncError> {
         if self.options.deadline.is_some_and(|d| Instant::now() > d) {
             return Err(SyncError::Deadline(path.to_string()));
         }
@@ -244,22 +305,21 @@ impl Session<'_> {
             .as_ref()
             .and_then(|m| m.files.get(local))
             .filter(|e| e.upstream == path);
-        let (bytes, validators, unchanged) =
-            match self.fetch.get(path, prior.map(|p| &p.validators))? {
-                Fetched::Body { bytes, validators } => (bytes, validators, false),
-                Fetched::NotModified => {
-                    let old = self
-                        .previous
-                        .as_ref()
-                        .map(|p| p.join(local))
-                        .ok_or_else(|| SyncError::NoPreviousCopy {
-                            path: path.to_string(),
-                        })?;
-                    let bytes = std::fs::read(&old).map_err(io_error(&old))?;
-                    let validators = prior.map(|p| p.validators.clone()).unwrap_or_default();
-                    (bytes, validators, true)
-                }
-            };
+        let (bytes, validators, unchanged) = match fetch.get(path, prior.map(|p| &p.validators))? {
+            Fetched::Body { bytes, validators } => (bytes, validators, false),
+            Fetched::NotModified => {
+                let old = self
+                    .previous
+                    .as_ref()
+                    .map(|p| p.join(local))
+                    .ok_or_else(|| SyncError::NoPreviousCopy {
+                        path: path.to_string(),
+                    })?;
+                let bytes = std::fs::read(&old).map_err(io_error(&old))?;
+                let validators = prior.map(|p| p.validators.clone()).unwrap_or_default();
+                (bytes, validators, true)
+            }
+        };
         self.write(local, &bytes)?;
         self.files.insert(
             local.to_string(),

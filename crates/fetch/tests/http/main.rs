@@ -4,7 +4,9 @@
 //! - `swu`: the swu-db API's raw responses byte for byte, conditional requests, every fault
 //!   (issue 5);
 //! - `ccg`: a server other than GitHub's raw host read with the mirror's layout; a file gone;
-//! - `legion`: the repository's paths first, a mirror's names when they answer 404.
+//! - `legion`: the repository's paths first, a mirror's names when they answer 404;
+//! - `swu_names`: SWU's card names in other languages from the official card database's sample
+//!   served as recorded: the languages asked, a language left out, faulty pages (issue 28).
 //!
 //! The sync itself (staging, checks, the atomic swap) and each game's source are tested in
 //! their own crates from local mirrors; here, what only HTTP brings. The real data is found
@@ -15,6 +17,7 @@
 mod ccg;
 mod legion;
 mod swu;
+mod swu_names;
 mod upstream;
 
 use std::path::PathBuf;

@@ -1,6 +1,9 @@
-//! LCG-UNKNOWN: a card whose OCTGN id is not in the card data is not a tournament card.
-//! Source: REG Authorized Cards L692-697 (cards of FFG's products); spec §1.9 (community-made
-//! sets such as those in swlcgdb are not in swlcg-json and are not tournament cards).
+//! LCG-UNKNOWN: a card whose OCTGN id is not in the card data. It is unverified, never illegal:
+//! deckcheck cannot tell a typing error or a card its data lacks from a card of a community-made
+//! set, and an unknown card is unverified in every game (issue 28). The entry's diagnostic
+//! carries the did-you-mean (the cards its name comes closest to). Source: REG Authorized Cards
+//! L692-697 (cards of FFG's products); spec §1.9 (community-made sets such as those in swlcgdb
+//! are not in swlcg-json and are not tournament cards).
 
 use deckcheck_core::wording::{is_are, plural};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
@@ -19,10 +22,15 @@ pub(crate) struct NotInCardData;
 impl Explain for NotInCardData {
     fn message(&self, cards: &[CardRef]) -> String {
         format!(
-            "{} {} not in the card pool of Star Wars: The Card Game ({}); cards of community-made sets are not tournament cards.",
+            "{} {} not in deckcheck's card data of Star Wars: The Card Game ({}): whether {} legal cannot be judged (cards of community-made sets are not tournament cards).",
             plural(cards.len() as u64, "card", "cards"),
             is_are(cards.len()),
-            names(cards)
+            names(cards),
+            if cards.len() == 1 {
+                "it is"
+            } else {
+                "they are"
+            }
         )
     }
 }
@@ -31,7 +39,7 @@ impl Rule<Judging<'_>> for Unknown {
     fn codes(&self) -> &'static [CodeInfo] {
         &[CodeInfo {
             code: CODE,
-            meaning: "A card's OCTGN id is not in the card data of FFG's products.",
+            meaning: "A card's OCTGN id is not in the card data of FFG's products (unverified: a typing error, a card the data lacks or a card of a community-made set).",
         }]
     }
 
@@ -49,10 +57,12 @@ impl Rule<Judging<'_>> for Unknown {
                     CardRef::new(u.id.as_str().into(), name.as_str().into(), None).at_line(u.line)
                 })
                 .collect();
-            deck.report(
-                out,
-                Violation::new(CODE, "REG Authorized Cards L692-697", NotInCardData).cards(cards),
-            );
+            let v = Violation::new(CODE, "REG Authorized Cards L692-697", NotInCardData)
+                .cards(cards)
+                .unconfirmed(
+                    "The card data has no card with this id: a typing error, a card the data does not hold, or a card of a community-made set.",
+                );
+            deck.report(out, v);
         }
     }
 }
@@ -63,7 +73,7 @@ mod tests {
     use crate::deck::{Section, Unknown};
 
     #[test]
-    fn a_card_of_a_community_set_is_illegal() {
+    fn a_card_the_data_does_not_hold_is_unverified_never_illegal() {
         let mut deck = jedi();
         deck.unknown.push(Unknown {
             id: "00000000-0000-0000-0000-000000000001".into(),
@@ -74,9 +84,11 @@ mod tests {
         });
         let f = run(&deck);
         assert_eq!(codes(&f), ["LCG-UNKNOWN"]);
+        assert!(!f.violations[0].is_certain());
         assert_eq!(
             f.violations[0].message(),
-            "1 card is not in the card pool of Star Wars: The Card Game (Frozen Hero); cards of community-made sets are not tournament cards."
+            "1 card is not in deckcheck's card data of Star Wars: The Card Game (Frozen Hero): whether it is legal cannot be judged (cards of community-made sets are not tournament cards)."
         );
+        assert_eq!(verdict(f), deckcheck_core::Verdict::Unverified);
     }
 }

@@ -7,9 +7,11 @@
 //! - `inputs`: what the readers make of hostile and sloppy input, one diagnostic per entry.
 //! - `game`: the game as the service sees it: codes, formats, cards, windows, conversions.
 //! - `sync`: a sync from a mirror, and the ones it refuses.
+//! - `issue28`: an unknown card is unverified, with did-you-mean, as dated cases.
 
 mod decks;
 mod game;
 mod inputs;
+mod issue28;
 mod support;
 mod sync;

@@ -8,7 +8,7 @@ use jiff::civil::date;
 
 use super::common::*;
 
-const UNITS: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000";
+pub(crate) const UNITS: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000";
 
 #[test]
 #[ignore = "needs ../shared: the Legion data (../shared/data/legion)"]

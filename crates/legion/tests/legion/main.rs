@@ -7,10 +7,13 @@
 //! - `dates`: the same army on different dates (800 → 1,000 points, costs from history).
 //! - `service`: the game through `AnyGame` as the service and CLI see it.
 //! - `sync`: syncing from a mirror and from a repository layout, and a failed sync.
+//! - `issue28`: an unknown card is unverified, with did-you-mean, on dated cases (issue 28,
+//!   item 4).
 
 mod common;
 mod dates;
 mod inputs;
+mod issue28;
 mod lists;
 mod service;
 mod sync;

@@ -8,6 +8,8 @@
 //!   answer — issue 7.
 //! - `reload`: the admin reload, under load and with data that does not load — issue 5.
 //! - `docs`: `docs/violation-codes.md` against every game's rules — issue 16.
+//! - `first_start`: `serve`'s first start syncs SWU with its card names in other languages —
+//!   issue 28.
 //! - `games`: Legion, CCG and LCG through the service on real decks, legal and illegal, with
 //!   their verdicts and codes — issues 20-22.
 //! - `ops`: `/metrics`, `/health`, `/health/live` and `/ready` as an operator uses them — issue 29.
@@ -25,6 +27,7 @@ mod batch;
 mod cards;
 mod docs;
 mod errors;
+mod first_start;
 mod games;
 mod hostile;
 mod ops;

@@ -51,7 +51,12 @@ async fn a_text_list_with_query_options_reports_the_suspended_card() {
     let report = &answer.body["reports"][0];
     assert_eq!(report["verdict"], "illegal");
     assert_eq!(report["violations"][0]["code"], "card-suspended");
-    assert_eq!(report["violations"][0]["section"], "TR 3.2.1");
+    // Issue 28: cited by the announcement that made it; TR 3.2.1 is where the list lives.
+    assert_eq!(
+        report["violations"][0]["section"],
+        "FFG's announcement, as Wargamer reported it (2025-04-09)"
+    );
+    assert_eq!(report["violations"][0]["data"]["list"], "TR 3.2.1");
     assert_eq!(answer.body["decks"][0]["input_format"], "text");
     let sections = answer.body["decks"][0]["view"]["sections"]
         .as_array()

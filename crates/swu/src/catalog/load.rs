@@ -37,6 +37,8 @@ pub enum CatalogError {
         path: PathBuf,
         source: serde_json::Error,
     },
+    #[error("the card names in other languages cannot be read: {reason}")]
+    Names { reason: String },
     #[error("{path}, record {index}: {reason}; the record: {record}")]
     Record {
         path: PathBuf,
@@ -103,12 +105,15 @@ pub fn load_dir(dir: &Path, release_date_of: ReleaseDateOf<'_>) -> Result<Catalo
             })?;
         }
     }
+    // The names in other languages a sync keeps beside the cards, if any.
+    let names = super::localized::read_files(dir, &mut |bytes| hasher.update(bytes))
+        .map_err(|reason| CatalogError::Names { reason })?;
     let mut version = format!("xxh3:{:016x}", hasher.digest());
     if let Some(synced_at) = synced_at(dir) {
         version.push('@');
         version.push_str(&synced_at);
     }
-    Ok(builder.finish(version))
+    Ok(builder.finish(version).with_local_names(&names))
 }
 
 /// The sync time recorded in a synced catalog's manifest, if there is one.

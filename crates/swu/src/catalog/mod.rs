@@ -9,17 +9,19 @@
 //! mean nothing after a reload and are never stored; what is stored is a printing's code.
 
 mod load;
+pub mod localized;
 mod model;
 mod numbering;
 
 pub use load::{
     CatalogError, ReleaseDateOf, build, find_card_files, is_card_file, load_dir, read_records,
 };
+pub use localized::{Lang, LocalNames, NameId};
 pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
 
 use std::sync::Arc;
 
-use deckcheck_core::names::{NameIndex, Suggestion};
+use deckcheck_core::names::{NameIndex, Suggestion, Written};
 use deckcheck_core::text::{identity_fold, squash};
 use deckcheck_core::{CardRef, Confidence};
 use jiff::civil::Date;
@@ -123,7 +125,22 @@ pub struct Catalog {
     /// squash(title) → cards.
     titles: HashMap<String, Vec<CardId>>,
     names: NameIndex<CardId>,
+    /// The names in the other languages the card database has (issue 28).
+    local: Arc<LocalNames>,
     version: Arc<str>,
+}
+
+/// A card a name fits, and the localized name it fits by (`None`: the card's English name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    pub card: CardId,
+    pub name: Option<NameId>,
+}
+
+impl Fit {
+    pub fn english(card: CardId) -> Self {
+        Self { card, name: None }
+    }
 }
 
 /// The key two ids share when they name the same printing: `sor-33`, `SOR_033` and `SOR 033`
@@ -207,6 +224,115 @@ impl Catalog {
     /// Cards with this title (squashed), whatever their subtitle.
     pub fn by_title(&self, title: &str) -> &[CardId] {
         self.titles.get(&squash(title)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The localized names (empty when the data has none).
+    pub fn local(&self) -> &LocalNames {
+        &self.local
+    }
+
+    /// Indexes names in other languages (`localized/names.*.json` of a synced catalog).
+    pub fn with_local_names(mut self, files: &[localized::NamesFile]) -> Self {
+        self.local = Arc::new(LocalNames::build(&self, files));
+        self
+    }
+
+    /// Every card a title and subtitle name exactly, in English or another language: the
+    /// English card first (one at most), then each localized name's.
+    pub fn identity_fits(&self, title: &str, subtitle: Option<&str>) -> Vec<Fit> {
+        let key = identity_key(title, subtitle);
+        let mut fits: Vec<Fit> = self
+            .by_identity
+            .get(&key)
+            .map(|c| Fit::english(*c))
+            .into_iter()
+            .collect();
+        self.extend_local(&mut fits, self.local.by_identity(&key));
+        fits
+    }
+
+    /// [`Catalog::by_full_name`] in every language.
+    pub fn full_name_fits(&self, title: &str, subtitle: Option<&str>) -> Vec<Fit> {
+        let key = squash(&format!("{title} {}", subtitle.unwrap_or("")));
+        self.fits(self.full_names.get(&key), self.local.by_full_name(&key))
+    }
+
+    /// [`Catalog::by_title`] in every language.
+    pub fn title_fits(&self, title: &str) -> Vec<Fit> {
+        let key = squash(title);
+        self.fits(self.titles.get(&key), self.local.by_title(&key))
+    }
+
+    /// The English cards of a lookup, then those of its localized names.
+    fn fits(&self, english: Option<&Vec<CardId>>, local: &[NameId]) -> Vec<Fit> {
+        let mut fits: Vec<Fit> = english
+            .into_iter()
+            .flatten()
+            .map(|c| Fit::english(*c))
+            .collect();
+        self.extend_local(&mut fits, local);
+        fits
+    }
+
+    /// Adds the cards of localized names a card already in `fits` does not stand for.
+    fn extend_local(&self, fits: &mut Vec<Fit>, names: &[NameId]) {
+        for id in names {
+            let card = self.local.card(*id);
+            if !fits.iter().any(|f| f.card == card) {
+                fits.push(Fit {
+                    card,
+                    name: Some(*id),
+                });
+            }
+        }
+    }
+
+    /// Did-you-mean in every language: up to `n` cards whose name in some language is closest to
+    /// `query`, best first, each by the name it came closest in (the language it was written in).
+    pub fn suggest_fits(&self, query: &str, n: usize, keep: impl Fn(&Card) -> bool) -> Vec<Fit> {
+        let mut scored: Vec<(f64, Fit)> = self
+            .suggest(query, n, &keep)
+            .into_iter()
+            .map(|s| (s.score, Fit::english(s.card)))
+            .collect();
+        if !self.local.is_empty() {
+            scored.extend(
+                self.local
+                    .suggest(query, n, |c| keep(self.card(c)))
+                    .into_iter()
+                    .map(|s| {
+                        let fit = Fit {
+                            card: self.local.card(s.card),
+                            name: Some(s.card),
+                        };
+                        (s.score, fit)
+                    }),
+            );
+            // Best first; on a tie the English name.
+            scored.sort_by(|a, b| {
+                b.0.total_cmp(&a.0)
+                    .then(a.1.name.is_some().cmp(&b.1.name.is_some()))
+            });
+        }
+        let mut fits: Vec<Fit> = Vec::new();
+        for (_, fit) in scored {
+            if fits.len() < n && !fits.iter().any(|f| f.card == fit.card) {
+                fits.push(fit);
+            }
+        }
+        fits
+    }
+
+    /// The name a localized name shows as, beside the English one.
+    pub fn written(&self, name: Option<NameId>) -> Option<Written> {
+        name.map(|id| self.local.written(id))
+    }
+
+    /// A card as an answer names it ([`Catalog::card_ref`]), with the name the list wrote it by
+    /// when that was not its English name.
+    pub fn card_ref_as(&self, fit: Fit, printing: Option<PrintingId>) -> CardRef {
+        self.card_ref(fit.card, printing)
+            .written_as(self.written(fit.name))
     }
 
     /// Up to `n` cards whose name is closest to `query`, best first, among those `keep` accepts.

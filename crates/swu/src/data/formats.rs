@@ -7,7 +7,7 @@ use deckcheck_core::{FormatInfo, Timeline};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use super::SetKind;
+use super::{SetKind, check_timeline};
 
 /// Which cards a format draws from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,6 +85,11 @@ pub struct FormatDef {
     /// Competitive and Master tier from 2026-06-26; the tier is not asked, so either is taken).
     #[serde(default)]
     pub packs: Timeline<Vec<u32>>,
+    /// Limited: whether the format is played at prerelease events, where a set's cards are
+    /// legal in the week before its release (TR 3.2.1 and 2.2.1: prereleases are Casual-tier
+    /// sealed events; CEG 4.1 and 9.2.1: Relaxed-tier limited events). Empty: never.
+    #[serde(default)]
+    pub prerelease: Timeline<bool>,
 }
 
 fn one() -> u32 {
@@ -145,6 +150,7 @@ impl FormatDef {
         add(&mut self.card_pool.change_dates(), "card pool");
         add(&mut self.suspension_list.change_dates(), "suspension list");
         add(&mut self.packs.change_dates(), "packs");
+        add(&mut self.prerelease.change_dates(), "prerelease");
         out
     }
 
@@ -171,6 +177,7 @@ impl FormatDef {
             ("card pool", first(&self.card_pool)),
             ("suspension list", first(&self.suspension_list)),
             ("packs", first(&self.packs)),
+            ("prerelease", first(&self.prerelease)),
         ]
         .into_iter()
         .find_map(|(what, date)| date.map(|d| (what, d)))
@@ -188,17 +195,18 @@ impl FormatDef {
     pub(super) fn validate(&self) -> Result<(), String> {
         let id = &self.id;
         let order = [
-            self.available.check_order(),
-            self.leaders.check_order(),
-            self.bases.check_order(),
-            self.min_main_deck.check_order(),
-            self.max_sideboard.check_order(),
-            self.max_copies.check_order(),
-            self.copy_limit_includes_leaders.check_order(),
-            self.leader_aspects.check_order(),
-            self.card_pool.check_order(),
-            self.suspension_list.check_order(),
-            self.packs.check_order(),
+            check_timeline(&self.available),
+            check_timeline(&self.leaders),
+            check_timeline(&self.bases),
+            check_timeline(&self.min_main_deck),
+            check_timeline(&self.max_sideboard),
+            check_timeline(&self.max_copies),
+            check_timeline(&self.copy_limit_includes_leaders),
+            check_timeline(&self.leader_aspects),
+            check_timeline(&self.card_pool),
+            check_timeline(&self.suspension_list),
+            check_timeline(&self.packs),
+            check_timeline(&self.prerelease),
         ];
         if let Some(Err(e)) = order.into_iter().find(Result::is_err) {
             return Err(format!("{id}: a timeline's {e}"));

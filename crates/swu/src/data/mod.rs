@@ -36,6 +36,17 @@ pub enum SetKind {
     Promo,
 }
 
+impl SetKind {
+    /// Every kind of product.
+    pub const ALL: [Self; 5] = [
+        Self::Main,
+        Self::Intro,
+        Self::TwinSuns,
+        Self::Reprint,
+        Self::Promo,
+    ];
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetInfo {
@@ -51,9 +62,10 @@ pub struct SetInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub release_disputed_from: Option<Date>,
     /// Formats that took the set later than its release, by format id: the first day it counts
-    /// there (the first event guide made Intro Battle: Hoth Twin Suns-legal a week after Premier).
+    /// there and the document that says so (the first event guide made Intro Battle: Hoth Twin
+    /// Suns-legal a week after Premier).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub legal_from: BTreeMap<String, Date>,
+    pub legal_from: BTreeMap<String, LaterStart>,
     #[serde(default)]
     pub rotation_block: Option<String>,
     /// How sure the rotation block is (it decides whether the set is Premier-legal after a
@@ -74,11 +86,62 @@ pub struct SetInfo {
     pub notes: Option<String>,
 }
 
+/// A format's first day for a set's cards later than the set's release, and what fixed it.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LaterStart {
+    /// The first day the set's cards count in the format.
+    pub from: Date,
+    /// The section that says so: `CEG 9.3.1`.
+    pub section: String,
+    /// The day that document was published. Before it no source fixed the later day: between
+    /// the release and `from`, a check on a date before `published` cannot tell whether the
+    /// set's cards counted (a date is never applied before the document that set it).
+    pub published: Date,
+    /// One plain sentence for such an answer.
+    pub caveat: String,
+}
+
 impl SetInfo {
     /// The first day the set's cards count in a format: its release, or later where that format
     /// took it later.
     pub fn legal_in(&self, format: &str) -> Option<Date> {
-        self.legal_from.get(format).copied().or(self.release_date)
+        self.legal_from
+            .get(format)
+            .map(|l| l.from)
+            .or(self.release_date)
+    }
+
+    /// The first day the set's cards count in a format as the documents out on `date` say: a
+    /// later first day only once the document that set it is published (before it, the
+    /// release, as the regulations of the time made every set legal).
+    pub fn counts_from(&self, format: &str, date: Date) -> Option<Date> {
+        match self.legal_from.get(format) {
+            Some(later) if later.published <= date => Some(later.from),
+            _ => self.release_date,
+        }
+    }
+
+    /// Whether on `date` the set is released but a format's later first day, fixed only by a
+    /// document published after `date`, would keep it out: no source of the day settles it.
+    pub fn unsettled_in(&self, format: &str, date: Date) -> Option<&LaterStart> {
+        let later = self.legal_from.get(format)?;
+        let released = self.release_date.is_some_and(|r| r <= date);
+        (released && date < later.from && date < later.published).then_some(later)
+    }
+
+    /// A main set's prerelease week: from its recorded prerelease day, else the seven days
+    /// before its release, until its release (exclusive). Only main sets have prereleases.
+    pub fn prerelease_week(&self) -> Option<(Date, Date)> {
+        if self.kind != SetKind::Main {
+            return None;
+        }
+        let release = self.release_date?;
+        let opens = match self.prerelease_date {
+            Some(day) => day,
+            None => release.checked_sub(jiff::ToSpan::days(7)).ok()?,
+        };
+        Some((opens, release))
     }
 
     /// How sure "released by `date`" (or not) is: certain outside the span the sources disagree
@@ -103,6 +166,14 @@ pub struct Suspension {
     pub effective_from: Date,
     #[serde(default)]
     pub effective_until: Option<Date>,
+    /// What made the suspension, as an answer cites it: the announcement (an article's title,
+    /// or who reported FFG's word where the article was not found). A suspension is cited by it,
+    /// not by the format's section, which only says where the list lives (and may say the list
+    /// is empty: CEG 2026-06-26 9.1.1 and 9.1.2).
+    pub announcement: String,
+    /// The day the announcement was published, where known; never after `effective_from`.
+    #[serde(default)]
+    pub announced: Option<Date>,
     #[serde(default)]
     pub confidence: Confidence,
     pub sources: Vec<String>,
@@ -117,6 +188,14 @@ pub struct Suspension {
 impl Suspension {
     pub fn in_force_on(&self, date: Date) -> bool {
         self.effective_from <= date && self.effective_until.is_none_or(|until| date < until)
+    }
+
+    /// What a violation cites: the announcement and its date, `Cad Banned (2026-08-24)`.
+    pub fn cited(&self) -> String {
+        match self.announced {
+            Some(day) => format!("{} ({day})", self.announcement),
+            None => self.announcement.clone(),
+        }
     }
 }
 
@@ -196,6 +275,30 @@ pub enum DataError {
     },
     #[error("{file}: {message}")]
     Invalid { file: String, message: String },
+}
+
+/// A timeline as a data file may hold it: entries in date order, and none in force before the
+/// day its section says it was published (`Eternally Unlimited (2026-02-18)` cannot apply from
+/// 2026-02-01): a date is never applied before the document or announcement that set it.
+pub(crate) fn check_timeline<T>(timeline: &Timeline<T>) -> Result<(), String> {
+    timeline.check_order()?;
+    for d in timeline.entries() {
+        if let Some(published) = published_on(&d.section)
+            && d.from < published
+        {
+            return Err(format!(
+                "entry from {} cites {:?}, published later",
+                d.from, d.section
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The day a section names as its publication: `Cad Banned (2026-08-24)` → 2026-08-24.
+fn published_on(section: &str) -> Option<Date> {
+    let (_, day) = section.strip_suffix(')')?.rsplit_once('(')?;
+    day.parse().ok()
 }
 
 #[derive(Deserialize)]
@@ -377,6 +480,18 @@ impl LegalityData {
             .flat_map(|f| f.suspension_list.entries().iter().map(|d| d.value.as_str()))
             .collect();
         for s in &self.suspensions {
+            // A date is never applied before the announcement that set it.
+            if let Some(day) = s.announced
+                && (day > s.effective_from || s.effective_until.is_some_and(|u| day > u))
+            {
+                return Err(invalid(
+                    FILES[1],
+                    format!(
+                        "the suspension of {} takes effect before its announcement of {day}",
+                        s.title
+                    ),
+                ));
+            }
             if !lists.contains(&s.format.as_str()) {
                 return Err(invalid(
                     FILES[1],
@@ -388,9 +503,7 @@ impl LegalityData {
             }
         }
         for (rule, sections) in &self.citations {
-            sections
-                .check_order()
-                .map_err(|e| invalid(FILES[4], format!("{rule}: {e}")))?;
+            check_timeline(sections).map_err(|e| invalid(FILES[4], format!("{rule}: {e}")))?;
         }
         for n in &self.numbering {
             n.validate().map_err(|m| invalid(FILES[6], m))?;
@@ -531,6 +644,40 @@ mod tests {
             .expect("DJ is suspended");
         assert_eq!(dj.effective_from, date(2025, 4, 11));
         assert!(dj.notes.as_deref().unwrap_or("").contains("2025-04-09"));
+    }
+
+    /// The embedded data with one file's text changed.
+    fn with(file: usize, from: &str, to: &str) -> Result<LegalityData, DataError> {
+        LegalityData::parse(|i| {
+            let text = EMBEDDED[i].to_string();
+            Ok(if i == file {
+                assert!(text.contains(from), "{from}");
+                text.replacen(from, to, 1)
+            } else {
+                text
+            })
+        })
+    }
+
+    #[test]
+    fn a_date_applied_before_the_announcement_or_document_that_set_it_does_not_load() {
+        let early = with(
+            1,
+            r#"announced = "2026-08-24""#,
+            r#"announced = "2026-09-01""#,
+        );
+        let err = early.unwrap_err().to_string();
+        assert!(
+            err.contains("Cad Bane takes effect before its announcement of 2026-09-01"),
+            "{err}"
+        );
+        let early = with(
+            3,
+            r#"from = "2026-03-13", section = "Eternally Unlimited (2026-02-18)""#,
+            r#"from = "2026-02-01", section = "Eternally Unlimited (2026-02-18)""#,
+        );
+        let err = early.unwrap_err().to_string();
+        assert!(err.contains("published later"), "{err}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use deckcheck_core::{
 };
 
 use super::resolve::{Lookup, Resolution, Section, numbering_note, resolve_id, resolve_name};
+use super::text::in_languages;
 use crate::catalog::{CardType, Catalog};
 use crate::deck::{Deck, DeckEntry, Zone};
 
@@ -101,7 +102,12 @@ pub fn read_picklist(lookup: &Lookup<'_>, text: &str) -> Result<Imported<Deck>, 
             Diagnostic::new(code, Severity::Error, at.clone(), line, message).candidates(candidates)
         };
         match resolution {
-            Resolution::Resolved { card, printing, .. } if count <= MAX_COUNT => {
+            Resolution::Resolved {
+                card,
+                printing,
+                name,
+                ..
+            } if count <= MAX_COUNT => {
                 let zone = match catalog.card(card).card_type {
                     CardType::Leader => Zone::Leader,
                     CardType::Base => Zone::Base,
@@ -113,34 +119,38 @@ pub fn read_picklist(lookup: &Lookup<'_>, text: &str) -> Result<Imported<Deck>, 
                 if let Some(d) = numbering_note(catalog, printing, &at, line) {
                     imported.diagnostics.push(d);
                 }
-                imported.deck.push(DeckEntry {
-                    zone,
-                    card,
-                    printing,
-                    count: count as u32,
-                    line: Some(number),
-                });
+                imported.deck.push_written(
+                    DeckEntry {
+                        zone,
+                        card,
+                        printing,
+                        count: count as u32,
+                        line: Some(number),
+                    },
+                    catalog.written(name),
+                );
             }
             Resolution::Resolved { .. } => imported.diagnostics.push(diagnostic(
                 DiagnosticCode::BAD_COUNT,
                 format!("{at} has {count} boxes; a count must be from 1 to {MAX_COUNT}."),
                 vec![],
             )),
-            Resolution::Ambiguous(cards) => {
+            Resolution::Ambiguous(fits) => {
                 imported
                     .deck
                     .add_unresolved(Zone::Main, count.min(MAX_COUNT) as u32);
                 imported.diagnostics.push(diagnostic(
                     DiagnosticCode::AMBIGUOUS_CARD,
                     format!(
-                        "{at}: \"{}\" could be any of {} cards.",
+                        "{at}: \"{}\" could be any of {} cards{}.",
                         echo(name),
-                        cards.len()
+                        fits.len(),
+                        in_languages(catalog, &fits)
                     ),
-                    cards.iter().map(|c| catalog.card_ref(*c, None)).collect(),
+                    fits.iter().map(|f| catalog.card_ref_as(*f, None)).collect(),
                 ))
             }
-            Resolution::Unknown(cards) => {
+            Resolution::Unknown(fits) => {
                 unknown_lines += 1;
                 imported
                     .deck
@@ -148,7 +158,7 @@ pub fn read_picklist(lookup: &Lookup<'_>, text: &str) -> Result<Imported<Deck>, 
                 imported.diagnostics.push(diagnostic(
                     DiagnosticCode::UNKNOWN_CARD,
                     format!("{at}: no card is called \"{}\".", echo(name)),
-                    cards.iter().map(|c| catalog.card_ref(*c, None)).collect(),
+                    fits.iter().map(|f| catalog.card_ref_as(*f, None)).collect(),
                 ));
             }
         }

@@ -4,6 +4,11 @@
 //! cards is ambiguous (TR 3.1.3, v1.4: unique cards must be identifiable by subtitle or set
 //! and number); a name matching nothing is unknown, with did-you-mean candidates.
 //!
+//! Each step reads the name in every language the catalog has names in (English, and German,
+//! French, Italian and Spanish once synced: TR 3.2.4, CEG 4.1.1; issue 28), so one list may mix
+//! them. A name that fits different cards in two languages is ambiguous like any other, never a
+//! guess; did-you-mean answers in the language the name came closest in.
+//!
 //! A list read for an event's date ([`Lookup::on`]) never offers a card not yet released by then:
 //! neither as a did-you-mean nor among the cards an ambiguous name could be, and a name that
 //! only one released card of the section's kind carries on that date names that card.
@@ -11,7 +16,7 @@
 use deckcheck_core::{Diagnostic, DiagnosticCode, Severity};
 use jiff::civil::Date;
 
-use crate::catalog::{CardId, CardType, Catalog, PrintingId};
+use crate::catalog::{CardId, CardType, Catalog, Fit, NameId, PrintingId};
 use crate::deck::Zone;
 
 /// The catalog as a list is read against it, and the date of the event, if known.
@@ -87,9 +92,13 @@ pub enum Resolution {
         card: CardId,
         printing: PrintingId,
         step: Step,
+        /// The localized name it was read by (`None`: its English name).
+        name: Option<NameId>,
     },
-    Ambiguous(Vec<CardId>),
-    Unknown(Vec<CardId>),
+    /// Every card the name could be, each by the name (and so the language) it fits.
+    Ambiguous(Vec<Fit>),
+    /// Did-you-mean candidates, each by its name in the language the query came closest in.
+    Unknown(Vec<Fit>),
 }
 
 /// How many did-you-mean candidates an unknown name gets.
@@ -108,16 +117,13 @@ pub fn resolve_name(
     let catalog = lookup.catalog;
     // "Title - Subtitle", "Title, Subtitle" written exactly is no guess: read before any
     // normalised reading of the whole text (which would ignore the punctuation and say so).
-    if subtitle.is_none() && catalog.card_by_identity(title.trim(), None).is_none() {
+    if subtitle.is_none() && catalog.identity_fits(title.trim(), None).is_empty() {
         for sep in SEPARATORS {
             let splits = [title.rsplit_once(sep), title.split_once(sep)];
             for (t, s) in splits.into_iter().flatten() {
-                if let Some(card) = catalog.card_by_identity(t.trim(), Some(s.trim())) {
-                    return Resolution::Resolved {
-                        card: card.id,
-                        printing: catalog.default_printing(card.id),
-                        step: Step::Exact,
-                    };
+                let fits = catalog.identity_fits(t.trim(), Some(s.trim()));
+                if !fits.is_empty() {
+                    return decide(lookup, section, &fits, Step::Exact);
                 }
             }
         }
@@ -143,25 +149,44 @@ pub fn resolve_name(
         Some(s) => format!("{title} {s}"),
         None => title.to_string(),
     };
-    let found = lookup.catalog.suggest(&query, SUGGESTIONS, |c| {
+    Resolution::Unknown(lookup.catalog.suggest_fits(&query, SUGGESTIONS, |c| {
         section.accepts(c.card_type) && lookup.offers(c.id)
-    });
-    Resolution::Unknown(found.into_iter().map(|s| s.card).collect())
+    }))
+}
+
+/// The reading of a name that fits `fits` (each card once) at one step: one card is read as
+/// that card; several are narrowed by the section and the date ([`fitting`]), and what still
+/// names several is ambiguous.
+fn decide(lookup: &Lookup<'_>, section: Section, fits: &[Fit], step: Step) -> Resolution {
+    let resolved = |fit: Fit| Resolution::Resolved {
+        card: fit.card,
+        printing: lookup.catalog.default_printing(fit.card),
+        step,
+        name: fit.name,
+    };
+    match fits {
+        [one] => resolved(*one),
+        many => match fitting(lookup, section, many).as_slice() {
+            [one] => resolved(*one),
+            [] => Resolution::Ambiguous(many.to_vec()),
+            several => Resolution::Ambiguous(several.to_vec()),
+        },
+    }
 }
 
 /// Among several cards a name fits: those of the section's kind, and of those the ones released
 /// by the date when there are any (an unreleased card is never preferred, nor offered beside
 /// released ones).
-fn fitting(lookup: &Lookup<'_>, section: Section, cards: &[CardId]) -> Vec<CardId> {
-    let of_kind: Vec<CardId> = cards
+fn fitting(lookup: &Lookup<'_>, section: Section, fits: &[Fit]) -> Vec<Fit> {
+    let of_kind: Vec<Fit> = fits
         .iter()
         .copied()
-        .filter(|c| section.accepts(lookup.catalog.card(*c).card_type))
+        .filter(|f| section.accepts(lookup.catalog.card(f.card).card_type))
         .collect();
-    let released: Vec<CardId> = of_kind
+    let released: Vec<Fit> = of_kind
         .iter()
         .copied()
-        .filter(|c| lookup.offers(*c))
+        .filter(|f| lookup.offers(f.card))
         .collect();
     if released.is_empty() {
         of_kind
@@ -181,41 +206,79 @@ fn resolve_split(
     if title.is_empty() {
         return None;
     }
-    let resolved = |card: CardId, step| Resolution::Resolved {
-        card,
-        printing: catalog.default_printing(card),
-        step,
-    };
-    if let Some(card) = catalog.card_by_identity(title, subtitle) {
-        return Some(resolved(card.id, Step::Exact));
-    }
-    match catalog.by_full_name(title, subtitle) {
-        [one] => return Some(resolved(*one, Step::Normalised)),
-        [] => {}
-        many => {
-            return Some(match fitting(lookup, section, many).as_slice() {
-                [one] => resolved(*one, Step::Normalised),
-                [] => Resolution::Ambiguous(many.to_vec()),
-                several => Resolution::Ambiguous(several.to_vec()),
-            });
-        }
-    }
     // A title alone stands for a card only when the player wrote no subtitle: a wrong
     // subtitle is not silently dropped.
-    if subtitle.is_some() {
-        return None;
+    let title_alone = || {
+        if subtitle.is_some() {
+            Vec::new()
+        } else {
+            fitting(lookup, section, &catalog.title_fits(title))
+        }
+    };
+    // Weaker readings matter only where another language could give them.
+    let other_languages = !catalog.local().is_empty();
+    let exact = catalog.identity_fits(title, subtitle);
+    if !exact.is_empty() {
+        let found = if other_languages {
+            let weaker = [catalog.full_name_fits(title, subtitle), title_alone()].concat();
+            with_other_languages(lookup, section, exact, &weaker)
+        } else {
+            exact
+        };
+        return Some(decide(lookup, section, &found, Step::Exact));
     }
-    match fitting(lookup, section, catalog.by_title(title)).as_slice() {
+    let normalised = catalog.full_name_fits(title, subtitle);
+    if !normalised.is_empty() {
+        let found = if other_languages {
+            with_other_languages(lookup, section, normalised, &title_alone())
+        } else {
+            normalised
+        };
+        return Some(decide(lookup, section, &found, Step::Normalised));
+    }
+    let resolved = |fit: Fit| Resolution::Resolved {
+        card: fit.card,
+        printing: catalog.default_printing(fit.card),
+        step: Step::TitleAlone,
+        name: fit.name,
+    };
+    match title_alone().as_slice() {
         [] => None,
-        [one] => Some(resolved(*one, Step::TitleAlone)),
+        [one] => Some(resolved(*one)),
         many => Some(Resolution::Ambiguous(many.to_vec())),
     }
 }
 
-/// Whether a title alone names exactly one card of the whole catalog: a base written without
-/// its location (as melee.gg writes them) is then no guess at all.
+/// The cards a name fits at a step (`found`), and the cards it fits only at a weaker step
+/// (`weaker`) in a language none of `found` is read in: "Boga" exact in one language and a
+/// title alone in another fits two cards in two languages, which is no reading to choose
+/// between (issue 28). Within one language the stronger reading stands, as it always has.
+fn with_other_languages(
+    lookup: &Lookup<'_>,
+    section: Section,
+    mut found: Vec<Fit>,
+    weaker: &[Fit],
+) -> Vec<Fit> {
+    let local = lookup.catalog.local();
+    let lang = |f: &Fit| f.name.map(|n| local.lang(n));
+    let read_in: Vec<_> = found.iter().map(lang).collect();
+    let others: Vec<Fit> = weaker
+        .iter()
+        .copied()
+        .filter(|f| !read_in.contains(&lang(f)) && !found.iter().any(|g| g.card == f.card))
+        .collect();
+    for f in fitting(lookup, section, &others) {
+        if !found.iter().any(|g| g.card == f.card) {
+            found.push(f);
+        }
+    }
+    found
+}
+
+/// Whether a title alone names exactly one card of the whole catalog, in every language: a base
+/// written without its location (as melee.gg writes them) is then no guess at all.
 pub fn title_is_unique(catalog: &Catalog, title: &str) -> bool {
-    catalog.by_title(title).len() == 1
+    catalog.title_fits(title).len() == 1
 }
 
 /// The warning (or, for a numbering not confirmed, the error) an entry read by an id the card
@@ -265,5 +328,6 @@ pub fn resolve_id(catalog: &Catalog, id: &str) -> Option<Resolution> {
             card,
             printing,
             step: Step::Id,
+            name: None,
         })
 }

@@ -19,7 +19,7 @@ use deckcheck_core::{
 use super::resolve::{
     Lookup, Resolution, Section, Step, numbering_note, resolve_id, resolve_name, title_is_unique,
 };
-use crate::catalog::{CardType, Catalog, printing_key};
+use crate::catalog::{CardType, Catalog, Fit, Lang, printing_key};
 use crate::deck::{Deck, DeckEntry, Zone};
 
 pub struct Text;
@@ -233,6 +233,7 @@ fn read_card_line(
             card,
             printing,
             step,
+            name,
         } => {
             let card_type = catalog.card(card).card_type;
             let zone = zone.unwrap_or(match card_type {
@@ -240,7 +241,8 @@ fn read_card_line(
                 CardType::Base => Zone::Base,
                 _ => Zone::Main,
             });
-            let understood = || catalog.card_ref(card, Some(printing));
+            let fit = Fit { card, name };
+            let understood = || catalog.card_ref_as(fit, Some(printing));
             if step == Step::Id
                 && catalog.printing(printing).numbered.is_some()
                 && let Some(mut d) = numbering_note(catalog, printing, &at.to_string(), text)
@@ -257,9 +259,9 @@ fn read_card_line(
                 let understood = understood();
                 // Only one of its kind by the event's date, where later cards share the title.
                 let of_kind = catalog
-                    .by_title(title)
+                    .title_fits(title)
                     .iter()
-                    .filter(|c| section.accepts(catalog.card(**c).card_type))
+                    .filter(|f| section.accepts(catalog.card(f.card).card_type))
                     .count();
                 let how = match (step, lookup.on) {
                     (Step::TitleAlone, Some(on)) if of_kind > 1 => {
@@ -273,7 +275,7 @@ fn read_card_line(
                 let mut d = diagnostic(
                     DiagnosticCode::RESOLVED_LOOSELY,
                     Severity::Warning,
-                    format!("{at} was read as {} {how}.", understood.name()),
+                    format!("{at} was read as {} {how}.", as_written(&understood)),
                 );
                 d.zone = Some(zone.id());
                 d.understood = Some(understood);
@@ -296,16 +298,19 @@ fn read_card_line(
                 }
                 1
             });
-            out.deck.push(DeckEntry {
-                zone,
-                card,
-                printing,
-                count,
-                line: Some(number),
-            });
+            out.deck.push_written(
+                DeckEntry {
+                    zone,
+                    card,
+                    printing,
+                    count,
+                    line: Some(number),
+                },
+                catalog.written(name),
+            );
             true
         }
-        Resolution::Ambiguous(cards) => {
+        Resolution::Ambiguous(fits) => {
             out.deck
                 .add_unresolved(zone.unwrap_or(Zone::Main), count.unwrap_or(1));
             let on = lookup
@@ -316,12 +321,13 @@ fn read_card_line(
                 DiagnosticCode::AMBIGUOUS_CARD,
                 Severity::Error,
                 format!(
-                    "{at}: \"{}\" could be any of {} cards{on}; write the subtitle (or the set and number) to say which.",
+                    "{at}: \"{}\" could be any of {} cards{on}{}; write the subtitle (or the set and number) to say which.",
                     echo(title),
-                    cards.len()
+                    fits.len(),
+                    in_languages(catalog, &fits)
                 ),
             );
-            d.candidates = cards.iter().map(|c| catalog.card_ref(*c, None)).collect();
+            d.candidates = fits.iter().map(|f| catalog.card_ref_as(*f, None)).collect();
             out.diagnostics.push(d);
             true
         }
@@ -336,7 +342,7 @@ fn read_card_line(
             if let Some(first) = suggestions.first() {
                 message.push_str(&format!(
                     "; did you mean {}?",
-                    catalog.card(*first).display_name()
+                    as_written(&catalog.card_ref_as(*first, None))
                 ));
             } else {
                 message.push('.');
@@ -344,11 +350,42 @@ fn read_card_line(
             let mut d = diagnostic(DiagnosticCode::UNKNOWN_CARD, Severity::Error, message);
             d.candidates = suggestions
                 .iter()
-                .map(|c| catalog.card_ref(*c, None))
+                .map(|f| catalog.card_ref_as(*f, None))
                 .collect();
             out.diagnostics.push(d);
             false
         }
+    }
+}
+
+/// A card as a message names it: its English name, after the name it was written by in another
+/// language (`Häuptling Chirpa | Kühner Ältester (German: Chief Chirpa | Defiant Elder)`).
+pub(crate) fn as_written(card: &deckcheck_core::CardRef) -> String {
+    match &card.written {
+        Some(w) => format!(
+            "{} ({}: {})",
+            w.name,
+            Lang::parse(w.lang).map_or(w.lang, Lang::name),
+            card.name()
+        ),
+        None => card.name(),
+    }
+}
+
+/// `, in English and German` when the cards an ambiguous name fits are fitted in several
+/// languages (or one other than English); nothing when all are English.
+pub(crate) fn in_languages(catalog: &Catalog, fits: &[Fit]) -> String {
+    let mut langs: Vec<&str> = fits
+        .iter()
+        .map(|f| f.name.map_or("English", |n| catalog.local().lang(n).name()))
+        .collect();
+    langs.dedup();
+    langs.sort_unstable();
+    langs.dedup();
+    match langs.as_slice() {
+        [] | ["English"] => String::new(),
+        [one] => format!(" by their {one} names"),
+        [init @ .., last] => format!(" by their names in {} and {last}", init.join(", ")),
     }
 }
 

@@ -6,6 +6,18 @@
 //! Premier's or Eternal's pool. Cards of sets not yet released are illegal (CEG 4.1: legal "the
 //! same day the set is officially released").
 //!
+//! Limited decks (sealed, draft) play the cards opened or drafted (opened_pool.rs), but those too
+//! must be released on the date: a card of the decks or of the pool that is not is illegal at a
+//! Competitive or Master tier event (the request's `registration`). At a lower tier, in the week
+//! before the set's release (from its recorded prerelease day, else the seven days before), the
+//! cards can only come from its prerelease, where they are legal: a note says so instead, in a
+//! format played at prereleases (`formats.toml` `prerelease`: sealed, TR 3.2.1 and 2.2.1; sealed
+//! and draft, CEG 4.1 and 9.2.1).
+//!
+//! A day a document fixed only after it is never applied before that document: a set a format
+//! took later than its release (Intro Battle: Hoth in Twin Suns from 2025-10-10, said first by the
+//! event guide of 2025-11-20) leaves its cards unverified in between (`sets.toml` `legal_from`).
+//!
 //! Cards out of the pool for the same reason are one violation: a rotated deck gets one line
 //! for its 26 rotated cards, not 26.
 
@@ -17,7 +29,7 @@ use serde::Serialize;
 use super::Context;
 use super::codes::{CARD_NOT_IN_FORMAT, CARD_NOT_RELEASED};
 use crate::catalog::{Card, CardId, SetIdx};
-use crate::data::{FormatDef, LegalityData, PoolKind, PoolRule, SetInfo};
+use crate::data::{FormatDef, LegalityData, PoolKind, PoolRule, SetInfo, SetKind};
 
 pub struct CardPool;
 
@@ -31,6 +43,9 @@ enum SetState {
     /// Released and in the pool, as sure as the set's rotation block is (official when the
     /// pool is not by block).
     Legal(Confidence),
+    /// Released, but the format took it from a later day that only a document published after
+    /// the date fixed: whether it counts cannot be told (`SetInfo::unsettled_in`).
+    Unsettled,
     /// Released, of a kind the pool draws from, in a rotation block that left the pool on
     /// this date.
     Rotated(Date),
@@ -63,6 +78,9 @@ impl<'a> LegalSets<'a> {
                 };
                 let legal_from = set.legal_in(&ctx.pool_format.id);
                 if legal_from.is_none_or(|d| d > date) {
+                    if set.unsettled_in(&ctx.pool_format.id, date).is_some() {
+                        return SetState::Unsettled;
+                    }
                     return SetState::Upcoming(legal_from);
                 }
                 if !rule.set_kinds.contains(&set.kind) {
@@ -98,6 +116,7 @@ impl<'a> LegalSets<'a> {
             .iter()
             .filter_map(|s| match self.states[s.index()] {
                 SetState::Legal(c) => Some((*s, c)),
+                SetState::Unsettled => Some((*s, Confidence::Unconfirmed)),
                 _ => None,
             })
             .min_by_key(|(_, c)| *c)
@@ -160,11 +179,19 @@ pub(crate) struct NotReleased {
     /// The set that releases them first, when the data knows it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set: Option<FirstSet>,
+    /// Limited: cards of the player's pool that no deck plays.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub in_pool: bool,
 }
 
 impl Explain for NotReleased {
     fn message(&self, cards: &[CardRef]) -> String {
-        let (names, is, date) = (names(cards), is_are(cards.len()), self.date);
+        let names = if self.in_pool {
+            format!("{} in the player's pool", names(cards))
+        } else {
+            names(cards)
+        };
+        let (is, date) = (is_are(cards.len()), self.date);
         let Some(set) = &self.set else {
             let their = if cards.len() == 1 { "its" } else { "their" };
             return format!(
@@ -295,7 +322,8 @@ impl Rule<Context<'_>> for CardPool {
             return;
         };
         if rule.value.kind == PoolKind::OpenedPool {
-            return; // the opened_pool rule judges limited decks
+            // The opened_pool rule judges limited decks against the pool; here, their dates.
+            return limited(ctx, out);
         }
         out.resting_on(rule);
         if ctx.pool_format.id != ctx.format.id {
@@ -325,7 +353,13 @@ impl Rule<Context<'_>> for CardPool {
                         } else {
                             NoteKind::Caveat
                         };
-                        let caveat = info.rotation_block_caveat.clone().unwrap_or_default();
+                        let caveat = match legal.states[set.index()] {
+                            SetState::Unsettled => info
+                                .unsettled_in(&ctx.pool_format.id, ctx.as_of)
+                                .map(|later| later.caveat.clone()),
+                            _ => info.rotation_block_caveat.clone(),
+                        }
+                        .unwrap_or_default();
                         out.note(
                             kind,
                             Some(&rule.section),
@@ -340,14 +374,7 @@ impl Rule<Context<'_>> for CardPool {
                 }
                 let why = why_not(ctx, card, &legal);
                 if why == Why::UnknownSets {
-                    out.note(
-                        NoteKind::Unverified,
-                        Some(ctx.cite("not-released")),
-                        format!(
-                            "{} is printed only in sets deckcheck's data does not know, so whether it is released cannot be judged.",
-                            card.display_name()
-                        ),
-                    );
+                    unknown_sets(ctx, card, out);
                     continue;
                 }
                 let card_ref = ctx.card_ref(deck, copies.card);
@@ -363,7 +390,7 @@ impl Rule<Context<'_>> for CardPool {
                 let format = ctx.pool_format.name.clone();
                 let v = match why {
                     Why::UnknownSets => continue, // a note each, above
-                    Why::NotReleased(first) => not_released(ctx, first.as_deref()),
+                    Why::NotReleased(first) => not_released(ctx, first.as_deref(), false),
                     Why::Rotated(left) => {
                         let rotated = Rotated {
                             format,
@@ -390,12 +417,130 @@ impl Rule<Context<'_>> for CardPool {
     }
 }
 
+/// A card printed only in sets deckcheck's data does not know: a note, never a guess.
+fn unknown_sets(ctx: &Context<'_>, card: &Card, out: &mut Findings) {
+    out.note(
+        NoteKind::Unverified,
+        Some(ctx.cite("not-released")),
+        format!(
+            "{} is printed only in sets deckcheck's data does not know, so whether it is released cannot be judged.",
+            card.display_name()
+        ),
+    );
+}
+
+/// Limited decks on their date: every card of the decks, and of the pool beside them, must be
+/// released, whatever product it came in; below Competitive tier, a set's cards in its
+/// prerelease week are a note (see the module's documentation).
+fn limited(ctx: &Context<'_>, out: &mut Findings) {
+    let every_product = PoolRule {
+        kind: PoolKind::AllReleased,
+        set_kinds: SetKind::ALL.to_vec(),
+        formats: Vec::new(),
+    };
+    let legal = LegalSets::compute(ctx, &every_product, ctx.as_of);
+    let decks = ctx.decks();
+    for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
+        let cards = tally
+            .cards()
+            .iter()
+            .map(|c| (c.card, ctx.card_ref(deck, c.card)));
+        for v in unreleased(ctx, &legal, cards, false, out) {
+            out.deck_violation(decks.len(), i, v);
+        }
+    }
+    let Some(pool) = ctx.submission.pool else {
+        return;
+    };
+    let mut pool_only: Vec<CardId> = pool
+        .copies
+        .keys()
+        .filter(|c| !ctx.tallies.iter().any(|t| t.contains(**c)))
+        .copied()
+        .collect();
+    pool_only.sort_unstable();
+    let cards = pool_only
+        .into_iter()
+        .map(|c| (c, ctx.catalog.card_ref(c, None)));
+    for v in unreleased(ctx, &legal, cards, true, out) {
+        out.violation(v);
+    }
+}
+
+/// The cards no printing of which is out on the date, one violation per set that releases them
+/// first, or the prerelease's note instead of it.
+fn unreleased(
+    ctx: &Context<'_>,
+    legal: &LegalSets<'_>,
+    cards: impl Iterator<Item = (CardId, CardRef)>,
+    in_pool: bool,
+    out: &mut Findings,
+) -> Vec<Violation> {
+    let mut groups: Vec<(Option<String>, Vec<CardRef>)> = Vec::new();
+    for (id, card_ref) in cards {
+        let card = ctx.catalog.card(id);
+        if legal.is_legal(card) {
+            continue;
+        }
+        match why_not(ctx, card, legal) {
+            Why::NotReleased(first) => match groups.iter_mut().find(|(f, _)| *f == first) {
+                Some((_, cards)) => cards.push(card_ref),
+                None => groups.push((first, vec![card_ref])),
+            },
+            Why::UnknownSets => unknown_sets(ctx, card, out),
+            // Every product counts: a released card is never rotated or out of the products.
+            Why::Rotated(_) | Why::NotInProduct => {}
+        }
+    }
+    let mut violations = Vec::new();
+    for (first, cards) in groups {
+        match prerelease(ctx, first.as_deref(), &cards) {
+            Some((section, note)) => out.note(NoteKind::Caveat, Some(section), note),
+            None => violations.push(not_released(ctx, first.as_deref(), in_pool).cards(cards)),
+        }
+    }
+    violations
+}
+
+/// Below Competitive tier, in a format played at prerelease events on the date (`formats.toml`
+/// `prerelease`), in the week before `first`'s release (`SetInfo::prerelease_week`), its cards can only have been opened at its prerelease, where they
+/// are legal (CEG 4.1: "only legal for the event they were obtained in"): the section and the
+/// sentence saying so. `None` at Competitive tier and above, and on any other day.
+fn prerelease<'c>(
+    ctx: &Context<'c>,
+    first: Option<&str>,
+    cards: &[CardRef],
+) -> Option<(&'c str, String)> {
+    if ctx.submission.registration {
+        return None;
+    }
+    let played = ctx.at(&ctx.format.prerelease).filter(|d| d.value)?;
+    let set = ctx.data.set(first?)?;
+    let (opens, release) = set.prerelease_week()?;
+    if !(opens <= ctx.as_of && ctx.as_of < release) {
+        return None;
+    }
+    let (they, were) = if cards.len() == 1 {
+        ("it is", "it was")
+    } else {
+        ("they are", "they were")
+    };
+    let note = format!(
+        "{} {} not released until {release} ({} ({})): {they} legal only at the prerelease event where {were} opened; at a Competitive-tier event or above {they} not legal before {release}.",
+        names(cards),
+        is_are(cards.len()),
+        set.name,
+        set.code,
+    );
+    Some((&played.section, note))
+}
+
 /// Cards not released on the date, first released by the set `first` (a code) if known: as
-/// sure as that set's release date is.
-fn not_released(ctx: &Context<'_>, first: Option<&str>) -> Violation {
+/// sure as that set's release date is. `in_pool`: cards of a limited pool no deck plays.
+fn not_released(ctx: &Context<'_>, first: Option<&str>, in_pool: bool) -> Violation {
     let set = first.and_then(|code| ctx.data.set(code));
     let first = set.map(|set| {
-        let counts_from = set.legal_in(&ctx.pool_format.id);
+        let counts_from = set.counts_from(&ctx.pool_format.id, ctx.as_of);
         FirstSet {
             name: set.name.clone(),
             code: set.code.clone(),
@@ -409,6 +554,7 @@ fn not_released(ctx: &Context<'_>, first: Option<&str>) -> Violation {
         NotReleased {
             date: ctx.as_of,
             set: first,
+            in_pool,
         },
     );
     if let Some(set) = set {
@@ -616,6 +762,120 @@ mod tests {
             [(codes::CARD_NOT_IN_FORMAT, "TS26_8".into())]
         );
         assert!(check_one(&deck, "eternal", date(2026, 11, 22)).legal);
+    }
+
+    /// A sealed deck with a Homeworlds card (released 2026-10-09), checked against its pool.
+    fn sealed_hmw(on: jiff::civil::Date, competitive: bool) -> Report {
+        let deck = DeckBuilder::new(catalog())
+            .leader("LAW_003")
+            .base("LAW_020")
+            .main("HMW_100", 1)
+            .filler(30)
+            .build();
+        let mut options = Check::new("sealed", on);
+        options.pool = Some(crate::rules::Pool::of(&deck));
+        options.registration = competitive;
+        check_with(&deck, options)
+    }
+
+    #[test]
+    fn a_limited_deck_of_cards_not_yet_released_is_illegal_at_competitive_tier() {
+        // (A registration without the player's name and UID is also incomplete: not this rule.)
+        let report = sealed_hmw(date(2026, 10, 5), true);
+        let v: Vec<_> = report
+            .violations
+            .iter()
+            .filter(|v| v.code == codes::CARD_NOT_RELEASED)
+            .collect();
+        assert_eq!(v.len(), 1, "{:#?}", report.violations);
+        let v = v[0];
+        assert_eq!(v.section, "CEG 4.1");
+        assert!(v.is_certain());
+        assert!(
+            v.message()
+                .contains("Homeworlds (HMW) releases on 2026-10-09"),
+            "{}",
+            v.message()
+        );
+        assert!(!sealed_hmw(date(2026, 10, 9), true).has(codes::CARD_NOT_RELEASED));
+    }
+
+    #[test]
+    fn below_competitive_tier_a_sets_cards_are_allowed_in_its_prerelease_week_only() {
+        // 2026-10-02 .. 2026-10-08: the cards can only come from the prerelease, where they are
+        // legal; the answer says so, and the verdict stands.
+        for on in [date(2026, 10, 2), date(2026, 10, 8)] {
+            let report = sealed_hmw(on, false);
+            assert!(report.legal, "{on}: {:#?}", report.violations);
+            let note = report
+                .notes
+                .iter()
+                .find(|n| n.message.contains("prerelease"))
+                .expect("a note on the prerelease");
+            assert_eq!(note.section.as_deref(), Some("CEG 4.1, 9.2.1"));
+            assert_eq!(
+                note.message,
+                "Homeworld Trooper is not released until 2026-10-09 (Homeworlds (HMW)): it is legal only at the prerelease event where it was opened; at a Competitive-tier event or above it is not legal before 2026-10-09."
+            );
+        }
+        // Before the prerelease week: no event could have handed the cards out.
+        let early = sealed_hmw(date(2026, 10, 1), false);
+        assert_eq!(
+            found(&early),
+            [(codes::CARD_NOT_RELEASED, "HMW_100".into())]
+        );
+    }
+
+    #[test]
+    fn under_the_tournament_regulations_a_prerelease_is_sealed_so_a_draft_gets_no_allowance() {
+        // Shadows of the Galaxy released on 2024-07-12; 2024-07-08 is in its prerelease week.
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .base("SOR_020")
+            .main("SHD_213", 1)
+            .filler(30)
+            .build();
+        let on = |format: &'static str| {
+            let mut options = Check::new(format, date(2024, 7, 8));
+            options.pool = Some(crate::rules::Pool::of(&deck));
+            check_with(&deck, options)
+        };
+        let sealed = on("sealed");
+        assert!(sealed.legal, "{:#?}", sealed.violations);
+        assert_eq!(sealed.notes[0].section.as_deref(), Some("TR 3.2.1, 2.2.1"));
+        let draft = on("draft");
+        assert_eq!(
+            found(&draft),
+            [(codes::CARD_NOT_RELEASED, "SHD_213".into())]
+        );
+        assert_eq!(draft.violations[0].section, "TR 3.2.1");
+    }
+
+    #[test]
+    fn a_limited_pool_holding_a_card_not_yet_released_is_illegal_too() {
+        let deck = DeckBuilder::new(catalog())
+            .leader("LAW_003")
+            .base("LAW_020")
+            .filler(30)
+            .build();
+        let mut pool = crate::rules::Pool::of(&deck);
+        pool.add(&DeckBuilder::new(catalog()).main("HMW_100", 2).build());
+        let mut options = Check::new("draft", date(2026, 9, 1));
+        options.pool = Some(pool);
+        let report = check_with(&deck, options);
+        assert_eq!(
+            found(&report),
+            [(codes::CARD_NOT_RELEASED, "HMW_100".into())]
+        );
+        let v = &report.violations[0];
+        assert_eq!(v.deck, None, "the pool's, not a deck's");
+        assert!(
+            v.message().starts_with(
+                "Homeworld Trooper in the player's pool is not released on 2026-09-01"
+            ),
+            "{}",
+            v.message()
+        );
     }
 
     #[test]

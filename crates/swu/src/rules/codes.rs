@@ -21,4 +21,3 @@ pub const CARD_SUSPENDED: Code = Code::new("card-suspended");
 pub const CARD_NOT_IN_POOL: Code = Code::new("card-not-in-pool");
 pub const BASE_NOT_IN_POOL: Code = Code::new("base-not-in-pool");
 pub const DECK_LIST_INCOMPLETE: Code = Code::new("deck-list-incomplete");
-pub const POOL_SHAPE: Code = Code::new("pool-shape");

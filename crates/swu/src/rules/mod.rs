@@ -95,7 +95,8 @@ pub struct Submission<'a> {
     /// The player and their id as the request gives them (else as the lists do).
     pub player: Option<&'a str>,
     pub uid: Option<&'a str>,
-    /// A registration for a competitive event: the list must be complete (CEG 3.3.3).
+    /// A registration for a Competitive or Master tier event: the list must be complete
+    /// (CEG 3.3.3), and a limited deck's cards must be released (no prerelease allowance).
     pub registration: bool,
     /// Limited: the opened or drafted cards.
     pub pool: Option<&'a Pool>,

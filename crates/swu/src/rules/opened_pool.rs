@@ -2,7 +2,10 @@
 //! CEG 9.2.4): every card counted against the pool, the leader from the pool (prerelease promo
 //! leaders are declared as part of the pool), the base from the pool or any Common base of the
 //! event's set (CEG 9.2.1; TR 2.3.2 before). Without the pool the deck cannot be judged: the
-//! answer is unverified and says so.
+//! answer is unverified and says so. A pool given pack by pack with another number of packs than
+//! the format hands out gets a note, not a violation: how many packs a player receives is the
+//! event's matter, not a deckbuilding rule (issue 28). Whether the cards are released on the
+//! date is card_pool.rs's.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -10,7 +13,7 @@ use deckcheck_core::wording::{a_or_an, comma_names, is_are, names};
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
-use super::codes::{BASE_NOT_IN_POOL, CARD_NOT_IN_POOL, POOL_SHAPE};
+use super::codes::{BASE_NOT_IN_POOL, CARD_NOT_IN_POOL};
 use super::{Context, Pool};
 use crate::catalog::{CardId, Rarity};
 use crate::data::{PoolKind, SetKind};
@@ -19,17 +22,16 @@ use crate::deck::Zone;
 pub struct OpenedPool;
 
 /// A pool given pack by pack with another number of packs than the format hands out.
-#[derive(Debug, PartialEq, Serialize)]
-pub(crate) struct PoolShape {
-    pub format: String,
+struct PoolShape<'a> {
+    format: &'a str,
     /// The numbers of packs the format hands out (the larger at Competitive and Master tier).
-    pub packs: Vec<u32>,
-    #[serde(skip)]
-    pub given: u64,
+    packs: &'a [u32],
+    given: usize,
 }
 
-impl Explain for PoolShape {
-    fn message(&self, _cards: &[CardRef]) -> String {
+impl PoolShape<'_> {
+    /// The note's sentence.
+    fn note(&self) -> String {
         let counts: Vec<String> = self.packs.iter().map(u32::to_string).collect();
         let noun = if self.packs == [1] { "pack" } else { "packs" };
         let tiers = if self.packs.len() > 1 {
@@ -38,16 +40,11 @@ impl Explain for PoolShape {
             ""
         };
         format!(
-            "{} pool is {} {noun}{tiers}; this one has {}.",
-            a_or_an(&self.format, true),
+            "{} pool is {} {noun}{tiers}; this one has {}. How many packs a player receives is the event's matter, not a deckbuilding rule: the deck is judged against the cards of its pool.",
+            a_or_an(self.format, true),
             counts.join(" or "),
             self.given
         )
-    }
-
-    fn numbers(&self) -> Option<(u64, u64)> {
-        let most = self.packs.last().copied().unwrap_or(0);
-        Some((u64::from(most), self.given))
     }
 }
 
@@ -118,10 +115,6 @@ impl Rule<Context<'_>> for OpenedPool {
                 code: BASE_NOT_IN_POOL,
                 meaning: "Limited: the base was neither opened nor a Common base of the event's set.",
             },
-            CodeInfo {
-                code: POOL_SHAPE,
-                meaning: "Limited: a pool given pack by pack does not have the format's packs (sealed: six, or eight at Competitive events from 2026-06-26; draft: three).",
-            },
         ]
     }
 
@@ -150,16 +143,16 @@ impl Rule<Context<'_>> for OpenedPool {
             .event_set
             .clone()
             .or_else(|| infer_event_set(ctx, pool));
-        // A pool given pack by pack must have the packs the format hands out.
+        // A pool given pack by pack with other packs than the format hands out: a note.
         if let (Some(packs), Some(expected)) = (pool.packs, ctx.at(&ctx.format.packs))
             && !expected.value.iter().any(|n| *n as usize == packs)
         {
             let shape = PoolShape {
-                format: ctx.format.name.clone(),
-                packs: expected.value.clone(),
-                given: packs as u64,
+                format: &ctx.format.name,
+                packs: &expected.value,
+                given: packs,
             };
-            out.violation(Violation::of(POOL_SHAPE, expected, shape));
+            out.note(NoteKind::Caveat, Some(&expected.section), shape.note());
         }
         let decks = ctx.decks();
         for (i, deck) in decks.iter().enumerate() {

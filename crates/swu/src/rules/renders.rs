@@ -15,7 +15,7 @@ use super::format_available::NotAvailable;
 use super::leader_aspects::{AspectsClash, StartingSide, Wording};
 use super::leaders::{NotALeader, SlotCount};
 use super::main_deck_size::{BaseChange, MainDeckTooSmall};
-use super::opened_pool::{BaseNotInPool, NotInPool, PoolShape};
+use super::opened_pool::{BaseNotInPool, NotInPool};
 use super::sideboard_size::SideboardTooLarge;
 use super::suspensions::Suspended;
 use crate::catalog::CardType;
@@ -191,7 +191,15 @@ fn every_kind(a: &Values) -> Vec<Violation> {
                     .collect(),
             },
         ),
-        Violation::new(CARD_NOT_RELEASED, &section, NotReleased { date, set: None }),
+        Violation::new(
+            CARD_NOT_RELEASED,
+            &section,
+            NotReleased {
+                date,
+                set: None,
+                in_pool: n % 2 == 0,
+            },
+        ),
         Violation::new(
             CARD_NOT_RELEASED,
             &section,
@@ -203,6 +211,7 @@ fn every_kind(a: &Values) -> Vec<Violation> {
                     release: (n % 2 == 0).then_some(date),
                     counts_in: some(m % 2 == 0),
                 }),
+                in_pool: k % 2 == 0,
             },
         ),
         Violation::new(
@@ -232,6 +241,8 @@ fn every_kind(a: &Values) -> Vec<Violation> {
             Suspended {
                 format: t(),
                 since: date,
+                announcement: t(),
+                list: t(),
             },
         ),
         Violation::new(CARD_NOT_IN_POOL, &section, NotInPool::NotOpened),
@@ -248,15 +259,6 @@ fn every_kind(a: &Values) -> Vec<Violation> {
             &section,
             BaseNotInPool {
                 set: some(n % 2 == 0),
-            },
-        ),
-        Violation::new(
-            POOL_SHAPE,
-            &section,
-            PoolShape {
-                format: t(),
-                packs: vec![n as u32; k],
-                given: m,
             },
         ),
     ]

@@ -1,7 +1,13 @@
 //! Suspended cards: a card on the suspension list of the format's card pool on the date is not
-//! legal (CEG 9.1.1, 9.1.2; TR 3.2.1 before). Suspensions name a title and subtitle, so every
-//! printing is covered and a same-named card with another subtitle is not. Twin Suns and the
-//! limited formats have no list. Cards suspended on the same day are one violation.
+//! legal. Suspensions name a title and subtitle, so every printing is covered and a same-named
+//! card with another subtitle is not. Twin Suns and the limited formats have no list.
+//!
+//! A suspension is cited by what made it: the announcement and its date (`suspensions.toml`
+//! `announcement`, `announced`: `Cad Banned (2026-08-24)`), never by the format's section alone,
+//! which is named only as where the list lives (`suspension_list`: TR 3.2.1, CEG 9.1.1 / 9.1.2,
+//! the Eternally Unlimited article) and which may say the list is empty (CEG 2026-06-26 9.1.1,
+//! 9.1.2, while Cad Bane and the Eternal pair were suspended: CONFIRMATIONS 9). Cards suspended
+//! by the same announcement from the same day are one violation.
 
 use deckcheck_core::wording::{comma_names, is_are};
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
@@ -13,21 +19,28 @@ use super::codes::CARD_SUSPENDED;
 
 pub struct Suspensions;
 
-/// Cards suspended in the format from one day.
+/// Cards suspended in the format from one day, by one announcement.
 #[derive(Debug, PartialEq, Serialize)]
 pub(crate) struct Suspended {
     pub format: String,
     pub since: Date,
+    /// What made the suspension, with its date: `Cad Banned (2026-08-24)`.
+    pub announcement: String,
+    /// Where the format's suspension list lives on the date: `CEG 9.1.1`.
+    pub list: String,
 }
 
 impl Explain for Suspended {
     fn message(&self, cards: &[CardRef]) -> String {
         format!(
-            "{} {} suspended in {} since {}.",
+            "{} {} suspended in {} since {}, by {}; {}'s suspension list is kept in {}.",
             comma_names(cards),
             is_are(cards.len()),
             self.format,
-            self.since
+            self.since,
+            self.announcement,
+            self.format,
+            self.list
         )
     }
 }
@@ -36,7 +49,7 @@ impl Rule<Context<'_>> for Suspensions {
     fn codes(&self) -> &'static [CodeInfo] {
         &[CodeInfo {
             code: CARD_SUSPENDED,
-            meaning: "The card is on the format's suspension list on the date checked.",
+            meaning: "The card is suspended in the format on the date checked (cited by the announcement that suspended it).",
         }]
     }
 
@@ -47,22 +60,27 @@ impl Rule<Context<'_>> for Suspensions {
         };
         let decks = ctx.decks();
         for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
-            let mut groups: Vec<(Date, Violation)> = Vec::new();
+            let mut groups: Vec<(Date, String, Violation)> = Vec::new();
             for (card, s) in ctx
                 .links
                 .suspensions(&list.value, ctx.as_of)
                 .filter(|(c, _)| tally.contains(*c))
             {
-                let since = s.effective_from;
+                let (since, cited) = (s.effective_from, s.cited());
                 let card = ctx.card_ref(deck, card);
-                match groups.iter_mut().find(|(d, _)| *d == since) {
-                    Some((_, v)) => v.cards.push(card),
+                match groups
+                    .iter_mut()
+                    .find(|(d, a, _)| *d == since && *a == cited)
+                {
+                    Some((_, _, v)) => v.cards.push(card),
                     None => {
                         let suspended = Suspended {
                             format: ctx.pool_format.name.clone(),
                             since,
+                            announcement: cited.clone(),
+                            list: list.section.clone(),
                         };
-                        let mut v = Violation::new(CARD_SUSPENDED, list.section.clone(), suspended)
+                        let mut v = Violation::new(CARD_SUSPENDED, cited.clone(), suspended)
                             .resting_on(list)
                             .card(card);
                         // Every uncertain suspension has its own sentence (checked at load).
@@ -70,11 +88,11 @@ impl Rule<Context<'_>> for Suspensions {
                             v.confidence = s.confidence;
                             v.caveat = s.caveat.clone();
                         }
-                        groups.push((since, v));
+                        groups.push((since, cited, v));
                     }
                 }
             }
-            for (_, v) in groups {
+            for (_, _, v) in groups {
                 out.deck_violation(decks.len(), i, v);
             }
         }
@@ -100,8 +118,12 @@ mod tests {
             .iter()
             .find(|v| v.code == codes::CARD_SUSPENDED)
             .unwrap();
-        assert_eq!(v.section, "TR 3.2.1");
-        assert!(v.message().contains("2024-11-08"));
+        // Cited by the announcement; TR 3.2.1 only as where Premier's list lives.
+        assert_eq!(v.section, "A Leader Suspended");
+        assert_eq!(
+            v.message(),
+            "Boba Fett | Collecting the Bounty is suspended in Premier since 2024-11-08, by A Leader Suspended; Premier's suspension list is kept in TR 3.2.1."
+        );
         assert!(!check_one(&premier, "premier", date(2024, 11, 7)).has(codes::CARD_SUSPENDED));
 
         let twin = DeckBuilder::new(catalog())

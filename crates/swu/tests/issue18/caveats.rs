@@ -9,7 +9,8 @@ use jiff::civil::{Date, date};
 use super::support::*;
 
 #[test]
-fn the_eternal_suspension_says_its_dates_come_from_one_source_and_no_research_notes() {
+fn the_eternal_suspension_names_its_announcement_and_the_guide_that_omits_it_and_no_research_notes()
+{
     if game().is_none() {
         return;
     }
@@ -23,7 +24,7 @@ fn the_eternal_suspension_says_its_dates_come_from_one_source_and_no_research_no
     assert_eq!(
         r.verdict,
         Verdict::Illegal,
-        "a single source: the verdict stands"
+        "two sources (issue 28): the verdict stands"
     );
     let v = r
         .violations
@@ -32,7 +33,9 @@ fn the_eternal_suspension_says_its_dates_come_from_one_source_and_no_research_no
         .unwrap();
     let caveat = v.caveat.as_deref().unwrap();
     assert!(
-        caveat.contains("one source") && caveat.contains("26 June 2026"),
+        caveat.contains("Eternal Format Update of 15 April 2026")
+            && caveat.contains("two sources")
+            && caveat.contains("26 June 2026"),
         "{caveat}"
     );
     let json = serde_json::to_string(&answer).unwrap();
@@ -70,13 +73,16 @@ fn every_uncertain_fact_has_its_own_sentence_and_one_without_is_refused() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
     }
-    let suspensions = dir.path().join("suspensions.toml");
-    let text = std::fs::read_to_string(&suspensions).unwrap();
-    let cad = text.find("caveat = \"FFG suspended Cad Bane").unwrap();
-    let end = cad + text[cad..].find('\n').unwrap() + 1;
-    std::fs::write(&suspensions, format!("{}{}", &text[..cad], &text[end..])).unwrap();
+    // (Cad Bane's suspension, the example here before issue 28, is now confirmed by two sources.)
+    let sets = dir.path().join("sets.toml");
+    let text = std::fs::read_to_string(&sets).unwrap();
+    let ts26 = text
+        .find("caveat = \"The release day of the 2026 Twin Suns")
+        .unwrap();
+    let end = ts26 + text[ts26..].find('\n').unwrap() + 1;
+    std::fs::write(&sets, format!("{}{}", &text[..ts26], &text[end..])).unwrap();
     let err = LegalityData::from_dir(dir.path()).unwrap_err().to_string();
-    assert!(err.contains("Cad Bane") && err.contains("caveat"), "{err}");
+    assert!(err.contains("TS26") && err.contains("caveat"), "{err}");
 }
 
 #[test]

@@ -355,8 +355,10 @@ fn a_prerelease_promo_leader_declared_with_the_pool_may_lead() {
     assert_eq!(report.verdict, Verdict::Legal, "{}", explain(&report));
 }
 
+/// Issue 28: the pack count is the event's matter, not a deckbuilding rule: a five-pack pool
+/// gets a note citing the format's section, and the deck is judged on its cards (legal here).
 #[test]
-fn a_sealed_pool_of_five_packs_is_the_wrong_shape() {
+fn a_sealed_pool_of_five_packs_gets_a_note_not_a_violation() {
     let swu = real!();
     let report = limited(
         swu,
@@ -364,14 +366,19 @@ fn a_sealed_pool_of_five_packs_is_the_wrong_shape() {
         &sealed_deck(swu),
         &packs_of(swu, VADER, 5, &[]),
     );
-    let v = report
-        .violations
+    assert_eq!(report.verdict, Verdict::Legal, "{}", explain(&report));
+    let note = report
+        .notes
         .iter()
-        .find(|v| v.code == codes::POOL_SHAPE)
+        .find(|n| n.message.contains("packs"))
         .unwrap_or_else(|| panic!("{}", explain(&report)));
-    assert_eq!(
-        (v.expected, v.actual, v.section.as_str()),
-        (Some(6), Some(5), "TR 2.3.2.2")
+    assert_eq!(note.kind, deckcheck_core::NoteKind::Caveat);
+    assert_eq!(note.section.as_deref(), Some("TR 2.3.2.2"));
+    assert!(
+        note.message
+            .starts_with("A Sealed pool is 6 packs; this one has 5."),
+        "{}",
+        note.message
     );
 }
 

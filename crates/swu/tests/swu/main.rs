@@ -8,6 +8,11 @@
 //! - `sync`: card data sync from the local mirror — issue 5 (over HTTP, with its faults: the
 //!   tests of `crates/fetch`).
 //! - `properties`: property tests of the engine and the importer (proptest) — issue 7.
+//! - `languages`: card names in German, French, Italian and Spanish: synced from a directory of
+//!   the official card database's pages (over HTTP: the tests of `crates/fetch`), lists in each
+//!   language and mixed, dated cases — issue 28.
+//! - `issue28`: the dated cases of issue 28's items 2 and 3: limited decks and pools on their
+//!   date, a suspension cited by its announcement, the boundaries no source of the time fixed.
 //!
 //! The real data is found through `DECKCHECK_SHARED` (the `shared/` directory) or
 //! `DECKCHECK_CARDS` (the catalog), else `shared/` beside the repository. Without it these
@@ -17,7 +22,9 @@
 mod helpers;
 
 mod import;
+mod issue28;
 mod judge;
+mod languages;
 mod name_resolution;
 mod properties;
 mod real_decks;

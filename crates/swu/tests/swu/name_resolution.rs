@@ -77,7 +77,7 @@ fn every_case_of_the_corpus_resolves_as_specified() {
                 Some(name(*card)) == case.card.as_ref().map(|c| c.to_lowercase())
             }
             ("ambiguous", Resolution::Ambiguous(cards)) => {
-                let mut got: Vec<_> = cards.iter().map(|c| name(*c)).collect();
+                let mut got: Vec<_> = cards.iter().map(|c| name(c.card)).collect();
                 let mut want: Vec<_> = case.candidates.iter().map(|c| c.to_lowercase()).collect();
                 got.sort();
                 want.sort();
@@ -87,7 +87,7 @@ fn every_case_of_the_corpus_resolves_as_specified() {
                 Some(expected) => suggestions
                     .iter()
                     .take(3)
-                    .any(|c| name(*c) == expected.to_lowercase()),
+                    .any(|c| name(c.card) == expected.to_lowercase()),
                 None => true,
             },
             _ => false,
@@ -99,11 +99,11 @@ fn every_case_of_the_corpus_resolves_as_specified() {
                 }
                 Resolution::Ambiguous(c) => format!(
                     "ambiguous {:?}",
-                    c.iter().map(|c| name(*c)).collect::<Vec<_>>()
+                    c.iter().map(|c| name(c.card)).collect::<Vec<_>>()
                 ),
                 Resolution::Unknown(c) => format!(
                     "unknown, suggesting {:?}",
-                    c.iter().map(|c| name(*c)).collect::<Vec<_>>()
+                    c.iter().map(|c| name(c.card)).collect::<Vec<_>>()
                 ),
             };
             failures.push(format!(

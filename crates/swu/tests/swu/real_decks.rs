@@ -100,7 +100,18 @@ fn the_wichita_deck_is_legal_before_djs_suspension_and_illegal_after() {
         .filter(|v| v.code == codes::CARD_SUSPENDED)
         .collect();
     assert_eq!(suspended.len(), 1, "{}", explain(&after));
-    assert_eq!(suspended[0].section, "TR 3.2.1");
+    // Issue 28: cited by the announcement that made it; TR 3.2.1 is where the list lives.
+    assert_eq!(
+        suspended[0].section,
+        "FFG's announcement, as Wargamer reported it (2025-04-09)"
+    );
+    assert!(
+        suspended[0]
+            .message()
+            .ends_with("Premier's suspension list is kept in TR 3.2.1."),
+        "{}",
+        suspended[0].message()
+    );
     assert_eq!(&*suspended[0].cards[0].title, "DJ");
     assert_eq!(
         suspended[0].cards[0].subtitle.as_deref(),
