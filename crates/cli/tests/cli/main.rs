@@ -1,8 +1,8 @@
 //! `deckcheck` as a user runs it: the built binary, its exit codes (0 legal, 1 illegal, 2
 //! unusable input or data, 3 unverified), its text and `--json` output, bad input — issue 3, 6, 16.
 //!
-//! The real-catalog tests read `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`); without
-//! it they pass without running and one line says so. The rest run on a hand-written catalog
+//! The real-catalog tests read `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`); they are
+//! `#[ignore = "needs ../shared: …"]`, run with `cargo test -- --include-ignored`. The rest run on a hand-written catalog
 //! written to a temporary directory.
 //!
 //! - `events`: `deckcheck events` (create, lock, roster, export, import) and the service killed

@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use crate::upstream::{MockUpstream, Reply};
 
-/// `shared/data/swu`, or `None` (the suite is skipped, one line says so).
+/// `shared/data/swu`, with its localized sample (the tests that need it are ignored without it).
 fn shared() -> PathBuf {
     let swu = crate::shared_data("swu");
     assert!(
@@ -146,7 +146,7 @@ fn run(
     sync(&SwuDb, &cards, root, &options)
 }
 
-/// The swu-db mirror and an empty catalog directory, or `None` (the suite is skipped).
+/// The swu-db mirror and an empty catalog directory.
 fn setup() -> (tempfile::TempDir, tempfile::TempDir) {
     (mirror(&shared()), tempfile::tempdir().unwrap())
 }

@@ -1,7 +1,7 @@
 //! The real-data suite of deckcheck-lcg: the card catalog of `../shared/data/swlcg` (never
 //! copied here), OCTGN's own starter decks and the deck files of `decks/`.
 //!
-//! - `support`: finds the shared data (or says the suite was skipped), loads the game once.
+//! - `support`: finds the shared data (the tests that need it are ignored without `--include-ignored`), loads the game once.
 //! - `decks`: every deck file of `decks/` and its verdict: each rule id legal and illegal,
 //!   OCTGN's four Core Set starter decks (eight sets: illegal by LCG-MIN-10 only).
 //! - `inputs`: what the readers make of hostile and sloppy input, one diagnostic per entry.

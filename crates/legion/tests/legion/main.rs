@@ -1,5 +1,5 @@
-//! The Legion game on Legion HQ's real data (`../shared/data/legion/legion-hq`), skipped with
-//! one line when that directory is absent.
+//! The Legion game on Legion HQ's real data (`../shared/data/legion/legion-hq`); the tests that
+//! read it are `#[ignore = "needs ../shared: …"]`, run with `--include-ignored`.
 //!
 //! - `lists`: 40+ armies built from the real card data, every rule id legal and illegal,
 //!   including links Legion HQ's own validator passes and the regulations reject.

@@ -21,10 +21,9 @@ fn named(catalog: &Catalog, id: &str) -> Option<(String, bool)> {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn foil_hyperspace_and_prestige_ids_deck_sites_export_are_read() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     let catalog = swu(game).catalog();
     for (id, card) in [
         ("JTL_754", "Swarming Vulture Droid"),
@@ -50,10 +49,9 @@ fn foil_hyperspace_and_prestige_ids_deck_sites_export_are_read() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn about_eleven_hundred_ids_of_jtl_and_lof_are_read_by_numbering() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     let catalog = swu(game).catalog();
     let mut per_set: BTreeMap<&str, usize> = BTreeMap::new();
     for p in catalog.printings().iter().filter(|p| p.numbered.is_some()) {
@@ -75,10 +73,9 @@ fn about_eleven_hundred_ids_of_jtl_and_lof_are_read_by_numbering() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_numbering_agrees_with_every_variant_the_card_data_has() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     // Every range is also laid over the printings the catalog has (all Hyperspace, Showcase
     // and Prestige records, every ASH and HMW variant): none names another card.
     let problems = swu(game).data_problems();
@@ -86,10 +83,9 @@ fn the_numbering_agrees_with_every_variant_the_card_data_has() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_list_with_a_foil_id_is_judged_and_says_how_the_id_was_read() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     let json = wichita("swudb.json").replace(r#""SOR_203""#, r#""SOR_203F""#);
     assert!(json.contains("SOR_203F"));
     let answer = validate(game, &json, "premier", date(2025, 1, 15));
@@ -106,10 +102,9 @@ fn a_list_with_a_foil_id_is_judged_and_says_how_the_id_was_read() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn an_inferred_numbering_leaves_the_answer_unverified_and_says_why() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     // SEC's foil Prestige tier is in no data seen; it is inferred from the other sets.
     let catalog = swu(game).catalog();
     let p = catalog
@@ -180,15 +175,12 @@ fn fold(text: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn every_variant_id_of_the_second_source_resolves_to_the_same_card() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     let path = shared().join("cards-alt/swu-collection/card-list.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
-        return;
-    };
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("needs ../shared: {}: {e}", path.display()));
     let cards: BTreeMap<String, SwuBaseCard> = serde_json::from_str(&text).unwrap();
     let catalog = swu(game).catalog();
     const SETS: [&str; 7] = ["sor", "shd", "twi", "jtl", "lof", "sec", "ibh"];
@@ -268,10 +260,8 @@ fn every_variant_id_of_the_second_source_resolves_to_the_same_card() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_sync_keeps_every_printing_of_a_set_file_and_of_the_combined_file() {
-    if game().is_none() {
-        return;
-    }
     // The combined export has SOR's Normal, Hyperspace and Showcase printings; a raw set file
     // of the API has SOR's Normal printings and their foils (as api.swu-db.com answers).
     let all: Vec<serde_json::Value> =
@@ -325,10 +315,9 @@ fn a_sync_keeps_every_printing_of_a_set_file_and_of_the_combined_file() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_card_answer_says_an_id_was_read_by_numbering() {
-    let Some(game) = game() else {
-        return;
-    };
+    let game = game();
     let card = game.card("JTL_754", date(2026, 11, 22)).unwrap();
     assert_eq!(card["card"]["title"], "Swarming Vulture Droid");
     assert_eq!(

@@ -1,10 +1,9 @@
 //! Shared set-up: the real card catalog and the real decks of `../shared`, loaded once.
 //!
 //! Where they are: `DECKCHECK_SHARED` (the `shared/` directory), else `shared/` beside the
-//! repository; the catalog itself may be pointed at with `DECKCHECK_CARDS`. Without them
-//! [`real`] is `None` and says once, on the terminal, that the real-catalog suite was skipped.
+//! repository; the catalog itself may be pointed at with `DECKCHECK_CARDS`. The tests that need
+//! them are `#[ignore = "needs ../shared: …"]`; without them [`real`] fails, naming what is missing.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -40,41 +39,33 @@ pub fn deck_file(relative: &str) -> PathBuf {
     shared_swu().join("decks").join(relative)
 }
 
-/// The game on the real catalog, or `None` (said once) when the real data is absent.
-pub fn real() -> Option<&'static Swu> {
-    static SWU: OnceLock<Option<Swu>> = OnceLock::new();
-    let swu = SWU.get_or_init(|| {
+/// The game on the real catalog of `../shared`, loaded once. The tests that call it are
+/// `#[ignore = "needs ../shared: …"]`: `cargo test -- --include-ignored` runs them (CI does).
+pub fn real() -> &'static Swu {
+    static SWU: OnceLock<Swu> = OnceLock::new();
+    SWU.get_or_init(|| {
         let cards = cards_dir();
-        if !cards.is_dir() || !deck_file("").is_dir() {
-            // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
-            let _ = writeln!(
-                std::io::stderr(),
-                "deckcheck-swu: the real-catalog suite was skipped: no card catalog at {} or no decks at {} \
-                 (put shared/ beside the repository, or set DECKCHECK_SHARED / DECKCHECK_CARDS, and run `cargo test -p deckcheck-swu`)",
-                cards.display(),
-                deck_file("").display()
-            );
-            return None;
-        }
+        assert!(
+            cards.is_dir() && deck_file("").is_dir(),
+            "needs ../shared: no card catalog at {} or no decks at {} (put shared/ beside the repository, or set DECKCHECK_SHARED / DECKCHECK_CARDS)",
+            cards.display(),
+            deck_file("").display()
+        );
         let paths = Paths {
             cards: cards.clone(),
             card_data: None,
         };
-        Some(Swu::load(&paths).unwrap_or_else(|e| {
+        Swu::load(&paths).unwrap_or_else(|e| {
             panic!("the real card catalog at {} does not load: {e}", cards.display())
-        }))
-    });
-    swu.as_ref()
+        })
+    })
 }
 
-/// The real game, or return from the test (the suite is skipped without the real data).
+/// The real game (the tests that use it are `#[ignore = "needs ../shared: …"]`).
 #[macro_export]
 macro_rules! real {
     () => {
-        match $crate::helpers::real() {
-            Some(swu) => swu,
-            None => return,
-        }
+        $crate::helpers::real()
     };
 }
 

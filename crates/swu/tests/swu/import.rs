@@ -39,6 +39,7 @@ fn parse(swu: &Swu, text: &str) -> Imported<Deck> {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_three_formats_are_detected() {
     let swu = real!();
     for (file, format) in [
@@ -57,6 +58,7 @@ fn the_three_formats_are_detected() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_wichita_deck_in_its_three_formats_resolves_to_the_same_deck() {
     let swu = real!();
     let json = read(swu, "tournament/wichita-pq-4th-han-solo.swudb.json");
@@ -138,6 +140,7 @@ Sideboard:\r\n\
 2 Enfys Nest | Marauder\r\n";
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_hand_typed_list_in_every_plain_form_reads_as_the_same_deck() {
     let swu = real!();
     let typed = parse(swu, HAND_TYPED);
@@ -154,6 +157,7 @@ fn a_hand_typed_list_in_every_plain_form_reads_as_the_same_deck() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn misspelled_and_ambiguous_lines_are_reported_with_candidates_and_other_findings_remain() {
     let swu = real!();
     let text = "Leaders\n1 | Han Solo | Audacious Smuggler\n\nBase\n1 | Level 1313\n\nDeck\n\
@@ -200,6 +204,7 @@ fn misspelled_and_ambiguous_lines_are_reported_with_candidates_and_other_finding
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_list_that_breaks_no_rule_but_has_an_unknown_line_is_not_called_legal() {
     let swu = real!();
     let text = deck_text("tournament/wichita-pq-4th-han-solo.melee.txt")
@@ -213,6 +218,7 @@ fn a_list_that_breaks_no_rule_but_has_an_unknown_line_is_not_called_legal() {
 /// Issue 16: an unknown card still counts toward the deck's size, so replacing one card of a
 /// 50-card deck by an unknown id is one diagnostic and `unverified`, never "too small".
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn an_unknown_card_counts_toward_the_deck_size() {
     let swu = real!();
     let text = deck_text("tournament/wichita-pq-4th-han-solo.melee.txt")
@@ -229,6 +235,7 @@ fn an_unknown_card_counts_toward_the_deck_size() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn convert_writes_swudb_json_and_text_that_read_back_as_the_same_deck() {
     let swu = real!();
     let catalog = swu.catalog();
@@ -248,6 +255,7 @@ fn convert_writes_swudb_json_and_text_that_read_back_as_the_same_deck() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn every_official_deck_round_trips_through_both_exports() {
     let swu = real!();
     let catalog = swu.catalog();
@@ -270,6 +278,7 @@ fn every_official_deck_round_trips_through_both_exports() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
     let swu = real!();
     let catalog = swu.catalog();
@@ -300,6 +309,7 @@ fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
 /// `proptest-regressions`): one reading now, and each gives a deck or a clear error, never a
 /// panic.
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_swudb_inputs_that_split_the_old_readings_are_read_once() {
     let swu = real!();
     let catalog = swu.catalog();

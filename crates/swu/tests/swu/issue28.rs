@@ -301,6 +301,7 @@ fn sections_of_notes(report: &Report) -> Vec<&str> {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_dated_cases_of_issue_28_items_2_and_3_cite_what_made_each_rule() {
     let swu = real!();
     let mut failures = Vec::new();
@@ -328,6 +329,7 @@ fn the_dated_cases_of_issue_28_items_2_and_3_cite_what_made_each_rule() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_suspension_names_the_announcement_and_where_the_list_lives() {
     let swu = real!();
     let request = request(
@@ -347,6 +349,7 @@ fn a_suspension_names_the_announcement_and_where_the_list_lives() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_unverified_boundaries_say_why_in_plain_words() {
     let swu = real!();
     let note = |texts: Vec<String>, format: &str, date: &str| {

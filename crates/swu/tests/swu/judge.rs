@@ -79,6 +79,7 @@ fn presented(deck: Deck) -> Imported<Deck> {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_deck_check_judges_every_difference_by_the_regulations() {
     let swu = real!();
     let cases: Vec<Case> = vec![
@@ -199,6 +200,7 @@ fn a_deck_check_judges_every_difference_by_the_regulations() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn sideboard_moves_cite_the_regulation_and_name_the_card() {
     let swu = real!();
     let registered = wichita(swu);
@@ -292,6 +294,7 @@ fn sealed_deck(swu: &Swu) -> Deck {
 const VADER: &str = "official-starters/sor-darth-vader.json";
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_sealed_deck_built_from_its_six_packs_is_legal() {
     let swu = real!();
     let report = limited(
@@ -304,6 +307,7 @@ fn a_sealed_deck_built_from_its_six_packs_is_legal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_sealed_deck_with_one_common_too_many_is_reported_with_both_numbers() {
     let swu = real!();
     let mut deck = sealed_deck(swu);
@@ -327,6 +331,7 @@ fn a_sealed_deck_with_one_common_too_many_is_reported_with_both_numbers() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_draft_deck_led_by_a_leader_not_drafted_is_illegal() {
     let swu = real!();
     let mut deck = sealed_deck(swu);
@@ -344,6 +349,7 @@ fn a_draft_deck_led_by_a_leader_not_drafted_is_illegal() {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_prerelease_promo_leader_declared_with_the_pool_may_lead() {
     let swu = real!();
     let mut deck = sealed_deck(swu);
@@ -358,6 +364,7 @@ fn a_prerelease_promo_leader_declared_with_the_pool_may_lead() {
 /// Issue 28: the pack count is the event's matter, not a deckbuilding rule: a five-pack pool
 /// gets a note citing the format's section, and the deck is judged on its cards (legal here).
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_sealed_pool_of_five_packs_gets_a_note_not_a_violation() {
     let swu = real!();
     let report = limited(
@@ -384,6 +391,7 @@ fn a_sealed_pool_of_five_packs_gets_a_note_not_a_violation() {
 
 /// Issue 16: a limited format checked without the pool cannot be judged.
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn a_limited_deck_without_its_pool_is_unverified() {
     let swu = real!();
     let deck = sealed_deck(swu);

@@ -15,8 +15,8 @@
 //!   date, a suspension cited by its announcement, the boundaries no source of the time fixed.
 //!
 //! The real data is found through `DECKCHECK_SHARED` (the `shared/` directory) or
-//! `DECKCHECK_CARDS` (the catalog), else `shared/` beside the repository. Without it these
-//! tests pass without running and one line says the real-catalog suite was skipped (issue 16);
+//! `DECKCHECK_CARDS` (the catalog), else `shared/` beside the repository. The tests that need it
+//! are `#[ignore = "needs ../shared: …"]` (issue 26): `cargo test -- --include-ignored` runs them;
 //! the rules' unit tests on hand-written fixtures run either way (`src/rules/fixture.rs`).
 
 mod helpers;

@@ -54,6 +54,7 @@ fn load(root: &Path) -> Swu {
 }
 
 #[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
 fn the_local_mirror_syncs_through_the_same_path_to_the_same_catalog() {
     real!();
     let root = tempfile::tempdir().unwrap();
