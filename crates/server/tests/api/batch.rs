@@ -7,6 +7,7 @@ use crate::helpers::*;
 use crate::real_app;
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_roster_gets_one_report_per_entry_and_a_summary() {
     let app = real_app!();
     let answer = app

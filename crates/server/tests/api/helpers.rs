@@ -3,13 +3,12 @@
 //!
 //! Two sets of data:
 //! - the real catalogs of `../shared` ([`real_games`]): every game whose data is there, loaded
-//!   once for the whole binary. Tests that need them return early without them, and one line
-//!   says the real-catalog suite was skipped (issue 16);
+//!   once for the whole binary. Tests that need them are `#[ignore = "needs ../shared: …"]`
+//!   (issue 26), run with `cargo test -- --include-ignored`;
 //! - a hand-written SWU catalog (`fixtures/swu/`: Han Solo, two bases, Waylay, twenty invented
 //!   "Filler Trooper" units), so that the service's routes, errors and hostile input are tested
 //!   on a fresh clone too ([`fixture_games`]).
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -59,21 +58,27 @@ fn load(game: &str, cards: &Path) -> Result<Arc<dyn AnyGame>, deckcheck_core::Lo
     })
 }
 
-/// Every game on its real data, loaded once; `None` (said once) without the SWU catalog and
-/// decks. Another game whose data is absent is listed as unavailable, as `serve` lists it.
-pub fn real_games() -> Option<&'static Loaded> {
+/// Every game on its real data, loaded once. The tests that call it are
+/// `#[ignore = "needs ../shared: …"]`; without the SWU catalog and decks it fails naming them.
+/// Another game whose data is absent is listed as unavailable, as `serve` lists it.
+pub fn real_games() -> &'static Loaded {
+    real_games_if_there().unwrap_or_else(|| {
+        panic!(
+            "needs ../shared: no card catalog at {} or no decks at {} (put shared/ beside the repository, or set DECKCHECK_SHARED / DECKCHECK_CARDS)",
+            real_catalog("swu").display(),
+            deck_file("").display()
+        )
+    })
+}
+
+/// Every game on its real data, or `None` without the SWU catalog and decks: for the tests that
+/// run on the hand-written catalog then (and on the real data too where it is there).
+pub fn real_games_if_there() -> Option<&'static Loaded> {
     static LOADED: OnceLock<Option<Loaded>> = OnceLock::new();
     LOADED
         .get_or_init(|| {
             let swu = real_catalog("swu");
             if !swu.is_dir() || !deck_file("").is_dir() {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "deckcheck-server: the real-catalog suite was skipped: no card catalog at {} or no decks at {} \
-                     (put shared/ beside the repository, or set DECKCHECK_SHARED / DECKCHECK_CARDS, and run `cargo test -p deckcheck-server`)",
-                    swu.display(),
-                    deck_file("").display()
-                );
                 return None;
             }
             let mut games = Vec::new();
@@ -151,16 +156,26 @@ pub fn real_catalogs() -> Vec<(&'static str, PathBuf)> {
     GAMES.iter().map(|g| (g.id, real_catalog(g.id))).collect()
 }
 
-/// The application on the real data, or `None` without it.
-pub async fn spawn_app() -> Option<TestApp> {
+/// The application on the real data (the tests that call it need `../shared`).
+pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }
 
-pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> Option<TestApp> {
-    let loaded = real_games()?.clone();
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
+    let loaded = real_games().clone();
     let mut settings = settings(&real_catalogs());
     configure(&mut settings);
-    Some(spawn(settings, loaded))
+    spawn(settings, loaded)
+}
+
+/// The application on the real data if it is there, else `None`.
+pub async fn spawn_app_if_there() -> Option<TestApp> {
+    spawn_app_with_if_there(|_| {}).await
+}
+
+pub async fn spawn_app_with_if_there(configure: impl FnOnce(&mut Settings)) -> Option<TestApp> {
+    real_games_if_there()?;
+    Some(spawn_app_with(configure).await)
 }
 
 /// The application on the hand-written catalog.
@@ -197,20 +212,14 @@ pub fn serving(app: Application) -> TestApp {
     }
 }
 
-/// The application on the real data, or return from the test.
+/// The application on the real data (the tests that use it are ignored without `../shared`).
 #[macro_export]
 macro_rules! real_app {
     () => {
-        match $crate::helpers::spawn_app().await {
-            Some(app) => app,
-            None => return,
-        }
+        $crate::helpers::spawn_app().await
     };
     ($configure:expr) => {
-        match $crate::helpers::spawn_app_with($configure).await {
-            Some(app) => app,
-            None => return,
-        }
+        $crate::helpers::spawn_app_with($configure).await
     };
 }
 

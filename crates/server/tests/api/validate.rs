@@ -8,6 +8,7 @@ use crate::helpers::*;
 use crate::real_app;
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_legal_swudb_deck_gets_a_legal_report_per_format() {
     let app = real_app!();
     let answer = app
@@ -39,6 +40,7 @@ async fn a_legal_swudb_deck_gets_a_legal_report_per_format() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_text_list_with_query_options_reports_the_suspended_card() {
     let app = real_app!();
     let answer = app
@@ -79,6 +81,7 @@ async fn a_text_list_with_query_options_reports_the_suspended_card() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_bare_swudb_deck_is_accepted_as_the_body() {
     let app = real_app!();
     let answer = app
@@ -94,6 +97,7 @@ async fn a_bare_swudb_deck_is_accepted_as_the_body() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn format_all_answers_every_format_available_on_the_date() {
     let app = real_app!();
     let formats =
@@ -130,6 +134,7 @@ async fn format_all_answers_every_format_available_on_the_date() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn misspelled_and_ambiguous_lines_come_back_with_candidates_once_per_deck() {
     let app = real_app!();
     let text = "Leaders\n1 | Han Solo | Audacious Smuggler\nBase\n1 | Level 1313\nDeck\n3 | Bounty Huntr Crew\n3 | Luke Skywalker\n";
@@ -148,6 +153,7 @@ async fn misspelled_and_ambiguous_lines_come_back_with_candidates_once_per_deck(
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn trilogy_takes_three_decks_and_judges_them_together() {
     let app = real_app!();
     let deck = wichita_json();
@@ -172,6 +178,7 @@ async fn trilogy_takes_three_decks_and_judges_them_together() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_sealed_deck_is_checked_against_the_pool_sent_with_it() {
     let app = real_app!();
     let pool = "Leaders\n1 | Han Solo | Audacious Smuggler\nDeck\n2 | Waylay\n30 | Cunning\n";
@@ -200,6 +207,7 @@ async fn a_sealed_deck_is_checked_against_the_pool_sent_with_it() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn compare_judges_a_presented_deck_against_the_registered_list() {
     let app = real_app!();
     let registered = wichita_text();
@@ -236,6 +244,7 @@ async fn compare_judges_a_presented_deck_against_the_registered_list() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn every_swu_route_answers_the_same_at_the_games_own_path() {
     let app = real_app!();
     let request = json!({ "deck": wichita_json(), "format": "premier", "as_of": "2025-05-01" });
@@ -259,6 +268,7 @@ async fn every_swu_route_answers_the_same_at_the_games_own_path() {
 /// Every loaded game answers a one-line list at its own path: understood (200, never a 422),
 /// not legal, with the verdict and the first code pinned per game. Real decks per game: `games`.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn every_game_answers_at_its_own_path() {
     let app = real_app!();
     let games = app.get("/v1/games").await;
