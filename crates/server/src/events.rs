@@ -766,7 +766,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
             let publication = store(&state)
-                .publish(game.as_ref(), &access, which, now())
+                .publish(game, &access, which, now())
                 .await?;
             crate::metrics::event_published();
             Ok(HttpResponse::Ok().json(publication))

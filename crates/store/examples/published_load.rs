@@ -55,7 +55,13 @@ fn decks(i: usize) -> Vec<RenderedDeck> {
         text: format!(
             "Leader\n1 | Darth Vader | Dark Lord of the Sith\nBase\n1 | Energy Conversion Lab\nDeck\n{text}"
         ),
+        fingerprint: Some(fingerprint(i)),
     }]
+}
+
+/// A fingerprint's shape: ten characters of Crockford's base 32.
+fn fingerprint(i: usize) -> String {
+    format!("{:010}", i * 7919 % 10_000_000_000)
 }
 
 fn event(players: usize) -> EventExport {
@@ -103,6 +109,7 @@ fn event(players: usize) -> EventExport {
                     state: State::Accepted,
                     cards: vec![cards],
                     report: json!({"legal": true}),
+                    fingerprints: vec![Some(fingerprint(i))],
                 }],
             }
         })
