@@ -16,7 +16,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use deckcheck_core::{AnyGame, ErrorCode, RequestError};
 use deckcheck_store::{
     Access, DeckCheck, Event, Issued, ListVerdict, ListVersion, Op, Pick, PublicEvent, Publish,
-    Registration, Role, ShownList, State, Store, StoreError, Submission, TokenInfo,
+    Registration, Role, ShownList, State, Store, StoreError, Submission, TokenInfo, Warning,
 };
 use jiff::Timestamp;
 use serde::Serialize;
@@ -348,6 +348,10 @@ pub struct CreatedAnswer {
     /// The organizer's token: shown once, never stored.
     pub organizer_token: String,
     pub pages: CreatedPages,
+    /// What the organizer should look at: an event date more than a year from today
+    /// (`date-far-from-today`, `field: date`). The event is created all the same.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
 }
 
 /// The event's pages (the token goes in the page, never in its address).
@@ -408,6 +412,7 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
                 event: created.event,
                 organizer_token: created.organizer_token,
                 pages,
+                warnings: created.warnings,
             }))
         }
         .await,
