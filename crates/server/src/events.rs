@@ -1061,8 +1061,9 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PublishedQuery {
-    /// Lists to skip, from the first (default 0).
-    #[param(minimum = 0)]
+    /// Lists to skip, from the first (default 0; at most 20,000, the most players an event
+    /// takes).
+    #[param(minimum = 0, maximum = 20000)]
     pub offset: Option<u64>,
     /// Lists in the page (default 100, at most 1000).
     #[param(minimum = 1, maximum = 1000)]

@@ -195,7 +195,8 @@ impl Store {
     }
 
     /// A page of the published lists: `limit` (default [`PAGE_LISTS`], at most
-    /// [`MAX_PAGE_LISTS`]) from `offset`, with the snapshot's time, size and entity tag.
+    /// [`MAX_PAGE_LISTS`]) from `offset` (at most [`super::MAX_PLAYERS`]), with the snapshot's
+    /// time, size and entity tag.
     pub async fn published_page(
         &self,
         event_id: &str,
@@ -208,6 +209,15 @@ impl Store {
             return Err(StoreError::invalid(
                 "limit",
                 format!("give 1 to {MAX_PAGE_LISTS} lists a page"),
+            ));
+        }
+        if offset > super::MAX_PLAYERS as u64 {
+            return Err(StoreError::invalid(
+                "offset",
+                format!(
+                    "give 0 to {}: an event has at most that many lists",
+                    super::MAX_PLAYERS
+                ),
             ));
         }
         let (event, published_at, total) = self.published_event(event_id).await?;

@@ -99,6 +99,10 @@ async fn the_published_lists_are_the_snapshot_served_a_page_at_a_time_under_an_e
         assert_eq!(rest.etag.as_deref(), Some(etag.as_str()));
         let past = read(&app, &format!("{path}?offset=10"), None).await;
         assert_eq!((past.status, players(&past.body).len()), (200, 0));
+        // The document's bound is the most players an event takes.
+        assert_eq!(deckcheck_store::MAX_PLAYERS, 20_000);
+        let last = read(&app, &format!("{path}?offset=20000"), None).await;
+        assert_eq!(last.status, 200, "{}", last.body);
 
         // If-None-Match: the tag (strong or weak) and `*` are a 304 with nothing else.
         for asked in [
@@ -119,6 +123,8 @@ async fn the_published_lists_are_the_snapshot_served_a_page_at_a_time_under_an_e
             ("limit=0", "limit"),
             ("limit=1001", "limit"),
             ("offset=-1", "offset"),
+            ("offset=20001", "offset"),
+            ("offset=9223372036854775808", "offset"),
             ("page=2", "page"),
         ] {
             let res = read(&app, &format!("{path}?{query}"), None).await;
