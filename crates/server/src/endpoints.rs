@@ -143,6 +143,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     page(cfg, "/events/register", page::register);
     page(cfg, "/events/organizer", page::organizer);
     page(cfg, "/events/judge", page::judge);
+    page(cfg, "/events/published", page::published);
     page(cfg, "/events/events.js", page::events_script);
     page(cfg, "/events/events.css", page::events_style);
 }
