@@ -103,7 +103,8 @@ pub struct Settings {
         ignore_case = true
     )]
     pub access_log: AccessLog,
-    /// Bearer token of the admin routes (`POST /v1/admin/reload`); unset disables them.
+    /// Bearer token of the admin routes (`POST /v1/admin/reload`, `POST
+    /// /v1/admin/events/{event}/organizer-token`); unset disables them.
     #[arg(long, env = "DECKCHECK_ADMIN_TOKEN", hide_env_values = true, value_parser = parse_secret)]
     pub admin_token: Option<SecretString>,
     /// Serve `/metrics` (Prometheus) on this address of its own instead of the main one, e.g.
