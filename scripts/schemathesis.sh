@@ -89,7 +89,9 @@ python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(
 # made here and scripts/schemathesis.toml gives each route its event, its player and the token
 # of a role it takes (from these variables), so positive data reaches the routes' real work:
 # event A stays open (registration, lists, judges' routes), B is locked and published (lock,
-# publish, published), C is the one whose settings are changed (a deadline in the past locks it).
+# publish, published), C is the one whose settings are changed (a deadline in the past locks it);
+# T, R, V and D are the token routes' (revoked and reissued tokens, a rotated organizer token, a
+# recovered one, a deleted event), so no other route loses its token to them.
 # The routes are still tested without a token and with a wrong one (ignored_auth, negative data).
 eval "$(python3 - "$URL" "$TOKEN" <<'PY'
 import json, shlex, sys, urllib.request
@@ -120,11 +122,22 @@ register(b["registration_code"], "Alan Turing", "2001")
 call("POST", f"/v1/events/{b['id']}/lock", None, b_org)
 call("POST", f"/v1/events/{b['id']}/publish", {"players": "all"}, b_org)
 c, c_org = event("schemathesis C (settings)")
+# The token routes each get an event of their own: they revoke, replace and delete what the
+# other routes' tokens are.
+t, t_org = event("schemathesis T (tokens)")
+t_judge = call("POST", f"/v1/events/{t['id']}/judges", {"name": "Judge Tokens"}, t_org)["id"]
+t_player = register(t["registration_code"], "Tok Player", "3001")["player"]["id"]
+r, r_org = event("schemathesis R (rotation)")
+v, _ = event("schemathesis V (recovery)")
+d, d_org = event("schemathesis D (deleted)")
 for name, value in {
     "ST_EVENT": a["id"], "ST_CODE": a["registration_code"], "ST_ORGANIZER": a_org,
     "ST_JUDGE": judge, "ST_PLAYER": p1["player"]["id"], "ST_PLAYER_TOKEN": p1["token"],
     "ST_OTHER_PLAYER": p2["player"]["id"], "ST_PUBLISHED_EVENT": b["id"],
     "ST_PUBLISHED_ORGANIZER": b_org, "ST_SETTINGS_EVENT": c["id"], "ST_SETTINGS_ORGANIZER": c_org,
+    "ST_TOKENS_EVENT": t["id"], "ST_TOKENS_ORGANIZER": t_org, "ST_TOKENS_JUDGE_ID": t_judge,
+    "ST_TOKENS_PLAYER": t_player, "ST_ROTATED_EVENT": r["id"], "ST_ROTATED_ORGANIZER": r_org,
+    "ST_RECOVERED_EVENT": v["id"], "ST_DELETED_EVENT": d["id"], "ST_DELETED_ORGANIZER": d_org,
 }.items():
     print(f"export {name}={shlex.quote(value)}")
 PY

@@ -111,7 +111,15 @@ async function looksDisabled(page, selector) {
   assert(s.opacity <= 0.6 && s.cursor === 'not-allowed', `${selector} does not look disabled: ${JSON.stringify(s)}`);
 }
 
-let code = '', judgeLink = '', event = '', myLink = '';
+/// The background and text colours of an element and of its `.word`, as the browser draws them.
+async function colours(page, selector) {
+  return page.$eval(selector, (e) => {
+    const word = e.querySelector('.word') || e;
+    return { background: getComputedStyle(e).backgroundColor, word: getComputedStyle(word).color };
+  });
+}
+
+let code = '', judgeLink = '', event = '', myLink = '', fingerprint = '';
 
 async function register(page, name, uid, deck) {
   await page.goto(`${BASE}/events/register#code=${code}`);
@@ -139,6 +147,12 @@ try {
     assert(/^[A-Z2-9]{8}$/.test(code), `code ${code}`);
     const token = await organizer.textContent('#organizer-token');
     assert(token.startsWith('dco_'), 'organizer token shown');
+    // A date more than a year from today (the replayed event's, on most days it runs): the
+    // answer's warning is shown.
+    const far = Math.abs(Date.now() - Date.parse('2025-01-15T00:00:00Z')) > 366 * 86400e3;
+    const warning = await organizer.$('#token-once .warning[data-code="date-far-from-today"]');
+    assert(far === !!warning, `the far date is pointed out exactly when it is far (${far})`);
+    if (warning) assert((await warning.textContent()).includes('2025-01-15'), 'the warning names the date');
     event = new URL(organizer.url()).hash.replace('#event=', '');
     assert(event.startsWith('ev_') && !organizer.url().includes('dco_'), 'the token is not left in the address');
     await organizer.fill('#judge-name', 'Jo Judge');
@@ -211,6 +225,10 @@ try {
     myLink = await player.textContent('#my-link');
     assert(myLink.includes('token=dcp_'), 'a private link with the token');
     await player.waitForSelector('#history-box:not([hidden]) #history li');
+    fingerprint = await player.textContent('#my-fingerprint');
+    assert(/^[0-9A-HJKMNP-TV-Z]{10}$/.test(fingerprint), `the list's fingerprint is shown: ${fingerprint}`);
+    const legal = await colours(player, '#verdict');
+    assert(legal.background !== 'rgba(0, 0, 0, 0)' && legal.background !== 'rgb(255, 255, 255)', `the legal verdict is not styled: ${JSON.stringify(legal)}`);
     assert(!player.url().includes('dcp_'), 'the token is not left in the address');
     await player.screenshot({ path: join(ARTIFACTS, 'events-register-desktop.png'), fullPage: true });
     await everyWidth(player, 'registration, registered');
@@ -322,13 +340,33 @@ try {
     await judge.click('#players button');
     await judge.waitForSelector('#record:not([hidden])');
     assert((await judge.textContent('#registered-list')).includes('Han Solo'), 'the registered list');
+    assert(await judge.textContent('#registered-fingerprint') === fingerprint, 'the registered fingerprint is the player\'s');
     await judge.fill('#presented', WICHITA);
     await judge.fill('#note', 'round 1, table 4');
     await judge.click('#deck-check button[type=submit]');
     await judge.waitForSelector('#check-verdict[data-verdict="match"]');
+    await judge.waitForSelector('#check-fingerprint[data-matches="yes"]');
+    assert((await judge.textContent('#check-fingerprint')).includes(fingerprint), 'the same fingerprint is said');
+    const match = await colours(judge, '#check-verdict');
     await judge.fill('#presented', WICHITA.replace('3 | Waylay', '2 | Waylay'));
     await judge.click('#deck-check button[type=submit]');
     await judge.waitForSelector('#check-verdict[data-verdict="mismatch"]');
+    await judge.waitForSelector('#check-fingerprint[data-matches="no"]');
+    // The Mismatch box is drawn as a mismatch (issue 27: it keyed on an attribute it did not
+    // have): the page's colours for a bad verdict, not a match's, not none.
+    const mismatch = await colours(judge, '#check-verdict');
+    const bad = await judge.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--bad-bg)';
+      probe.style.color = 'var(--bad)';
+      document.body.append(probe);
+      const c = getComputedStyle(probe);
+      const out = { background: c.backgroundColor, word: c.color };
+      probe.remove();
+      return out;
+    });
+    assert(mismatch.background === bad.background && mismatch.word === bad.word, `the Mismatch box is not drawn as one: ${JSON.stringify({ mismatch, bad })}`);
+    assert(match.background !== mismatch.background && match.background !== 'rgba(0, 0, 0, 0)', `the Match box: ${JSON.stringify(match)}`);
     await judge.waitForFunction(() => document.querySelectorAll('#checks li').length === 2);
     await fits(judge, 'the judge page');
     await judge.screenshot({ path: join(ARTIFACTS, 'events-judge-phone.png'), fullPage: true });
@@ -343,6 +381,25 @@ try {
     await judge.click('#pick');
     await judge.waitForSelector('#picked li');
     await judge.close();
+  });
+
+  await step('a player who lost their token gets a new one from the organizer; the old link opens nothing', async () => {
+    await organizer.reload();
+    await organizer.waitForSelector('#tokens li[data-role="player"]', { state: 'attached' });
+    await organizer.click('#tokens-box summary');
+    await everyWidth(organizer, 'organizer, tokens');
+    await organizer.click('#tokens li[data-role="player"] button[aria-label="New token for Ada Lovelace"]');
+    const link = await (await organizer.waitForSelector('#new-token-link')).textContent();
+    assert(link.includes('/events/register#event=') && link.includes('token=dcp_') && link !== myLink, `a new private link: ${link}`);
+    const old = await context.newPage();
+    await old.goto(myLink);
+    await old.waitForSelector('#error:not([hidden])');
+    assert(/token/i.test(await old.textContent('#error')), 'the old link is refused');
+    await old.goto('about:blank');
+    await old.goto(link);
+    await old.waitForSelector('#history-box:not([hidden]) #history li');
+    assert(await old.inputValue('#player') === 'Ada Lovelace', 'the new link opens the registration');
+    await old.close();
   });
 
   await step('the organizer opens a top-cut review and publishes the lists', async () => {
@@ -367,6 +424,44 @@ try {
     await organizer.setViewportSize(PHONE);
     await fits(organizer, 'the organizer page');
     await organizer.screenshot({ path: join(ARTIFACTS, 'events-organizer-phone.png'), fullPage: true });
+    await organizer.setViewportSize(DESKTOP);
+  });
+
+  await step('the published lists are read on their own page, linked from the organizer\'s, at 1280px and 390px', async () => {
+    const href = await organizer.getAttribute('#published-link', 'href');
+    assert(href === `/events/published#event=${event}`, `the organizer page links the published lists: ${href}`);
+    const reader = await context.newPage();
+    const res = await reader.goto(`${BASE}${href}`);
+    assert(res.ok() && (res.headers()['content-security-policy'] || '').includes("default-src 'self'"), 'the page, with its CSP');
+    await reader.waitForSelector('#lists > li:nth-child(3)');
+    const lists = await reader.$$eval('#lists > li', (l) => l.map((x) => ({ name: x.querySelector('h3').textContent, text: x.querySelector('pre').textContent, print: x.querySelector('.fingerprint').textContent })));
+    assert(lists.length === 3 && lists.every((l) => l.text.includes('Han Solo') && /^[0-9A-Z]{10}$/.test(l.print)), `three readable lists with fingerprints: ${JSON.stringify(lists).slice(0, 400)}`);
+    assert(lists.some((l) => l.name === 'Ada Lovelace' && l.print === fingerprint), 'Ada\'s list with her fingerprint');
+    assert((await reader.textContent('#event-title')) === 'Wichita PQ replay', 'the event');
+    assert(await reader.$eval('#more', (b) => b.hidden), 'no more pages for three lists');
+    await reader.fill('#filter', 'bo kat');
+    await reader.waitForFunction(() => [...document.querySelectorAll('#lists > li')].filter((l) => !l.hidden).length === 1);
+    await reader.fill('#filter', '');
+    await reader.screenshot({ path: join(ARTIFACTS, 'events-published-desktop.png'), fullPage: true });
+    await everyWidth(reader, 'published lists');
+    await reader.setViewportSize(PHONE);
+    await reader.screenshot({ path: join(ARTIFACTS, 'events-published-phone.png'), fullPage: true });
+    await reader.close();
+  });
+
+  await step('an organizer deletes an event from their page; its token opens nothing any more', async () => {
+    const made = await organizer.request.post(`${BASE}/v1/events`, { data: { name: 'Short-lived Cup', game: 'swu', format: 'premier', date: '2025-01-15' } });
+    assert(made.status() === 201, `created: ${made.status()}`);
+    const { event: gone, organizer_token: token } = await made.json();
+    const page = await context.newPage();
+    await page.goto(`${BASE}/events/organizer#event=${gone.id}&token=${token}`);
+    await page.waitForSelector('#console:not([hidden]) #delete');
+    await page.click('#delete');
+    await page.waitForFunction(() => document.getElementById('token-once').textContent.includes('deleted'));
+    assert(await page.$eval('#console', (c) => c.hidden), 'the console is closed');
+    const after = await page.request.get(`${BASE}/v1/events/${gone.id}`, { headers: { authorization: `Bearer ${token}` } });
+    assert(after.status() === 401, `the deleted event's token: ${after.status()}`);
+    await page.close();
   });
 
   await step('the pages asked nothing of other hosts and logged no errors', async () => {

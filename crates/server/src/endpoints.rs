@@ -143,6 +143,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     page(cfg, "/events/register", page::register);
     page(cfg, "/events/organizer", page::organizer);
     page(cfg, "/events/judge", page::judge);
+    page(cfg, "/events/published", page::published);
     page(cfg, "/events/events.js", page::events_script);
     page(cfg, "/events/events.css", page::events_style);
 }
@@ -169,5 +170,21 @@ fn event_routes(cfg: &mut ServiceConfig) {
         .service(api::<__path_by_code, _, _>("", by_code))
         .service(api::<__path_register, _, _>("", register))
         .service(api::<__path_me, _, _>("", me))
-        .service(api::<__path_resubmit, _, _>("", resubmit));
+        .service(api::<__path_resubmit, _, _>("", resubmit))
+        .service(api::<__path_tokens, _, _>("", tokens))
+        .service(api::<__path_revoke_token, _, _>("", revoke_token))
+        .service(api::<__path_reissue_judge_token, _, _>(
+            "",
+            reissue_judge_token,
+        ))
+        .service(api::<__path_reissue_player_token, _, _>(
+            "",
+            reissue_player_token,
+        ))
+        .service(api::<__path_rotate_organizer_token, _, _>(
+            "",
+            rotate_organizer_token,
+        ))
+        .service(api::<__path_recover_organizer, _, _>("", recover_organizer))
+        .service(api::<__path_delete, _, _>("", delete));
 }

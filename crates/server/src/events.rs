@@ -15,8 +15,8 @@ use actix_web::web::{Data, Payload};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use deckcheck_core::{AnyGame, ErrorCode, RequestError};
 use deckcheck_store::{
-    Access, DeckCheck, Event, ListVerdict, ListVersion, Pick, PublicEvent, Publish, Registration,
-    Role, ShownList, State, Store, StoreError, Submission,
+    Access, DeckCheck, Event, Issued, ListVerdict, ListVersion, Op, Pick, PublicEvent, Publish,
+    Registration, Role, ShownList, State, Store, StoreError, Submission, TokenInfo, Warning,
 };
 use jiff::Timestamp;
 use serde::Serialize;
@@ -348,6 +348,10 @@ pub struct CreatedAnswer {
     /// The organizer's token: shown once, never stored.
     pub organizer_token: String,
     pub pages: CreatedPages,
+    /// What the organizer should look at: an event date more than a year from today
+    /// (`date-far-from-today`, `field: date`). The event is created all the same.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
 }
 
 /// The event's pages (the token goes in the page, never in its address).
@@ -408,6 +412,7 @@ pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -
                 event: created.event,
                 organizer_token: created.organizer_token,
                 pages,
+                warnings: created.warnings,
             }))
         }
         .await,
@@ -424,9 +429,9 @@ pub struct EventAnswer {
     pub role: Role,
     /// The judge's name, or `organizer`.
     pub you: String,
-    pub players: usize,
-    pub accepted: usize,
-    pub pending: usize,
+    pub players: u64,
+    pub accepted: u64,
+    pub pending: u64,
 }
 
 /// `GET /v1/events/{event}`: the event and its counts (organizer, judge).
@@ -458,18 +463,16 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
             )
             .await?;
             let event = store(&state).event(&access.event_id).await?;
-            let roster = store(&state).roster(&access.event_id).await?;
-            let count = |f: &dyn Fn(&deckcheck_store::Registration) -> bool| {
-                roster.iter().filter(|r| f(r)).count()
-            };
+            // Counted by the database: a 10,000-player event is not read to be counted.
+            let counts = store(&state).counts(&access.event_id).await?;
             Ok(HttpResponse::Ok().json(EventAnswer {
                 locked: event.is_locked(now()),
                 event,
                 role: access.role,
                 you: access.label,
-                players: roster.len(),
-                accepted: count(&|r| r.state == State::Accepted),
-                pending: count(&|r| r.state == State::Pending),
+                players: counts.players,
+                accepted: counts.accepted,
+                pending: counts.pending,
             }))
         }
         .await,
@@ -559,6 +562,11 @@ pub struct JudgeAnswer {
     /// The judge's name, as their actions are recorded.
     pub judge: String,
     pub token: String,
+    /// What the organizer names the token by to revoke or reissue it (not secret).
+    pub id: String,
+    /// When it stops working (the event's day plus the operator's token lifetime).
+    #[schema(value_type = String, format = DateTime)]
+    pub expires_at: Timestamp,
     /// The judge's page for this event.
     pub page: String,
 }
@@ -587,15 +595,290 @@ pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -
             query::<NoQuery>(&req)?;
             let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
             let body: JudgeRequest = json_body(&req, &state, payload).await?;
-            let token = store(&state)
+            let issued = store(&state)
                 .issue_judge(&access, &body.name.0, now())
-                .await?
-                .token;
+                .await?;
             Ok(HttpResponse::Created().json(JudgeAnswer {
-                judge: body.name.0.trim().to_string(),
-                token,
+                judge: issued.label,
+                token: issued.token,
+                id: issued.id,
+                expires_at: issued.expires_at,
                 page: format!("/events/judge#event={}", access.event_id),
             }))
+        }
+        .await,
+    )
+}
+
+// ---- tokens (issue 27, item 6) ----
+
+/// Checks the request's token for the event in the path and the roles the state machine
+/// lets do `op` ([`Op::token_roles`]).
+async fn authorize_for(req: &HttpRequest, state: &AppState, op: Op) -> Result<Access, ApiError> {
+    authorize(req, state, op.token_roles(), op.describe()).await
+}
+
+/// A token just issued, shown once (only its hash is kept), and the page it opens.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TokenAnswer {
+    #[serde(flatten)]
+    pub issued: Issued,
+    /// The page the token opens for this event (the token goes in the page, never in its
+    /// address).
+    pub page: String,
+}
+
+impl TokenAnswer {
+    /// The answer for a token of `event` just issued.
+    fn new(event: &str, issued: Issued) -> Self {
+        let page = match issued.role {
+            Role::Organizer => "organizer",
+            Role::Judge => "judge",
+            Role::Player => "register",
+        };
+        Self {
+            page: format!("/events/{page}#event={event}"),
+            issued,
+        }
+    }
+}
+
+/// The event's tokens.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TokensAnswer {
+    /// Every token that opens the event, oldest first: ids, roles, names and times, never
+    /// the tokens themselves.
+    pub tokens: Vec<TokenInfo>,
+}
+
+/// `GET /v1/events/{event}/tokens`: every token of the event, never the tokens themselves.
+#[utoipa::path(
+    get,
+    path = "/v1/events/{event}/tokens",
+    operation_id = "event_tokens",
+    tag = "Events",
+    summary = "Every token that opens the event: ids, roles, names, when each expires; never the tokens (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 200, description = "The event's tokens.", body = TokensAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn tokens(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            query::<NoQuery>(&req)?;
+            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
+            let tokens = store(&state).tokens(&access.event_id).await?;
+            Ok(HttpResponse::Ok().json(TokensAnswer { tokens }))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/tokens/{token}/revoke`: a judge's or a player's token opens
+/// nothing any more.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/tokens/{token}/revoke",
+    operation_id = "revoke_token",
+    tag = "Events",
+    summary = "Revoke a judge's or a player's token: it opens nothing any more (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("token" = String, Path, description = say::PATH_TOKEN)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 204, description = "Revoked: a request with it is answered 401 from now on."),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 404, description = say::NO_TOKEN, body = ErrorAnswer),
+        (status = 422, description = "The organizer's token is rotated, not revoked (`organizer-token`).", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn revoke_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            query::<NoQuery>(&req)?;
+            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
+            store(&state)
+                .revoke_token(&access, path(&req, "token"), now())
+                .await?;
+            Ok(HttpResponse::NoContent().finish())
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/tokens/{token}/reissue`: a judge's token replaced by a new one.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/tokens/{token}/reissue",
+    operation_id = "reissue_judge_token",
+    tag = "Events",
+    summary = "Replace a judge's token by a new one for the same judge, shown once; the old one stops working (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("token" = String, Path, description = say::PATH_TOKEN)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 201, description = "The judge's new token, shown once.", body = TokenAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 404, description = say::NO_TOKEN, body = ErrorAnswer),
+        (status = 422, description = "Not a judge's token (`not-a-judge-token`: a player's is reissued by their registration; `organizer-token`: the organizer's is rotated).", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn reissue_judge_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            query::<NoQuery>(&req)?;
+            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
+            let issued = store(&state)
+                .reissue_judge_token(&access, path(&req, "token"), now())
+                .await?;
+            Ok(HttpResponse::Created().json(TokenAnswer::new(&access.event_id, issued)))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/players/{player}/token`: a player's new token, how a player who
+/// lost theirs (or whose registration's answer was lost) gets back to their list.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/players/{player}/token",
+    operation_id = "reissue_player_token",
+    tag = "Events",
+    summary = "A player's new token, shown once, for a player who lost theirs; every earlier one stops working (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 201, description = "The player's new token, shown once.", body = TokenAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn reissue_player_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            query::<NoQuery>(&req)?;
+            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
+            let issued = store(&state)
+                .reissue_player_token(&access, path(&req, "player"), now())
+                .await?;
+            Ok(HttpResponse::Created().json(TokenAnswer::new(&access.event_id, issued)))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/events/{event}/organizer-token`: the organizer's token replaced by a new one.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/organizer-token",
+    operation_id = "rotate_organizer_token",
+    tag = "Events",
+    summary = "Rotate the organizer's token: a new one, shown once; the one presented and every earlier one stop working (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 201, description = "The organizer's new token, shown once.", body = TokenAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn rotate_organizer_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            query::<NoQuery>(&req)?;
+            let access = authorize_for(&req, &state, Op::RotateOrganizer).await?;
+            let issued = store(&state).rotate_organizer_token(&access, now()).await?;
+            Ok(HttpResponse::Created().json(TokenAnswer::new(&access.event_id, issued)))
+        }
+        .await,
+    )
+}
+
+/// `POST /v1/admin/events/{event}/organizer-token`: the operator gives an event whose
+/// organizer lost their token a new one.
+#[utoipa::path(
+    post,
+    path = "/v1/admin/events/{event}/organizer-token",
+    operation_id = "recover_organizer",
+    tag = "Service",
+    summary = "Recover an event's organizer access: a new organizer token, shown once; every earlier one stops working (admin bearer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("admin" = [])),
+    responses(
+        (status = 201, description = "The organizer's new token, shown once.", body = TokenAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 401, description = "No admin token, or another one.", body = ErrorAnswer),
+        (status = 404, description = "No such event; or no admin token is set (DECKCHECK_ADMIN_TOKEN): the route does not exist.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn recover_organizer(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    if let Err(e) = query::<NoQuery>(&req) {
+        return answer(Err(e));
+    }
+    if let Some(refused) = crate::admin::refuse_unless_admin(&req, &state) {
+        return refused;
+    }
+    answer(
+        async {
+            let event = path(&req, "event");
+            let issued = store(&state).recover_organizer(event, now()).await?;
+            tracing::warn!(
+                event,
+                token = issued.id.as_str(),
+                "the operator recovered an event's organizer access: every earlier organizer token stopped working"
+            );
+            Ok(HttpResponse::Created().json(TokenAnswer::new(event, issued)))
+        }
+        .await,
+    )
+}
+
+// ---- deleting ----
+
+/// `POST /v1/events/{event}/delete`: the event and all its data are gone.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/delete",
+    operation_id = "delete_event",
+    tag = "Events",
+    summary = "Delete the event and all its data: registrations, every version, checks, tokens, the published lists (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    security(("eventToken" = [])),
+    extensions(("x-roles" = json!(["organizer"]))),
+    responses(
+        (status = 204, description = "Deleted: the event's routes answer 404 and its tokens 401 from now on."),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn delete(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    answer(
+        async {
+            query::<NoQuery>(&req)?;
+            let access = authorize_for(&req, &state, Op::Delete).await?;
+            store(&state).delete_event(&access, now()).await?;
+            tracing::info!(
+                event = access.event_id.as_str(),
+                "an organizer deleted their event"
+            );
+            Ok(HttpResponse::NoContent().finish())
         }
         .await,
     )
@@ -765,9 +1048,7 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
             };
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
-            let publication = store(&state)
-                .publish(game.as_ref(), &access, which, now())
-                .await?;
+            let publication = store(&state).publish(game, &access, which, now()).await?;
             crate::metrics::event_published();
             Ok(HttpResponse::Ok().json(publication))
         }
@@ -775,27 +1056,82 @@ pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) 
     )
 }
 
-/// `GET /v1/events/{event}/published`: the published lists, for anyone; 404 before.
+/// Which page of the published lists.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PublishedQuery {
+    /// Lists to skip, from the first (default 0; at most 20,000, the most players an event
+    /// takes).
+    #[param(minimum = 0, maximum = 20000)]
+    pub offset: Option<u64>,
+    /// Lists in the page (default 100, at most 1000).
+    #[param(minimum = 1, maximum = 1000)]
+    pub limit: Option<u64>,
+}
+
+/// The entity tag of a published snapshot, as the header carries it.
+fn entity_tag(etag: &str) -> actix_web::http::header::EntityTag {
+    actix_web::http::header::EntityTag::new_strong(etag.trim_matches('"').to_string())
+}
+
+/// `GET /v1/events/{event}/published`: a page of the published lists, for anyone; 404 before.
+/// The snapshot made at publishing never changes: its entity tag answers `If-None-Match`
+/// with a 304 after one row is read.
 #[utoipa::path(
     get,
     path = "/v1/events/{event}/published",
     operation_id = "published_lists",
     tag = "Events",
-    summary = "The published lists as SWUDB JSON and text (no token; 404 before publishing)",
-    params(("event" = String, Path, description = say::PATH_EVENT)),
+    summary = "A page of the published lists, as SWUDB JSON and text with each deck's fingerprint: the snapshot made at publishing, with its time and entity tag (no token; 404 before publishing)",
+    params(
+        ("event" = String, Path, description = say::PATH_EVENT),
+        PublishedQuery,
+        ("If-None-Match" = Option<String>, Header, description = "The entity tag of a copy the client holds (`ETag` of an earlier answer): the same snapshot is answered 304, with no body."),
+    ),
     responses(
-        (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
-        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 200, description = "A page of the published lists (`total` of them in all, from `offset`).", body = deckcheck_store::PublishedPage,
+            headers(
+                ("ETag" = String, description = "The snapshot's entity tag: it never changes."),
+                ("Cache-Control" = String, description = "`public, no-cache`: keep it, and ask again with `If-None-Match`."),
+            )),
+        (status = 304, description = "The snapshot is the one `If-None-Match` names: nothing changed.",
+            headers(("ETag" = String, description = "The snapshot's entity tag."))),
+        (status = 400, description = "A query parameter the route does not read, or `offset`/`limit` outside its bounds.", body = ErrorAnswer),
         (status = 404, description = "No such event, or its lists are not published (the same answer).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
 pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
+    use actix_web::HttpMessage;
+    use actix_web::http::header::{CacheControl, CacheDirective, ETag, IfNoneMatch};
     answer(
         async {
-            query::<NoQuery>(&req)?;
-            let publication = store(&state).published(path(&req, "event"), now()).await?;
-            Ok(HttpResponse::Ok().json(publication))
+            let query: PublishedQuery = query(&req)?;
+            let event = path(&req, "event");
+            // RFC 9110 13.1.2: weak comparison; `*` matches the snapshot if there is one.
+            if let Some(asked) = req.get_header::<IfNoneMatch>() {
+                let ours = entity_tag(&store(&state).published_etag(event).await?);
+                let unchanged = match asked {
+                    IfNoneMatch::Any => true,
+                    IfNoneMatch::Items(tags) => tags.iter().any(|t| t.weak_eq(&ours)),
+                };
+                if unchanged {
+                    return Ok(HttpResponse::NotModified()
+                        .insert_header(ETag(ours))
+                        .finish());
+                }
+            }
+            let page = store(&state)
+                .published_page(event, query.offset.unwrap_or(0), query.limit, now())
+                .await?;
+            Ok(HttpResponse::Ok()
+                .insert_header(ETag(entity_tag(&page.etag)))
+                .insert_header(CacheControl(vec![
+                    CacheDirective::Public,
+                    CacheDirective::NoCache,
+                ]))
+                .json(page))
         }
         .await,
     )
@@ -1155,6 +1491,10 @@ pub struct RegisteredAnswer {
     pub state: State,
     pub verdict: ListVerdict,
     pub version: i64,
+    /// Each deck's fingerprint (`docs/fingerprint.md`): what the player, an opponent and a
+    /// judge compare; `null` for a deck whose entries are not all cards.
+    #[schema(value_type = Vec<Option<String>>, example = json!(["64VBV1V1HF"]))]
+    pub fingerprints: Vec<Option<String>>,
     /// The validate answer (as `POST /v1/decks/validate` answers it).
     pub report: deckcheck_core::Validated,
     /// The player's page for this event.
@@ -1210,6 +1550,7 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                 state: submitted.state,
                 verdict: submitted.verdict,
                 version: submitted.version,
+                fingerprints: submitted.fingerprints,
                 report: submitted.report,
                 page: format!("/events/register#event={}", event.id),
             }))

@@ -52,6 +52,8 @@ pub mod say {
     pub const LIST_REFUSED: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format it does not read); or the list is not legal and the event refuses such lists (`list-refused`: every reason in `details.report`, nothing stored).";
     pub const PATH_EVENT: &str = "The event's id (`ev_…`), as its creation answered it.";
     pub const PATH_PLAYER: &str = "The player's id (`pl_…`), as the roster lists it.";
+    pub const PATH_TOKEN: &str = "The token's id (`tk_…`), as the event's token list and the answer that issued it give it (never the token itself).";
+    pub const NO_TOKEN: &str = "The event has no token with this id (`no-token`): revoked or reissued already, or another event's.";
     pub const PATH_CODE: &str =
         "The event's registration code (any case; spaces and dashes are ignored).";
 }
@@ -259,7 +261,7 @@ pub fn document(games: &[DocGame]) -> Value {
     known["enum"] = json!(games.iter().map(|g| g.id).collect::<Vec<_>>());
     schemas.insert(requests::KnownGame::name().into_owned(), known);
     for (path, item) in out.iter_mut() {
-        let event_route = path.starts_with("/v1/events");
+        let event_route = path.starts_with("/v1/events") || path.starts_with("/v1/admin/events");
         for op in item
             .as_object_mut()
             .into_iter()
@@ -721,6 +723,12 @@ fn headers_and_security(op: &mut Value, event_route: bool) {
                 "required": false,
                 "schema": { "type": "integer", "minimum": 1 },
             });
+        }
+        // The headers a route declares itself (a published page's ETag) are kept.
+        if let Some(own) = response.get("headers").and_then(Value::as_object) {
+            for (name, header) in own {
+                headers[name] = header.clone();
+            }
         }
         response["headers"] = headers;
     }

@@ -1,5 +1,5 @@
 //! The player's page at `/` and the event pages under `/events/` (registration, organizer,
-//! judge): plain HTML, CSS and a small script compiled into the binary
+//! judge, published lists): plain HTML, CSS and a small script compiled into the binary
 //! (`web/`), talking to the same API as everyone else. No external requests.
 
 use actix_web::HttpResponse;
@@ -11,6 +11,7 @@ const STYLE: &str = include_str!("../web/style.css");
 const REGISTER: &str = include_str!("../web/register.html");
 const ORGANIZER: &str = include_str!("../web/organizer.html");
 const JUDGE: &str = include_str!("../web/judge.html");
+const PUBLISHED: &str = include_str!("../web/published.html");
 const EVENTS_SCRIPT: &str = include_str!("../web/events.js");
 const EVENTS_STYLE: &str = include_str!("../web/events.css");
 
@@ -50,6 +51,11 @@ pub async fn organizer() -> HttpResponse {
 /// The judge's page (`/events/judge`).
 pub async fn judge() -> HttpResponse {
     asset("text/html; charset=utf-8", JUDGE)
+}
+
+/// The published lists of an event, readable (`/events/published`).
+pub async fn published() -> HttpResponse {
+    asset("text/html; charset=utf-8", PUBLISHED)
 }
 
 pub async fn events_script() -> HttpResponse {

@@ -103,7 +103,8 @@ pub struct Settings {
         ignore_case = true
     )]
     pub access_log: AccessLog,
-    /// Bearer token of the admin routes (`POST /v1/admin/reload`); unset disables them.
+    /// Bearer token of the admin routes (`POST /v1/admin/reload`, `POST
+    /// /v1/admin/events/{event}/organizer-token`); unset disables them.
     #[arg(long, env = "DECKCHECK_ADMIN_TOKEN", hide_env_values = true, value_parser = parse_secret)]
     pub admin_token: Option<SecretString>,
     /// Serve `/metrics` (Prometheus) on this address of its own instead of the main one, e.g.
@@ -162,6 +163,11 @@ pub struct Settings {
     /// Days an event is kept after its day is over; then it is deleted with all its data.
     #[arg(long, env = "DECKCHECK_RETENTION_DAYS", default_value_t = 180, value_parser = clap::value_parser!(u32).range(1..=36_500))]
     pub retention_days: u32,
+    /// Days an event's tokens keep working after its day is over (or after they were issued,
+    /// when that is later: a player's token reissued after the event); then they answer 401
+    /// `token-expired`.
+    #[arg(long, env = "DECKCHECK_TOKEN_LIFETIME_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub token_lifetime_days: u32,
     /// Seconds between two purges of the events past DECKCHECK_RETENTION_DAYS (the first runs
     /// at start).
     #[arg(long, env = "DECKCHECK_PURGE_INTERVAL", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
@@ -275,11 +281,12 @@ impl Settings {
         Duration::from_secs(self.body_timeout)
     }
 
-    /// What the event store is told: how long events are kept.
+    /// What the event store is told: how long events are kept, how long tokens work.
     pub fn policy(&self) -> deckcheck_store::Policy {
+        let days = |n: u32| jiff::SignedDuration::from_hours(i64::from(n) * 24);
         deckcheck_store::Policy {
-            retention: jiff::SignedDuration::from_hours(i64::from(self.retention_days) * 24),
-            ..deckcheck_store::Policy::default()
+            retention: days(self.retention_days),
+            token_lifetime: days(self.token_lifetime_days),
         }
     }
 
@@ -426,6 +433,24 @@ mod tests {
     }
 
     #[test]
+    fn tokens_work_30_days_after_the_event_by_default_and_the_setting_changes_it() {
+        let thirty = jiff::SignedDuration::from_hours(30 * 24);
+        assert_eq!(parse(&[]).unwrap().policy().token_lifetime, thirty);
+        assert_eq!(
+            deckcheck_store::Policy::DEFAULT_TOKEN_LIFETIME,
+            thirty,
+            "the store's default is the setting's"
+        );
+        let s = parse(&["--token-lifetime-days", "2"]).unwrap();
+        assert_eq!(
+            s.policy().token_lifetime,
+            jiff::SignedDuration::from_hours(48)
+        );
+        let err = parse(&["--token-lifetime-days", "0"]).unwrap_err();
+        assert!(err.contains("DECKCHECK_TOKEN_LIFETIME_DAYS"), "{err}");
+    }
+
+    #[test]
     fn the_admin_token_never_shows_in_debug_output() {
         let s = parse(&["--admin-token", "hunter2-secret"]).unwrap();
         assert!(!format!("{s:?}").contains("hunter2-secret"));
@@ -452,6 +477,7 @@ mod tests {
             s.policy().retention,
             jiff::SignedDuration::from_hours(180 * 24)
         );
+        assert_eq!(s.policy(), deckcheck_store::Policy::default());
         assert_eq!(s.purge_interval(), Duration::from_secs(3600));
         assert!(s.create_key.is_none(), "creating events is open by default");
     }

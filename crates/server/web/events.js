@@ -1,4 +1,4 @@
-// The event pages (registration, organizer, judge): plain DOM over the same API as everyone
+// The event pages (registration, organizer, judge, published lists): plain DOM over the same API as everyone
 // else (/v1/events/...). Organizer and judge tokens are kept in this browser (localStorage),
 // per event and role; a player's token only when the player asks ("keep my registration on
 // this device"): registration often happens on a shared device, which must forget the player
@@ -90,6 +90,17 @@ function when(t) {
   return Number.isNaN(d.getTime()) ? t : d.toLocaleString();
 }
 
+/// The readable page of an event's published lists.
+function publishedUrl(event) {
+  return `/events/published#event=${encodeURIComponent(event)}`;
+}
+
+/// A list's fingerprints, as said beside it: `64VBV1V1HF`, one per deck.
+function fingerprints(prints) {
+  if (!prints || !prints.length) return 'none (stored before fingerprints)';
+  return prints.map((f) => f || 'none (an entry is not a card)').join(' · ');
+}
+
 // ---- a validate report, as the player page shows it ----
 
 function verdictOf(report) {
@@ -104,7 +115,9 @@ function showReport(report, stateText) {
   const v = $('verdict');
   const status = verdictOf(report);
   v.hidden = false;
+  // data-status for the event pages' tests; data-verdict is what the shared style colours.
   v.dataset.status = status;
+  v.dataset.verdict = status;
   v.querySelector('.word').textContent = WORDS[status];
   v.querySelector('.detail').textContent = stateText || '';
   const list = $('problems');
@@ -192,7 +205,9 @@ async function registerPage() {
     h.replaceChildren(...me.versions.map((v) => el('li', {},
       `Version ${v.version}, ${when(v.at)}, by ${v.source === 'player' ? 'you' : `${v.source} ${v.actor}`}: `,
       el('span', { class: `v-${v.verdict}` }, v.verdict),
-      v.reason ? ` (${v.reason})` : '')));
+      v.reason ? ` (${v.reason})` : '',
+      el('br'), 'Fingerprint ', el('code', { class: 'fingerprint' }, fingerprints(v.fingerprints)))));
+    $('my-fingerprint').textContent = fingerprints(last.fingerprints);
     $('history-box').hidden = false;
   }
 
@@ -244,7 +259,20 @@ async function registerPage() {
     token = kept.token;
     current = { id: kept.event };
     $('remember').checked = kept.kept;
-    try { await showMine(); } catch (e) { showError(e); }
+    try {
+      await showMine();
+    } catch (e) {
+      if (e.status === 401) {
+        // Revoked, replaced by a new one, or expired: this device forgets it.
+        store.remove(kept.event, 'player');
+        token = null;
+        showError(new Error(e.body && e.body.error && e.body.error.code === 'token-expired'
+          ? 'This link has expired: ask the organizer for a new one.'
+          : 'This link no longer opens a registration (its token was revoked or replaced): ask the organizer for a new one.'));
+      } else {
+        showError(e);
+      }
+    }
   } else if ($('code').value) {
     await findByCode();
   }
@@ -347,7 +375,8 @@ async function organizerPage() {
       const once = $('token-once');
       once.replaceChildren(
         el('p', {}, 'Your organizer token, shown once. This browser keeps it; write it down to open the event elsewhere:'),
-        el('p', {}, el('code', { id: 'organizer-token' }, token)));
+        el('p', {}, el('code', { id: 'organizer-token' }, token)),
+        ...(c.warnings || []).map((w) => el('p', { class: 'warning', 'data-code': w.code }, el('strong', {}, 'Check: '), w.message)));
       once.hidden = false;
       await openConsole();
     } catch (e) {
@@ -378,10 +407,11 @@ async function organizerPage() {
         `${e.game.toUpperCase()} ${e.format} · ${e.date} · ${e.tier} · code `, el('strong', { id: 'code' }, e.registration_code),
         ` · ${info.players} players (${info.pending} pending) · `,
         info.locked ? el('strong', { id: 'locked' }, 'locked') : (e.locks_at ? `lists due ${when(e.locks_at)}` : 'open until you lock it'),
-        e.published_at ? ' · published' : '',
+        ...(e.published_at ? [' · published: ', el('a', { id: 'published-link', href: publishedUrl(e.id) }, 'the published lists')] : []),
         el('br'), 'Players register at ', el('a', { href: reg }, reg));
       $('lock').disabled = info.locked;
       await loadRoster();
+      await loadTokens();
     } catch (e) {
       showError(e);
       if (e.status === 401) { $('login').hidden = false; $('login-event').value = event; }
@@ -450,11 +480,68 @@ async function organizerPage() {
     showError(null);
     try {
       const p = await api('POST', `/v1/events/${encodeURIComponent(event)}/publish`, { token, body: { players } });
-      const url = `${location.origin}/v1/events/${encodeURIComponent(event)}/published`;
-      status(`Published ${p.lists.length} lists at ${url}`);
       await openConsole();
+      $('status').replaceChildren(`Published ${p.lists.length} lists: `, el('a', { href: publishedUrl(event) }, 'read them'), '.');
     } catch (e) { showError(e); }
   }
+
+  // Tokens: a judge's or player's is revoked or reissued (a player who lost theirs gets a new
+  // one here), the organizer's is rotated; a new token is shown once, as a private link.
+  const PAGE_OF = { judge: 'judge', player: 'register', organizer: 'organizer' };
+  function showLink(what, issued) {
+    const link = `${location.origin}/events/${PAGE_OF[issued.role]}#event=${encodeURIComponent(event)}&token=${encodeURIComponent(issued.token)}`;
+    const box = $('token-link');
+    box.replaceChildren(el('p', {}, `${what} (shown once). Give this private link to ${issued.label === 'organizer' ? 'whoever runs the event' : issued.label}:`), el('p', {}, el('code', { id: 'new-token-link' }, link)));
+    box.hidden = false;
+  }
+
+  async function tokenAction(t, action) {
+    showError(null);
+    const base = `/v1/events/${encodeURIComponent(event)}`;
+    try {
+      if (action === 'revoke') {
+        if (!confirm(`Revoke ${t.label}'s token? It opens nothing any more.`)) return;
+        await api('POST', `${base}/tokens/${encodeURIComponent(t.id)}/revoke`, { token });
+        status(`${t.label}'s token is revoked.`);
+      } else if (action === 'reissue') {
+        const path = t.role === 'player' ? `${base}/players/${encodeURIComponent(t.player_id)}/token` : `${base}/tokens/${encodeURIComponent(t.id)}/reissue`;
+        const issued = await api('POST', path, { token });
+        showLink(`A new token for ${issued.label}; the old one no longer works`, issued);
+      } else if (action === 'rotate') {
+        if (!confirm('Replace your organizer token? The old one stops working everywhere.')) return;
+        const issued = await api('POST', `${base}/organizer-token`, { token });
+        token = issued.token;
+        store.set(event, 'organizer', token);
+        showLink('Your new organizer token: this browser keeps it', issued);
+      }
+      await loadTokens();
+    } catch (e) { showError(e); }
+  }
+
+  async function loadTokens() {
+    const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/tokens`, { token });
+    $('tokens').replaceChildren(...r.tokens.map((t) => el('li', { 'data-token': t.id, 'data-role': t.role },
+      el('span', { class: 'who' }, el('strong', {}, t.label), ` · ${t.role} · until ${when(t.expires_at)}`),
+      el('span', { class: 'actions' }, ...(t.role === 'organizer'
+        ? [el('button', { type: 'button', onclick: () => tokenAction(t, 'rotate') }, 'Replace')]
+        : [el('button', { type: 'button', onclick: () => tokenAction(t, 'reissue'), 'aria-label': `New token for ${t.label}` }, 'New token'),
+          el('button', { type: 'button', onclick: () => tokenAction(t, 'revoke'), 'aria-label': `Revoke ${t.label}'s token` }, 'Revoke')])))));
+  }
+
+  $('delete').addEventListener('click', async () => {
+    showError(null);
+    if (!confirm('Delete this event and everything of it (every list, check and token)? This cannot be undone.')) return;
+    try {
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/delete`, { token });
+      store.remove(event, 'organizer');
+      $('console').hidden = true;
+      history.replaceState(null, '', location.pathname);
+      const gone = $('token-once');
+      gone.replaceChildren(el('p', {}, 'The event is deleted.'));
+      $('console').before(gone);
+      gone.hidden = false;
+    } catch (e) { showError(e); }
+  });
   $('publish-all').addEventListener('click', () => publish('all'));
   $('publish-top').addEventListener('click', () => {
     const placed = [...document.querySelectorAll('.place')].filter((i) => i.value).sort((a, b) => Number(a.value) - Number(b.value)).map((i) => i.dataset.id);
@@ -525,8 +612,14 @@ async function judgePage() {
     } catch (e) { showError(e); }
   });
 
+  /// What the fingerprints say of a check: the same list, another one, or not known.
+  function fingerprintSays(f) {
+    if (!f || f.matches === null || f.matches === undefined) return 'fingerprints not compared (one is not known)';
+    return f.matches ? `same fingerprint ${f.presented}` : `fingerprint ${f.presented}, registered ${f.registered}`;
+  }
+
   function checkLine(c) {
-    return el('li', { 'data-verdict': c.verdict }, `${when(c.at)} · ${c.judge} · `, el('strong', {}, c.verdict), c.note ? ` · ${c.note}` : '',
+    return el('li', { 'data-verdict': c.verdict }, `${when(c.at)} · ${c.judge} · `, el('strong', {}, c.verdict), ` · ${fingerprintSays(c.fingerprint)}`, c.note ? ` · ${c.note}` : '',
       ...(c.comparison.findings || []).map((f) => el('div', { class: 'msg' }, f.message)));
   }
 
@@ -539,12 +632,14 @@ async function judgePage() {
       const last = r.versions[r.versions.length - 1];
       $('record').hidden = false;
       $('player-title').textContent = reg.player;
-      $('player-facts').replaceChildren(`UID ${reg.uid} · version ${reg.version} · `, el('span', { class: `state-${reg.state}` }, reg.state), ' · ', el('span', { class: `v-${reg.verdict}` }, reg.verdict));
+      $('player-facts').replaceChildren(`UID ${reg.uid} · version ${reg.version} · `, el('span', { class: `state-${reg.state}` }, reg.state), ' · ', el('span', { class: `v-${reg.verdict}` }, reg.verdict),
+        el('br'), 'Fingerprint ', el('code', { id: 'registered-fingerprint', class: 'fingerprint' }, fingerprints(last.fingerprints)));
       $('registered-list').textContent = last.decks.join('\n\n');
       $('amended').value = last.decks[0] || '';
       $('resolve').disabled = reg.state !== 'pending';
       $('checks').replaceChildren(...(r.checks.length ? r.checks.map(checkLine) : [el('li', {}, 'None yet.')]));
-      $('history').replaceChildren(...r.versions.map((v) => el('li', {}, `Version ${v.version}, ${when(v.at)}, ${v.source} ${v.actor}: ${v.verdict}, ${v.state}`, v.reason ? ` (${v.reason})` : '')));
+      $('history').replaceChildren(...r.versions.map((v) => el('li', {}, `Version ${v.version}, ${when(v.at)}, ${v.source} ${v.actor}: ${v.verdict}, ${v.state}`, v.reason ? ` (${v.reason})` : '',
+        ' · fingerprint ', el('code', { class: 'fingerprint' }, fingerprints(v.fingerprints)))));
       $('check-result').hidden = true;
       $('record').focus();
     } catch (e) { showError(e); }
@@ -559,10 +654,14 @@ async function judgePage() {
       if ($('box').value.trim()) body.box = $('box').value;
       const c = await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/deck-checks`, { token, body });
       const out = $('check-result');
-      const status = c.verdict === 'mismatch' ? 'illegal' : 'legal';
-      out.replaceChildren(el('div', { class: 'verdict', 'data-status': status, id: 'check-verdict', 'data-verdict': c.verdict },
+      const f = c.fingerprint || {};
+      // Styled by data-verdict (match, legal-sideboarding, mismatch: events.css).
+      out.replaceChildren(el('div', { class: 'verdict', id: 'check-verdict', 'data-verdict': c.verdict },
         el('p', { class: 'word' }, c.verdict === 'match' ? 'Match' : c.verdict === 'mismatch' ? 'Mismatch' : 'Legal sideboarding'),
-        el('p', { class: 'detail' }, `${(c.comparison.findings || []).length} difference(s) with version ${c.version}`)),
+        el('p', { class: 'detail' }, `${(c.comparison.findings || []).length} difference(s) with version ${c.version}`),
+        el('p', { class: 'detail', id: 'check-fingerprint', 'data-matches': f.matches === true ? 'yes' : f.matches === false ? 'no' : 'unknown' },
+          f.matches === true ? 'The presented deck has the registered fingerprint ' : f.matches === false ? 'The presented deck\'s fingerprint is not the registered one: ' : 'Fingerprints not compared: ',
+          el('code', {}, f.presented || '?'), f.matches === true ? '' : [' presented, ', el('code', {}, f.registered || '?'), ' registered'])),
       el('ol', { class: 'problems' }, ...(c.comparison.findings || []).map((f) => el('li', { class: `problem ${f.mismatch ? 'error' : 'mild'}` }, el('p', { class: 'msg' }, f.message)))));
       out.hidden = false;
       await openPlayer(player.registration.id);
@@ -598,7 +697,78 @@ async function judgePage() {
   }
 }
 
-const PAGES = { register: registerPage, organizer: organizerPage, judge: judgePage };
+// ---- published lists ----
+
+/// The lists an organizer published, a page at a time, for anyone with the link.
+async function publishedPage() {
+  const PAGE = 100;
+  let event = fragment().get('event');
+  let offset = 0;
+  let total = 0;
+
+  function deckName(shown, i) {
+    return shown.decks.length > 1 ? `Deck ${i + 1} of ${shown.decks.length}` : 'List';
+  }
+
+  // A list that scrolls is a region a keyboard can reach.
+  function listItem(shown) {
+    return el('li', { class: 'result', 'data-player': shown.player_id },
+      el('h3', {}, shown.place ? `${shown.place}. ${shown.player}` : shown.player),
+      ...shown.decks.map((d, i) => el('div', { class: 'deck' },
+        el('p', { class: 'event-line' }, `${deckName(shown, i)} · version ${shown.version} · fingerprint `, el('code', { class: 'fingerprint' }, d.fingerprint || 'none')),
+        el('pre', { class: 'list', tabindex: '0', role: 'region', 'aria-label': `${shown.player}: ${deckName(shown, i).toLowerCase()}` }, d.text))));
+  }
+
+  function filter() {
+    const q = $('filter').value.trim().toLowerCase();
+    for (const li of $('lists').children) li.hidden = !!q && !li.querySelector('h3').textContent.toLowerCase().includes(q);
+  }
+  $('filter').addEventListener('input', filter);
+
+  async function more() {
+    showError(null);
+    try {
+      const page = await api('GET', `/v1/events/${encodeURIComponent(event)}/published?offset=${offset}&limit=${PAGE}`);
+      if (offset === 0) {
+        const e = page.event;
+        document.title = `deckcheck: ${e.name}, published lists`;
+        $('event-title').textContent = e.name;
+        $('event-facts').textContent = `${e.game.toUpperCase()} ${e.format} · ${e.date} · ${page.total} lists published ${when(page.published_at)}`;
+        $('lists-box').hidden = false;
+        $('open').hidden = true;
+      }
+      $('lists').append(...page.lists.map(listItem));
+      offset += page.lists.length;
+      total = page.total;
+      $('more').hidden = offset >= total;
+      status(`${offset} of ${total} lists shown.`);
+      filter();
+    } catch (e) {
+      showError(e.status === 404 ? new Error('No lists are published for this event (yet).') : e);
+      $('open').hidden = false;
+    }
+  }
+  $('more').addEventListener('click', more);
+
+  $('open').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    event = $('open-event').value.trim();
+    if (!event) return;
+    history.replaceState(null, '', `${location.pathname}#event=${encodeURIComponent(event)}`);
+    offset = 0;
+    $('lists').replaceChildren();
+    await more();
+  });
+
+  if (event) {
+    $('open-event').value = event;
+    await more();
+  } else {
+    $('open').hidden = false;
+  }
+}
+
+const PAGES = { register: registerPage, organizer: organizerPage, judge: judgePage, published: publishedPage };
 document.addEventListener('DOMContentLoaded', () => {
   const page = PAGES[document.body.dataset.page];
   if (page) page().catch(showError).finally(() => document.body.classList.add('ready'));

@@ -6,7 +6,11 @@
 //!
 //! ```text
 //! cargo run --release -p deckcheck-store --example published_load [-- PLAYERS READERS SECONDS]
+//! cargo run --release -p deckcheck-store --example published_load -- export FILE [PLAYERS]
 //! ```
+//!
+//! `export` writes the event as `deckcheck events import` reads it, for the service's own load
+//! test (`scripts/published-load.sh`).
 //!
 //! Each list is shaped like a real SWU list as published: SWUDB JSON (leader, base, 25 main
 //! deck and 5 sideboard entries) and its text.
@@ -55,7 +59,13 @@ fn decks(i: usize) -> Vec<RenderedDeck> {
         text: format!(
             "Leader\n1 | Darth Vader | Dark Lord of the Sith\nBase\n1 | Energy Conversion Lab\nDeck\n{text}"
         ),
+        fingerprint: Some(fingerprint(i)),
     }]
+}
+
+/// A fingerprint's shape: ten characters of Crockford's base 32.
+fn fingerprint(i: usize) -> String {
+    format!("{:010}", i * 7919 % 10_000_000_000)
 }
 
 fn event(players: usize) -> EventExport {
@@ -103,6 +113,7 @@ fn event(players: usize) -> EventExport {
                     state: State::Accepted,
                     cards: vec![cards],
                     report: json!({"legal": true}),
+                    fingerprints: vec![Some(fingerprint(i))],
                 }],
             }
         })
@@ -200,6 +211,13 @@ async fn measure(name: &str, location: Location, players: u64, readers: u64, sec
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
+    if std::env::args().nth(1).as_deref() == Some("export") {
+        let path = std::env::args().nth(2).expect("export FILE [PLAYERS]");
+        let players = arg(3, 10_000) as usize;
+        std::fs::write(&path, serde_json::to_vec(&event(players)).unwrap()).unwrap();
+        println!("{players} published lists written to {path} (event ev_load)");
+        return;
+    }
     let (players, readers, seconds) = (arg(1, 10_000), arg(2, 8), arg(3, 5));
     let dir = tempfile::tempdir().unwrap();
     measure(

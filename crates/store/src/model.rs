@@ -339,6 +339,12 @@ pub struct ListVersion {
     /// The validate answer this version got (as `POST /v1/decks/validate` answers it).
     #[schema(value_type = deckcheck_core::Validated)]
     pub report: Value,
+    /// Each deck's fingerprint (`docs/fingerprint.md`), in the order of `decks`: `null` for a
+    /// deck whose entries are not all cards. Empty for a version stored before fingerprints
+    /// were kept (it is shown without them).
+    #[serde(default)]
+    #[schema(value_type = Vec<Option<String>>, example = json!(["64VBV1V1HF"]))]
+    pub fingerprints: Vec<Option<String>>,
 }
 
 /// The printing ids of one deck, by section (`main`, `sideboard`, `leader`…), never catalog
@@ -368,6 +374,39 @@ pub struct DeckCheck {
     /// The comparison (as `POST /v1/decks/compare` answers it).
     #[schema(value_type = deckcheck_core::Comparison)]
     pub comparison: Value,
+    /// Whether the presented deck is exactly the registered deck, by their fingerprints.
+    #[serde(default)]
+    pub fingerprint: FingerprintMatch,
+}
+
+/// The registered deck's fingerprint beside the presented deck's (`docs/fingerprint.md`): the
+/// same fingerprint is the same cards in the same sections, however they were written.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct FingerprintMatch {
+    /// The registered deck's; `null` when it has none (its entries are not all cards, or it was
+    /// stored before fingerprints were kept).
+    #[schema(example = "64VBV1V1HF")]
+    pub registered: Option<String>,
+    /// The presented deck's; `null` when its entries are not all cards.
+    #[schema(example = "64VBV1V1HF")]
+    pub presented: Option<String>,
+    /// `true`: the same cards in the same sections; `false`: they differ; `null`: one of the
+    /// two is not known.
+    pub matches: Option<bool>,
+}
+
+impl FingerprintMatch {
+    pub fn of(registered: Option<String>, presented: Option<String>) -> Self {
+        let matches = registered
+            .as_ref()
+            .zip(presented.as_ref())
+            .map(|(r, p)| r == p);
+        Self {
+            registered,
+            presented,
+            matches,
+        }
+    }
 }
 
 /// A player picked for a deck check.
@@ -396,6 +435,11 @@ pub struct RenderedDeck {
     pub swudb: Option<Value>,
     /// One card per line.
     pub text: String,
+    /// The deck's fingerprint as registered (`docs/fingerprint.md`); `null` when its entries
+    /// are not all cards, absent from lists published before fingerprints were kept.
+    #[serde(default)]
+    #[schema(example = "64VBV1V1HF")]
+    pub fingerprint: Option<String>,
 }
 
 /// A player's list as shown to their opponent (open decklists, CEG 5.10) or published.

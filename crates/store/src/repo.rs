@@ -443,10 +443,71 @@ pub async fn counts<'c>(
     })
 }
 
+/// A registration's current list, as publishing reads it (not its report, which can be large).
+#[derive(FromRow)]
+struct CurrentRow {
+    id: String,
+    player: String,
+    version: i64,
+    decks: String,
+    input_format: Option<String>,
+    fingerprints: Option<String>,
+}
+
+/// A registration's current list: what is published of it.
+pub struct CurrentList {
+    pub registration_id: String,
+    pub player: String,
+    pub version: i64,
+    pub decks: Vec<String>,
+    pub input_format: Option<String>,
+    pub fingerprints: Vec<Option<String>>,
+}
+
+/// Every registration's current list, in registration order, in one query.
+pub async fn current_lists<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<CurrentList>, StoreError> {
+    sqlx::query_as::<_, CurrentRow>("SELECT r.id, r.player, r.version, v.decks, v.input_format, v.fingerprints FROM registrations r JOIN list_versions v ON v.registration_id = r.id AND v.version = r.version WHERE r.event_id = $1 ORDER BY r.created_at, r.id")
+        .bind(event_id)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok(CurrentList {
+                decks: json("decks", &r.decks)?,
+                fingerprints: r
+                    .fingerprints
+                    .map(|f| json("fingerprints", &f))
+                    .transpose()?
+                    .unwrap_or_default(),
+                registration_id: r.id,
+                player: r.player,
+                version: r.version,
+                input_format: r.input_format,
+            })
+        })
+        .collect()
+}
+
+/// Each registration's current version number, inside a write (what publishing checks it
+/// rendered).
+pub async fn current_versions(
+    conn: &mut AnyConnection,
+    event_id: &str,
+) -> Result<std::collections::HashMap<String, i64>, StoreError> {
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as("SELECT id, version FROM registrations WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().collect())
+}
+
 // ---- list versions ----
 
-const VERSION_COLUMNS: &str =
-    "version, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report";
+const VERSION_COLUMNS: &str = "version, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report, fingerprints";
 
 #[derive(FromRow)]
 struct VersionRow {
@@ -462,6 +523,8 @@ struct VersionRow {
     state: String,
     cards: String,
     report: String,
+    /// NULL for a version stored before fingerprints were kept (migration 0004).
+    fingerprints: Option<String>,
 }
 
 impl TryFrom<VersionRow> for ListVersion {
@@ -481,6 +544,11 @@ impl TryFrom<VersionRow> for ListVersion {
             state: State::parse("state", &r.state)?,
             cards: json("cards", &r.cards)?,
             report: json::<Value>("report", &r.report)?,
+            fingerprints: r
+                .fingerprints
+                .map(|f| json("fingerprints", &f))
+                .transpose()?
+                .unwrap_or_default(),
         })
     }
 }
@@ -525,7 +593,7 @@ pub async fn insert_version(
     registration_id: &str,
     v: &ListVersion,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+    sqlx::query("INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report, fingerprints) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)")
         .bind(registration_id)
         .bind(v.version)
         .bind(event_id)
@@ -540,6 +608,12 @@ pub async fn insert_version(
         .bind(v.state.as_str())
         .bind(to_json(&v.cards)?)
         .bind(to_json(&v.report)?)
+        // A version restored from an export made before fingerprints stays without them.
+        .bind(if v.fingerprints.is_empty() {
+            None
+        } else {
+            Some(to_json(&v.fingerprints)?)
+        })
         .execute(conn)
         .await?;
     Ok(())
@@ -671,7 +745,7 @@ pub async fn delete_tokens(
 
 // ---- deck checks and picks ----
 
-const CHECK_COLUMNS: &str = "id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison";
+const CHECK_COLUMNS: &str = "id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison, registered_fingerprint, presented_fingerprint";
 
 #[derive(FromRow)]
 struct CheckRow {
@@ -686,6 +760,8 @@ struct CheckRow {
     deck_box: Option<String>,
     note: Option<String>,
     comparison: String,
+    registered_fingerprint: Option<String>,
+    presented_fingerprint: Option<String>,
 }
 
 impl TryFrom<CheckRow> for DeckCheck {
@@ -696,6 +772,7 @@ impl TryFrom<CheckRow> for DeckCheck {
             at: time("at", r.at)?,
             verdict: CheckVerdict::parse("verdict", &r.verdict)?,
             comparison: json::<Value>("comparison", &r.comparison)?,
+            fingerprint: FingerprintMatch::of(r.registered_fingerprint, r.presented_fingerprint),
             id: r.id,
             player_id: r.registration_id,
             version: r.version,
@@ -738,7 +815,7 @@ pub async fn insert_check(
     event_id: &str,
     c: &DeckCheck,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO deck_checks (id, event_id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")
+    sqlx::query("INSERT INTO deck_checks (id, event_id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison, registered_fingerprint, presented_fingerprint) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
         .bind(&c.id)
         .bind(event_id)
         .bind(&c.player_id)
@@ -751,6 +828,8 @@ pub async fn insert_check(
         .bind(c.deck_box.as_deref())
         .bind(c.note.as_deref())
         .bind(to_json(&c.comparison)?)
+        .bind(c.fingerprint.registered.as_deref())
+        .bind(c.fingerprint.presented.as_deref())
         .execute(conn)
         .await?;
     Ok(())

@@ -2,9 +2,12 @@
 //! around 10% of decks (CEG 5.11), and a pairing's lists shown to each other in the
 //! open-decklist portion (CEG 5.9, 5.10).
 
-use deckcheck_core::{AnyGame, CompareRequest, DeckInput, RequestError};
+use deckcheck_core::{
+    AnyGame, CardRef, CompareRequest, DeckInput, DeckView, RequestError, ValidateRequest,
+};
 use jiff::Timestamp;
 
+use super::lists::fingerprint;
 use super::{Access, DEFAULT_CHECK_SHARE, MAX_REASON, Store, allow, text_field};
 use crate::error::StoreError;
 use crate::lifecycle::Op;
@@ -13,28 +16,110 @@ use crate::repo::{self, RowLock};
 use crate::token;
 
 /// A list rendered for an opponent or for publishing: text, and SWUDB JSON where the game
-/// writes it; a list the game cannot rewrite is shown as submitted.
-pub fn render(game: &dyn AnyGame, version: &ListVersion) -> Vec<RenderedDeck> {
-    version
-        .decks
+/// writes it, with each deck's fingerprint. A deck the game writes no text of (a Legion army,
+/// written only as a Legion HQ link) is written from the deck as the game reads it, section by
+/// section; one the game cannot read is shown as submitted.
+pub fn render(game: &dyn AnyGame, event: &Event, version: &ListVersion) -> Vec<RenderedDeck> {
+    render_decks(
+        game,
+        event,
+        &version.decks,
+        version.input_format.as_deref(),
+        &version.fingerprints,
+    )
+}
+
+/// [`render`] of a list's decks as stored.
+pub(crate) fn render_decks(
+    game: &dyn AnyGame,
+    event: &Event,
+    decks: &[String],
+    input_format: Option<&str>,
+    fingerprints: &[Option<String>],
+) -> Vec<RenderedDeck> {
+    let inputs: Vec<DeckInput> = decks
         .iter()
-        .map(|text| {
-            let input = DeckInput {
-                field: "deck".into(),
-                text: text.clone(),
-            };
-            let written = |to: &str| {
-                game.convert(&input, version.input_format.as_deref(), to)
-                    .ok()
-                    .filter(|(_, diagnostics)| !diagnostics.iter().any(|d| d.blocks_verdict()))
-                    .map(|(t, _)| t)
-            };
-            RenderedDeck {
-                swudb: written("swudb").and_then(|t| serde_json::from_str(&t).ok()),
-                text: written("text").unwrap_or_else(|| text.clone()),
+        .enumerate()
+        .map(|(i, text)| DeckInput {
+            field: format!("decks[{i}]"),
+            text: text.clone(),
+        })
+        .collect();
+    let written = |input: &DeckInput, to: &str| {
+        game.convert(input, input_format, to)
+            .ok()
+            .filter(|(_, diagnostics)| !diagnostics.iter().any(|d| d.blocks_verdict()))
+            .map(|(t, _)| t)
+    };
+    let mut texts: Vec<Option<String>> = inputs.iter().map(|d| written(d, "text")).collect();
+    if texts.iter().any(Option::is_none) {
+        let views = views(game, event, inputs.clone(), input_format);
+        for (text, view) in texts.iter_mut().zip(views) {
+            if text.is_none() {
+                *text = view.map(|v| view_text(&v));
             }
+        }
+    }
+    inputs
+        .iter()
+        .zip(texts)
+        .enumerate()
+        .map(|(i, (input, text))| RenderedDeck {
+            swudb: written(input, "swudb").and_then(|t| serde_json::from_str(&t).ok()),
+            text: text.unwrap_or_else(|| input.text.clone()),
+            fingerprint: fingerprints.get(i).cloned().flatten(),
         })
         .collect()
+}
+
+/// Each deck of a list as the game reads it for the event (its format, date and options), or
+/// nothing where the list cannot be read.
+fn views(
+    game: &dyn AnyGame,
+    event: &Event,
+    decks: Vec<DeckInput>,
+    input_format: Option<&str>,
+) -> Vec<Option<DeckView>> {
+    let request = ValidateRequest {
+        decks,
+        formats: vec![event.format.clone()],
+        as_of: event.date,
+        input_format: input_format.map(str::to_string),
+        explain: true,
+        player: None,
+        uid: None,
+        registration: false,
+        options: event.options.clone(),
+    };
+    match game.validate(&request) {
+        Ok(answer) => answer.decks.into_iter().map(|d| d.view).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// A deck as text, section by section: the section's name and count, then one card a line
+/// (a Legion unit with its upgrades: `1 Luke Skywalker + Upgrade + …`).
+fn view_text(view: &DeckView) -> String {
+    let mut out = String::new();
+    for section in view.sections.iter().filter(|s| !s.lines.is_empty()) {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let mut label = section.label.to_string();
+        if let Some(first) = label.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        out.push_str(&format!("{label} ({})\n", section.count));
+        for line in &section.lines {
+            let attached: Vec<String> = line.attached.iter().map(CardRef::name).collect();
+            let name = std::iter::once(line.card.name())
+                .chain(attached)
+                .collect::<Vec<_>>()
+                .join(" + ");
+            out.push_str(&format!("{} {name}\n", line.count));
+        }
+    }
+    out
 }
 
 impl Store {
@@ -82,15 +167,34 @@ impl Store {
             .map(|n| text_field("note", n, MAX_REASON))
             .transpose()?;
         let deck_box = deck_box.filter(|b| !b.trim().is_empty());
+        let presented_input = DeckInput {
+            field: "presented".into(),
+            text: presented.to_string(),
+        };
+        // The registered deck's fingerprint as stored, or (a version stored before they were
+        // kept) computed now from its text, as the comparison reads it again too.
+        let registered_fingerprint = current
+            .fingerprints
+            .get(deck_index)
+            .cloned()
+            .flatten()
+            .or_else(|| {
+                let input = DeckInput {
+                    field: "registered".into(),
+                    text: registered.clone(),
+                };
+                fingerprint(game, &input, current.input_format.as_deref(), event.date)
+            });
+        let fingerprint = FingerprintMatch::of(
+            registered_fingerprint,
+            fingerprint(game, &presented_input, None, event.date),
+        );
         let comparison = game.compare(&CompareRequest {
             registered: DeckInput {
                 field: "registered".into(),
                 text: registered.clone(),
             },
-            presented: DeckInput {
-                field: "presented".into(),
-                text: presented.to_string(),
-            },
+            presented: presented_input,
             extra: deck_box.map(|b| DeckInput {
                 field: "box".into(),
                 text: b.to_string(),
@@ -111,6 +215,7 @@ impl Store {
             note,
             comparison: serde_json::to_value(&comparison)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            fingerprint,
         };
         self.db()
             .write(async |tx| {
@@ -189,6 +294,7 @@ impl Store {
                 "a pairing is two different players",
             ));
         }
+        let event = self.event(event_id).await?;
         let mut shown = Vec::with_capacity(2);
         for id in players {
             let registration = self.registration(event_id, id).await?;
@@ -198,7 +304,7 @@ impl Store {
                 player: registration.player,
                 place: None,
                 version: current.version,
-                decks: render(game, &current),
+                decks: render(game, &event, &current),
             });
         }
         let b = shown.pop().unwrap_or_else(|| unreachable!("two lists"));

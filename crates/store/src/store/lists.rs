@@ -57,6 +57,11 @@ pub fn check_list(
         options,
     };
     let mut report = game.validate(&request)?;
+    let fingerprints = request
+        .decks
+        .iter()
+        .map(|deck| fingerprint(game, deck, submission.input_format.as_deref(), event.date))
+        .collect();
     let cards = report
         .decks
         .iter_mut()
@@ -92,7 +97,21 @@ pub fn check_list(
         verdict,
         report,
         cards,
+        fingerprints,
     })
+}
+
+/// A deck's fingerprint (`docs/fingerprint.md`), read as of the event's date; `None` when its
+/// entries are not all cards (an unknown or ambiguous name).
+pub(crate) fn fingerprint(
+    game: &dyn AnyGame,
+    deck: &DeckInput,
+    input_format: Option<&str>,
+    date: jiff::civil::Date,
+) -> Option<String> {
+    game.fingerprint(deck, input_format, date)
+        .ok()
+        .map(|f| f.fingerprint.to_string())
 }
 
 /// A judged list about to be stored as a version.
@@ -120,6 +139,7 @@ fn version_of(
         cards: checked.cards.clone(),
         report: serde_json::to_value(&checked.report)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        fingerprints: checked.fingerprints.clone(),
     })
 }
 
@@ -218,6 +238,7 @@ impl Store {
             state,
             verdict: checked.verdict,
             version: 1,
+            fingerprints: checked.fingerprints,
             report: checked.report,
             player: registration,
         })
@@ -235,6 +256,7 @@ impl Store {
         report: Validated,
     ) -> Result<Submitted, StoreError> {
         let (state, verdict) = (version.state, version.verdict);
+        let fingerprints = version.fingerprints.clone();
         let version = self
             .write_version_only(op, access, registration_id, version)
             .await?;
@@ -244,6 +266,7 @@ impl Store {
             state,
             verdict,
             version,
+            fingerprints,
             report,
         })
     }

@@ -98,6 +98,8 @@ pub struct Checked {
     pub report: deckcheck_core::Validated,
     /// Printing ids per deck and section.
     pub cards: Vec<DeckCards>,
+    /// Each deck's fingerprint (`None`: its entries are not all cards).
+    pub fingerprints: Vec<Option<String>>,
 }
 
 /// A list stored: the registration as it is now, the version written and the report.
@@ -110,6 +112,10 @@ pub struct Submitted {
     pub state: State,
     pub verdict: ListVerdict,
     pub version: i64,
+    /// Each deck's fingerprint, in the order of the list's decks (`docs/fingerprint.md`):
+    /// `null` for a deck whose entries are not all cards.
+    #[schema(value_type = Vec<Option<String>>, example = json!(["64VBV1V1HF"]))]
+    pub fingerprints: Vec<Option<String>>,
     /// The validate answer (as `POST /v1/decks/validate` answers it).
     pub report: deckcheck_core::Validated,
 }

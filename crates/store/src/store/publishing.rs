@@ -3,15 +3,57 @@
 //! rendered once, when published, into a snapshot kept in order with its time; reading it is
 //! reading a page of stored rows, with an entity tag that never changes.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use deckcheck_core::AnyGame;
 use jiff::Timestamp;
 
-use super::{Access, Publish, Store, allow, render};
+use super::judging::render_decks;
+use super::{Access, Publish, Store, allow};
 use crate::error::StoreError;
 use crate::faults::Point;
 use crate::lifecycle::{Op, Phase};
 use crate::model::*;
-use crate::repo::{self, RowLock};
+use crate::repo::{self, CurrentList, RowLock};
+
+/// How many times publishing reads and renders the lists again when one was amended meanwhile.
+const PUBLISH_TRIES: usize = 3;
+
+/// The lists to publish, in order, with their places: every current list, or the players
+/// named, in finishing order (each once, each of the event).
+fn chosen(
+    current: Vec<CurrentList>,
+    which: &Publish,
+) -> Result<Vec<(CurrentList, Option<i64>)>, StoreError> {
+    let ids = match which {
+        Publish::All => return Ok(current.into_iter().map(|l| (l, None)).collect()),
+        Publish::Top(ids) => ids,
+    };
+    let mut by_id: HashMap<String, CurrentList> = current
+        .into_iter()
+        .map(|l| (l.registration_id.clone(), l))
+        .collect();
+    let mut out = Vec::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
+        if ids[..i].contains(id) {
+            return Err(StoreError::invalid(
+                &format!("players[{i}]"),
+                format!("{id} is named twice"),
+            ));
+        }
+        // The event exists (the path); a player it does not have is the body's.
+        let list = by_id.remove(id).ok_or_else(|| {
+            StoreError::unprocessable(
+                deckcheck_core::ErrorCode::NotAPlayer,
+                &format!("players[{i}]"),
+                format!("this event has no player {id:?}"),
+            )
+        })?;
+        out.push((list, Some(i as i64 + 1)));
+    }
+    Ok(out)
+}
 
 /// Lists in a page when none is asked, and the most a page holds.
 pub const PAGE_LISTS: u64 = 100;
@@ -26,9 +68,14 @@ impl Store {
     /// Publishes lists after the event (CEG 5.9, 10.2): all of them, or the top N in
     /// finishing order. The event must be locked; once published, nothing of it changes
     /// ([`StoreError::Published`]), publishing again included.
+    ///
+    /// Every current list is read in one query and rendered once, on the blocking pool (a
+    /// 10,000-player event's lists are seconds of work that no request thread waits on), then
+    /// written in one transaction that checks no list changed meanwhile (a judge's amendment
+    /// after the lock): if one did, the lists are read and rendered again.
     pub async fn publish(
         &self,
-        game: &dyn AnyGame,
+        game: Arc<dyn AnyGame>,
         access: &Access,
         which: Publish,
         now: Timestamp,
@@ -37,85 +84,81 @@ impl Store {
         let event_id = access.event_id.as_str();
         let event = self.event(event_id).await?;
         allow(Op::Publish, access.actor(), &event, now)?;
-        let chosen: Vec<(Registration, Option<i64>)> = match which {
-            Publish::All => self
-                .roster(event_id)
-                .await?
-                .into_iter()
-                .map(|r| (r, None))
-                .collect(),
-            Publish::Top(ids) => {
-                if ids.is_empty() {
-                    return Err(StoreError::invalid(
-                        "players",
-                        "name the players to publish, in finishing order, or give \"all\"",
-                    ));
-                }
-                let mut out = Vec::new();
-                for (i, id) in ids.iter().enumerate() {
-                    if ids[..i].contains(id) {
-                        return Err(StoreError::invalid(
-                            &format!("players[{i}]"),
-                            format!("{id} is named twice"),
-                        ));
-                    }
-                    // The event exists (the path); a player it does not have is the body's.
-                    let registration = match self.registration(event_id, id).await {
-                        Err(StoreError::NoPlayer(_)) => {
-                            return Err(StoreError::unprocessable(
-                                deckcheck_core::ErrorCode::NotAPlayer,
-                                &format!("players[{i}]"),
-                                format!("this event has no player {id:?}"),
-                            ));
-                        }
-                        other => other?,
-                    };
-                    out.push((registration, Some(i as i64 + 1)));
-                }
-                out
-            }
-        };
-        let mut lists = Vec::with_capacity(chosen.len());
-        for (registration, place) in chosen {
-            let current = self.current(&registration).await?;
-            lists.push(ShownList {
-                player_id: registration.id,
-                player: registration.player,
-                place,
-                version: current.version,
-                decks: render(game, &current),
-            });
+        if let Publish::Top(ids) = &which
+            && ids.is_empty()
+        {
+            return Err(StoreError::invalid(
+                "players",
+                "name the players to publish, in finishing order, or give \"all\"",
+            ));
         }
-        let published_at = self
-            .db()
-            .write(async |tx| {
-                let event = repo::event_for_write(tx, event_id, RowLock::Update).await?;
-                let Phase::Locked { since } = allow(Op::Publish, access.actor(), &event, now)?
-                else {
-                    unreachable!("only a locked event is published (the table)")
-                };
-                // Never before the lock, nor before a list a judge amended since.
-                let floor = now.max(event.locked_at.unwrap_or(since));
-                let at = super::organizer::after_every_list(tx, event_id, floor).await?;
-                for (i, list) in lists.iter().enumerate() {
-                    if i == lists.len() / 2 {
-                        tx.reached(Point::Publish).await;
-                    }
-                    repo::insert_published(tx.conn(), event_id, i as u64 + 1, list).await?;
-                }
-                repo::set_published(tx.conn(), event_id, at, lists.len() as u64).await?;
-                Ok(at)
+        for _ in 0..PUBLISH_TRIES {
+            let current = repo::current_lists(&self.db().pool, event_id).await?;
+            let chosen = chosen(current, &which)?;
+            let (game, shown) = (Arc::clone(&game), event.clone());
+            let lists = tokio::task::spawn_blocking(move || {
+                chosen
+                    .into_iter()
+                    .map(|(list, place)| ShownList {
+                        decks: render_decks(
+                            game.as_ref(),
+                            &shown,
+                            &list.decks,
+                            list.input_format.as_deref(),
+                            &list.fingerprints,
+                        ),
+                        player_id: list.registration_id,
+                        player: list.player,
+                        place,
+                        version: list.version,
+                    })
+                    .collect::<Vec<_>>()
             })
-            .await?;
-        Ok(Publication {
-            event: Event {
-                published_at: Some(published_at),
-                ..event
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("rendering the lists failed: {e}")))?;
+            let written = self
+                .db()
+                .write(async |tx| {
+                    let event = repo::event_for_write(tx, event_id, RowLock::Update).await?;
+                    let Phase::Locked { since } = allow(Op::Publish, access.actor(), &event, now)?
+                    else {
+                        unreachable!("only a locked event is published (the table)")
+                    };
+                    let versions = repo::current_versions(tx.conn(), event_id).await?;
+                    if lists
+                        .iter()
+                        .any(|l| versions.get(&l.player_id) != Some(&l.version))
+                    {
+                        return Ok(None);
+                    }
+                    // Never before the lock, nor before a list a judge amended since.
+                    let floor = now.max(event.locked_at.unwrap_or(since));
+                    let at = super::organizer::after_every_list(tx, event_id, floor).await?;
+                    for (i, list) in lists.iter().enumerate() {
+                        if i == lists.len() / 2 {
+                            tx.reached(Point::Publish).await;
+                        }
+                        repo::insert_published(tx.conn(), event_id, i as u64 + 1, list).await?;
+                    }
+                    repo::set_published(tx.conn(), event_id, at, lists.len() as u64).await?;
+                    Ok(Some(at))
+                })
+                .await?;
+            if let Some(published_at) = written {
+                return Ok(Publication {
+                    event: Event {
+                        published_at: Some(published_at),
+                        ..event
+                    }
+                    .public(now),
+                    published_at,
+                    lists,
+                });
             }
-            .public(now),
-            published_at,
-            lists,
-        })
+        }
+        Err(StoreError::unavailable(
+            "lists were amended while they were being published; publish again",
+        ))
     }
 
     /// The published event and its snapshot's size, or [`StoreError::NoEvent`] before it is
@@ -152,7 +195,8 @@ impl Store {
     }
 
     /// A page of the published lists: `limit` (default [`PAGE_LISTS`], at most
-    /// [`MAX_PAGE_LISTS`]) from `offset`, with the snapshot's time, size and entity tag.
+    /// [`MAX_PAGE_LISTS`]) from `offset` (at most [`super::MAX_PLAYERS`]), with the snapshot's
+    /// time, size and entity tag.
     pub async fn published_page(
         &self,
         event_id: &str,
@@ -165,6 +209,15 @@ impl Store {
             return Err(StoreError::invalid(
                 "limit",
                 format!("give 1 to {MAX_PAGE_LISTS} lists a page"),
+            ));
+        }
+        if offset > super::MAX_PLAYERS as u64 {
+            return Err(StoreError::invalid(
+                "offset",
+                format!(
+                    "give 0 to {}: an event has at most that many lists",
+                    super::MAX_PLAYERS
+                ),
             ));
         }
         let (event, published_at, total) = self.published_event(event_id).await?;

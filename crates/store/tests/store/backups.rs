@@ -34,7 +34,7 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
         lock(&db, &created, t(40)).await;
         let org = organizer(&db, &created).await;
         db.store
-            .publish(toy().as_ref(), &org, Publish::All, t(50))
+            .publish(toy(), &org, Publish::All, t(50))
             .await
             .unwrap();
         let export = db.store.export(id).await.unwrap();

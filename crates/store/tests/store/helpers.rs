@@ -155,9 +155,7 @@ pub async fn publish_top(
     at: Timestamp,
 ) -> Result<Publication, StoreError> {
     let top = players.iter().map(|p| p.to_string()).collect();
-    db.store
-        .publish(game().as_ref(), org, Publish::Top(top), at)
-        .await
+    db.store.publish(game(), org, Publish::Top(top), at).await
 }
 
 /// A judge's deck check of the player's first deck, with no box and no note.

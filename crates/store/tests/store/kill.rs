@@ -37,11 +37,7 @@ async fn a_child_holding_a_write() {
         .unwrap();
     match what {
         "lock" => drop(store.lock(&org, t(100)).await),
-        _ => drop(
-            store
-                .publish(toy().as_ref(), &org, Publish::All, t(200))
-                .await,
-        ),
+        _ => drop(store.publish(toy(), &org, Publish::All, t(200)).await),
     }
     panic!("the write finished: it should have been killed first");
 }
@@ -124,7 +120,7 @@ async fn a_process_killed_half_way_through_publishing_publishes_nothing() {
         let org = organizer(&db, &created).await;
         let published = db
             .store
-            .publish(toy().as_ref(), &org, Publish::All, t(300))
+            .publish(toy(), &org, Publish::All, t(300))
             .await
             .unwrap();
         assert_eq!(published.lists.len(), 6);

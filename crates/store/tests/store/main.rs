@@ -15,6 +15,8 @@
 //! - `dates`: deadlines in the past refused; far dates warned
 //! - `retention`: deleting an event; the operator's retention
 //! - `kill`: `kill -9` inside the lock's transaction and half-way through publishing
+//! - `fingerprints`: each version's list fingerprint, deck checks by fingerprint, published
+//!   lists with theirs (issue 30)
 //! - `faults`: writes failing (I/O error, full disk, server gone), cancelled inside their
 //!   transaction, a read-only data directory (issue 27, item 4)
 
@@ -24,6 +26,7 @@ mod clock;
 mod concurrency;
 mod dates;
 mod faults;
+mod fingerprints;
 mod helpers;
 mod judges;
 mod kill;

@@ -24,7 +24,7 @@ async fn applied(location: &Location) -> Vec<i64> {
 async fn an_empty_database_gets_every_migration_and_opening_again_changes_nothing() {
     for db in every_backend().await {
         let all: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
-        assert_eq!(all, [1, 2, 3]);
+        assert_eq!(all, [1, 2, 3, 4]);
         assert_eq!(applied(&db.location).await, all, "{}", db.name);
         db.store.close().await;
         let again = Store::open(&db.location).await.unwrap();
@@ -85,13 +85,13 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
         previous_schema(&url).await;
         assert_eq!(applied(&location).await, [1]);
         let store = Store::open(&location).await.unwrap();
-        assert_eq!(applied(&location).await, [1, 2, 3]);
+        assert_eq!(applied(&location).await, [1, 2, 3, 4]);
         let event = store.event("ev_old").await.unwrap();
         assert_eq!((event.name.as_str(), event.published_at), ("Old Cup", None));
-        assert_eq!(
-            store.player("ev_old", "pl_old").await.unwrap().versions[0].decks,
-            ["2 Luke"]
-        );
+        let old_version = &store.player("ev_old", "pl_old").await.unwrap().versions[0];
+        assert_eq!(old_version.decks, ["2 Luke"]);
+        // A version stored before fingerprints were kept is shown without them.
+        assert!(old_version.fingerprints.is_empty());
         // What the new migrations bring works on the old data: the old token has an id and
         // opens the event; the event is published.
         let org = store
@@ -108,10 +108,37 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
             org.token_id(),
             Some(deckcheck_store::token::id_of(&deckcheck_store::token::hash(OLD_TOKEN)).as_str())
         );
+        // A judge's deck check of such a version computes the registered deck's fingerprint
+        // from its text, as the comparison reads it again.
+        let jo = store.issue_judge(&org, "Jo", t(400)).await.unwrap();
+        let jo = store
+            .authorize("ev_old", Some(&jo.token), &[Role::Judge], "check", t(400))
+            .await
+            .unwrap();
+        let checked = store
+            .deck_check(
+                toy().as_ref(),
+                &jo,
+                "pl_old",
+                "2 Luke",
+                None,
+                0,
+                None,
+                t(400),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            checked.fingerprint.matches,
+            Some(true),
+            "{:?}",
+            checked.fingerprint
+        );
         let published = store
-            .publish(toy().as_ref(), &org, Publish::All, t(500))
+            .publish(toy(), &org, Publish::All, t(500))
             .await
             .unwrap();
         assert_eq!(published.lists[0].decks[0].text, "2 Luke\n");
+        assert_eq!(published.lists[0].decks[0].fingerprint, None);
     }
 }

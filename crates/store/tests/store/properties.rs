@@ -227,7 +227,7 @@ impl Case<'_> {
             Op::Publish => {
                 let a = self.access(who, op).await?;
                 self.store()
-                    .publish(game.as_ref(), &a, Publish::All, self.now)
+                    .publish(game.clone(), &a, Publish::All, self.now)
                     .await?;
             }
             _ => unreachable!("not generated"),

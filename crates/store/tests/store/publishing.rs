@@ -51,7 +51,7 @@ async fn lists_are_published_after_the_lock_the_top_n_in_finishing_order() {
         ));
         let err = db
             .store
-            .publish(toy().as_ref(), &org, Publish::All, t(20))
+            .publish(toy(), &org, Publish::All, t(20))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::NotLocked), "{err:?}");
@@ -88,7 +88,7 @@ async fn all_lists_are_published_in_registration_order() {
         lock(&db, &created, t(30)).await;
         let all = db
             .store
-            .publish(toy().as_ref(), &org, Publish::All, t(50))
+            .publish(toy(), &org, Publish::All, t(50))
             .await
             .unwrap();
         let names: Vec<&str> = all.lists.iter().map(|l| l.player.as_str()).collect();
@@ -113,7 +113,7 @@ async fn once_published_nothing_of_the_event_changes() {
         let jo = judge(&db, &created, "Jo").await;
         lock(&db, &created, t(30)).await;
         db.store
-            .publish(toy().as_ref(), &org, Publish::All, t(40))
+            .publish(toy(), &org, Publish::All, t(40))
             .await
             .unwrap();
         let before = db.store.export(id).await.unwrap();
@@ -195,7 +195,7 @@ async fn the_published_snapshot_is_read_a_page_at_a_time_under_one_entity_tag() 
         lock(&db, &created, t(50)).await;
         let all = db
             .store
-            .publish(toy().as_ref(), &org, Publish::All, t(60))
+            .publish(toy(), &org, Publish::All, t(60))
             .await
             .unwrap();
         let mut read = Vec::new();

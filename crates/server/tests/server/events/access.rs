@@ -28,8 +28,17 @@ fn allowed(path: &str) -> Option<&'static [&'static str]> {
         "/{event}" | "/{event}/players" | "/{event}/review" | "/{event}/players/{player}" => {
             &["organizer", "judge"]
         }
-        "/{event}/settings" | "/{event}/lock" | "/{event}/judges" | "/{event}/export"
-        | "/{event}/publish" => &["organizer"],
+        "/{event}/settings"
+        | "/{event}/lock"
+        | "/{event}/judges"
+        | "/{event}/export"
+        | "/{event}/publish"
+        | "/{event}/tokens"
+        | "/{event}/tokens/{token}/revoke"
+        | "/{event}/tokens/{token}/reissue"
+        | "/{event}/players/{player}/token"
+        | "/{event}/organizer-token"
+        | "/{event}/delete" => &["organizer"],
         "/{event}/players/{player}/lists"
         | "/{event}/players/{player}/deck-checks"
         | "/{event}/deck-checks"
@@ -68,7 +77,10 @@ async fn every_event_route_refuses_other_events_tokens_and_none_and_wrong_roles(
             let Some(roles) = allowed(&template) else {
                 continue;
             };
-            let path = template.replace("{event}", &a).replace("{player}", &pa)
+            let path = template
+                .replace("{event}", &a)
+                .replace("{player}", &pa)
+                .replace("{token}", "tk_0000000000000000")
                 + if template.ends_with("/review") {
                     format!("?a={pa}&b={pa2}")
                 } else {
@@ -111,7 +123,7 @@ async fn every_event_route_refuses_other_events_tokens_and_none_and_wrong_roles(
             }
             tried += 1;
         }
-        assert_eq!(tried, 16, "every token route was tried");
+        assert_eq!(tried, 22, "every token route was tried");
         // Nothing of A was changed by any of it.
         let event = app.get(&format!("/v1/events/{a}"), Some(&org_a)).await;
         assert_eq!(
@@ -146,7 +158,8 @@ async fn every_event_route_refuses_an_unknown_query_parameter_by_name() {
             let path = template
                 .replace("{event}", &a)
                 .replace("{player}", &pa)
-                .replace("{code}", &code);
+                .replace("{code}", &code)
+                .replace("{token}", "tk_0000000000000000");
             let body = (method == HttpMethod::POST).then(|| body_for(&template));
             let res = app
                 .call(method, &format!("{path}?zz_unknown=1"), Some(&org), body)
@@ -156,7 +169,7 @@ async fn every_event_route_refuses_an_unknown_query_parameter_by_name() {
             assert_eq!(res.body["error"]["code"], "bad-value", "{path}");
             tried += 1;
         }
-        assert_eq!(tried, 20, "every event route was tried");
+        assert_eq!(tried, 26, "every event route was tried");
     }
 }
 

@@ -373,3 +373,53 @@ async fn the_event_routes_are_in_the_api_document() {
         "a page is not an API route"
     );
 }
+
+/// Issue 27, item 8: an event date more than a year from today, either way, is created with a
+/// warning naming the field; a date within the year is created without one.
+#[actix_web::test]
+async fn an_event_date_more_than_a_year_from_today_is_created_with_a_warning() {
+    let Some(app) = spawn(&[], None).await else {
+        return;
+    };
+    let today = jiff::Zoned::now().date();
+    let create = |date: jiff::civil::Date| {
+        let app = &app;
+        async move {
+            app.post(
+                "/v1/events",
+                None,
+                json!({"name": "Far Cup", "game": "swu", "format": "premier", "date": date.to_string()}),
+            )
+            .await
+        }
+    };
+    for far in [
+        today.checked_add(jiff::Span::new().days(400)).unwrap(),
+        today.checked_sub(jiff::Span::new().days(400)).unwrap(),
+    ] {
+        let a = create(far).await;
+        assert_eq!(a.status, 201, "{}", a.body);
+        let warnings = a.body["warnings"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{}", a.body));
+        assert_eq!(
+            (
+                warnings.len(),
+                warnings[0]["code"].as_str(),
+                warnings[0]["field"].as_str()
+            ),
+            (1, Some("date-far-from-today"), Some("date")),
+            "{}",
+            a.body
+        );
+        assert!(
+            warnings[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains(&far.to_string())
+        );
+    }
+    let near = create(today.checked_add(jiff::Span::new().days(30)).unwrap()).await;
+    assert_eq!(near.status, 201);
+    assert!(near.body.get("warnings").is_none(), "{}", near.body);
+}

@@ -78,7 +78,7 @@ pub async fn pg_database() -> Option<String> {
 }
 
 /// The SWU game, loaded once for the whole test binary.
-fn swu(cards: &std::path::Path) -> std::sync::Arc<dyn deckcheck_core::AnyGame> {
+pub fn swu(cards: &std::path::Path) -> std::sync::Arc<dyn deckcheck_core::AnyGame> {
     static GAME: std::sync::OnceLock<std::sync::Arc<dyn deckcheck_core::AnyGame>> =
         std::sync::OnceLock::new();
     GAME.get_or_init(|| {

@@ -3,12 +3,18 @@
 //! PostgreSQL database too. The decks are the real SWU tournament list in `../shared`; `games`
 //! registers a CCG pair and a Legion army (issues 20, 21); `limits`: per-client limits
 //! and event creation (issue 27); `metrics` counts what happened in `/metrics` and `ready`
-//! follows PostgreSQL out and back (issue 29).
+//! follows PostgreSQL out and back (issue 29); `tokens`: revoking, reissuing, rotating and
+//! recovering tokens, their lifetime, deleting an event; `published`: the published snapshot's
+//! pages, entity tag and fingerprints (issue 27); `fingerprints`: each list's fingerprint in
+//! the answers and the deck check (issue 30).
 
 mod access;
+mod fingerprints;
 mod flow;
 mod games;
 mod helpers;
 mod limits;
 mod metrics;
+mod published;
 mod ready;
+mod tokens;
