@@ -496,29 +496,46 @@ fn the_readme_lists_every_route() {
     }
 }
 
-/// The service as it runs, on a free port with the real data (`DECKCHECK_CARDS` and the other
-/// games' variables, as CI sets them); `None` when SWU's catalog is not there.
+/// The service as it runs, on a free port with the real data: each game's variable
+/// (`DECKCHECK_CARDS` and the others, as CI sets them), else its directory in `../shared`. The
+/// tests that use it are `#[ignore = "needs ../shared: …"]`.
 mod live {
+    use std::path::PathBuf;
     use std::sync::LazyLock;
 
-    use deckcheck_server::games::{Loaded, load_all};
+    use deckcheck_server::games::{GAMES, Loaded, load_all};
     use deckcheck_server::{Application, Settings};
     use serde_json::{Value, json};
 
-    static LOADED: LazyLock<Option<Loaded>> = LazyLock::new(|| {
-        let cards = std::env::var_os("DECKCHECK_CARDS")?;
-        if !std::path::Path::new(&cards).is_dir() {
-            eprintln!("DECKCHECK_CARDS is not a directory: the live tests are skipped");
-            return None;
-        }
-        Some(load_all(&settings(), None).expect("the real data loads"))
-    });
+    static LOADED: LazyLock<Loaded> =
+        LazyLock::new(|| load_all(&settings(), None).expect("the real data loads"));
 
     fn settings() -> Settings {
         let mut settings =
             Settings::parse_from(["--addr", "127.0.0.1:0", "--workers", "1"]).unwrap();
         // An event store of the app's own, never the user's data directory.
         settings.data_dir = Some(tempfile::tempdir().expect("a temporary directory").keep());
+        let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+        settings.catalogs = GAMES
+            .iter()
+            .map(|g| {
+                let dir = std::env::var_os(g.env)
+                    .filter(|d| !d.is_empty())
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| match g.id {
+                        "swu" => shared.join("swu/cards"),
+                        "legion" => shared.join("legion/legion-hq"),
+                        other => shared.join(format!("sw{other}")),
+                    });
+                (g.id.to_string(), dir)
+            })
+            .collect();
+        let swu = &settings.catalogs[0].1;
+        assert!(
+            swu.is_dir(),
+            "needs ../shared: no SWU catalog at {} (set DECKCHECK_CARDS)",
+            swu.display()
+        );
         settings
     }
 
@@ -532,16 +549,16 @@ mod live {
         pub body: Value,
     }
 
-    pub async fn app() -> Option<App> {
-        let loaded = LOADED.as_ref()?.clone();
+    pub async fn app() -> App {
+        let loaded = LOADED.clone();
         let app = Application::build(settings(), loaded).expect("binds a free port");
         let url = format!("http://127.0.0.1:{}", app.port());
         actix_web::rt::spawn(app.run_until_stopped());
         let _ = rustls::crypto::ring::default_provider().install_default();
-        Some(App {
+        App {
             url,
             client: reqwest::Client::new(),
-        })
+        }
     }
 
     impl App {
@@ -598,8 +615,9 @@ mod live {
 use live::{DECK, app, deck};
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn the_service_serves_the_generated_document() {
-    let Some(app) = app().await else { return };
+    let app = app().await;
     let served = app.text("/openapi.json").await;
     assert_eq!(served, openapi::document_json(&games()));
 }
@@ -607,8 +625,9 @@ async fn the_service_serves_the_generated_document() {
 /// Regression (issue 17): `/v1/cards/{id}?format=` and any query on compare were ignored, and
 /// query errors said `field: "query"`.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn every_route_refuses_an_unknown_query_parameter_by_name() {
-    let Some(app) = app().await else { return };
+    let app = app().await;
     for path in [
         "/health",
         "/openapi.json",
@@ -643,8 +662,9 @@ async fn every_route_refuses_an_unknown_query_parameter_by_name() {
 /// Regression (issue 17): `format`, `input_format` and `trilogy_pool` are fixed sets, and the
 /// document says so; a value outside its set is refused, whatever the format checked.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_value_outside_its_documented_set_is_refused_by_name() {
-    let Some(app) = app().await else { return };
+    let app = app().await;
     for (field, value) in [
         ("format", json!("Premier")),
         ("format", json!("premier, eternal")),
@@ -665,8 +685,9 @@ async fn a_value_outside_its_documented_set_is_refused_by_name() {
 /// Regression (issue 17): the documented Trilogy request `{"decks": [...]}` is answered; `deck`
 /// with `decks` is refused.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn three_decks_are_one_trilogy_submission_and_deck_with_decks_is_refused() {
-    let Some(app) = app().await else { return };
+    let app = app().await;
     let trilogy = json!({ "decks": [DECK, DECK, DECK], "format": "trilogy", "as_of": "2025-05-01", "trilogy_pool": "eternal" });
     let answer = app.post("/v1/decks/validate", &trilogy).await;
     assert_eq!(answer.status, 200, "{}", answer.body);
@@ -679,8 +700,9 @@ async fn three_decks_are_one_trilogy_submission_and_deck_with_decks_is_refused()
 
 /// A roster's options are refused once, as a 400, not as an error of every entry.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_batch_with_options_the_game_cannot_read_is_refused_whole() {
-    let Some(app) = app().await else { return };
+    let app = app().await;
     let roster = json!({ "format": "premier", "entries": [{ "deck": DECK }], "pool": [1, 2] });
     let answer = app.post("/v1/decks/validate-batch", &roster).await;
     assert_eq!(answer.status, 400, "{}", answer.body);
@@ -693,8 +715,9 @@ async fn a_batch_with_options_the_game_cannot_read_is_refused_whole() {
 
 /// A request of the documented shape that cannot be answered as it is: a 422.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_window_that_ends_before_it_starts_and_an_unreadable_deck_are_422() {
-    let Some(app) = app().await else { return };
+    let app = app().await;
     let mut request = deck();
     request["from"] = json!("2025-05-01");
     request["until"] = json!("2025-01-01");

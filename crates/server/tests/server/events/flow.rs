@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 use super::helpers::*;
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn an_event_from_creation_to_publishing() {
     for app in every_backend(&[]).await {
         let b = app.backend;
@@ -298,6 +299,7 @@ async fn an_event_from_creation_to_publishing() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_bad_event_is_refused_naming_the_field() {
     for app in every_backend(&[]).await {
         for (body, field) in [
@@ -354,10 +356,9 @@ async fn a_bad_event_is_refused_naming_the_field() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn the_event_routes_are_in_the_api_document() {
-    let Some(app) = spawn(&[], None).await else {
-        return;
-    };
+    let app = spawn(&[], None).await;
     let doc = app.get("/openapi.json", None).await.body;
     for path in [
         "/v1/events",
@@ -377,10 +378,9 @@ async fn the_event_routes_are_in_the_api_document() {
 /// Issue 27, item 8: an event date more than a year from today, either way, is created with a
 /// warning naming the field; a date within the year is created without one.
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn an_event_date_more_than_a_year_from_today_is_created_with_a_warning() {
-    let Some(app) = spawn(&[], None).await else {
-        return;
-    };
+    let app = spawn(&[], None).await;
     let today = jiff::Zoned::now().date();
     let create = |date: jiff::civil::Date| {
         let app = &app;

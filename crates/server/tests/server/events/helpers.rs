@@ -10,16 +10,22 @@ use serde_json::{Value, json};
 pub const PG_ENV: &str = "DECKCHECK_TEST_DATABASE_URL";
 
 /// The real SWU data (CI and the README set DECKCHECK_CARDS; else ../shared beside the repo).
-pub fn swu_cards() -> Option<PathBuf> {
+/// The tests that use it are `#[ignore = "needs ../shared: …"]`.
+pub fn swu_cards() -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
     let path = std::env::var_os("DECKCHECK_CARDS")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("shared/data/swu/cards"));
-    path.is_dir().then_some(path)
+    assert!(
+        path.is_dir(),
+        "needs ../shared: no SWU card data at {} (set DECKCHECK_CARDS)",
+        path.display()
+    );
+    path
 }
 
 pub fn decks_dir() -> PathBuf {
-    swu_cards().unwrap().join("../decks")
+    swu_cards().join("../decks")
 }
 
 pub fn wichita() -> String {
@@ -91,13 +97,13 @@ pub fn swu(cards: &std::path::Path) -> std::sync::Arc<dyn deckcheck_core::AnyGam
     .clone()
 }
 
-/// Another game on its real data (its variable, else `shared/` beside the repository), loaded
-/// once; `None` (said once) when its data is absent.
+/// Another game on its real data (its variable, else `../shared`), loaded once; the tests that
+/// use it are `#[ignore = "needs ../shared: …"]`.
 pub fn other_game(
     spec: &'static deckcheck_core::GameSpec,
-) -> Option<std::sync::Arc<dyn deckcheck_core::AnyGame>> {
+) -> std::sync::Arc<dyn deckcheck_core::AnyGame> {
     use std::sync::{Arc, Mutex, OnceLock};
-    type Loaded = Vec<(&'static str, Option<Arc<dyn deckcheck_core::AnyGame>>)>;
+    type Loaded = Vec<(&'static str, Arc<dyn deckcheck_core::AnyGame>)>;
     static GAMES: OnceLock<Mutex<Loaded>> = OnceLock::new();
     let mut games = GAMES.get_or_init(Default::default).lock().unwrap();
     if let Some((_, game)) = games.iter().find(|(id, _)| *id == spec.id) {
@@ -111,30 +117,23 @@ pub fn other_game(
             "legion" => shared.join("legion/legion-hq"),
             other => shared.join(format!("sw{other}")),
         });
-    let game = if dir.is_dir() {
-        Some(
-            (spec.load)(&deckcheck_core::Paths {
-                cards: dir,
-                card_data: None,
-            })
-            .unwrap(),
-        )
-    } else {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "event service tests of {} skipped: no card data at {} (set {})",
-            spec.id,
-            dir.display(),
-            spec.env
-        );
-        None
-    };
+    assert!(
+        dir.is_dir(),
+        "needs ../shared: no {} card data at {} (set {})",
+        spec.id,
+        dir.display(),
+        spec.env
+    );
+    let game = (spec.load)(&deckcheck_core::Paths {
+        cards: dir,
+        card_data: None,
+    })
+    .unwrap();
     games.push((spec.id, game.clone()));
     game
 }
 
-pub async fn spawn(extra: &[&str], database_url: Option<String>) -> Option<TestApp> {
+pub async fn spawn(extra: &[&str], database_url: Option<String>) -> TestApp {
     spawn_with(extra, database_url, Vec::new()).await
 }
 
@@ -143,15 +142,8 @@ pub async fn spawn_with(
     extra: &[&str],
     database_url: Option<String>,
     others: Vec<std::sync::Arc<dyn deckcheck_core::AnyGame>>,
-) -> Option<TestApp> {
-    let Some(cards) = swu_cards() else {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "event service tests skipped: no SWU card data (set DECKCHECK_CARDS)"
-        );
-        return None;
-    };
+) -> TestApp {
+    let cards = swu_cards();
     let dir = tempfile::tempdir().unwrap();
     let mut args: Vec<String> = vec![
         "--addr".into(),
@@ -180,22 +172,20 @@ pub async fn spawn_with(
     // reqwest is built without a TLS provider of its own; plain HTTP still wants one installed.
     let _ = rustls::crypto::ring::default_provider().install_default();
     actix_web::rt::spawn(app.run_until_stopped());
-    Some(TestApp {
+    TestApp {
         base,
         client: Client::new(),
         backend,
         _dir: dir,
-    })
+    }
 }
 
 /// The service on SQLite, and on PostgreSQL when there is one.
 pub async fn every_backend(extra: &[&str]) -> Vec<TestApp> {
     let mut out = Vec::new();
-    out.extend(spawn(extra, None).await);
-    if !out.is_empty()
-        && let Some(url) = pg_database().await
-    {
-        out.extend(spawn(extra, Some(url)).await);
+    out.push(spawn(extra, None).await);
+    if let Some(url) = pg_database().await {
+        out.push(spawn(extra, Some(url)).await);
     }
     out
 }

@@ -83,6 +83,7 @@ async fn ready_becomes(app: &TestApp, want: u16) -> serde_json::Value {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn readiness_follows_postgres_out_and_back() {
     let Some(url) = pg_database().await else {
         return;
@@ -92,9 +93,7 @@ async fn readiness_follows_postgres_out_and_back() {
     let upstream: SocketAddr = host_port.parse().unwrap();
     let proxy = Proxy::to(upstream);
     let through = format!("{prefix}@127.0.0.1:{}/{database}", proxy.port);
-    let Some(app) = spawn(&[], Some(through)).await else {
-        return;
-    };
+    let app = spawn(&[], Some(through)).await;
 
     let up = ready_becomes(&app, 200).await;
     assert_eq!(up["store"]["backend"], "postgres");

@@ -35,6 +35,7 @@ fn id_of(tokens: &Value, label: &str) -> String {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn the_organizer_revokes_and_reissues_a_judges_token_and_only_the_new_one_opens_the_event() {
     for app in every_backend(&[]).await {
         let b = app.backend;
@@ -155,6 +156,7 @@ async fn the_organizer_revokes_and_reissues_a_judges_token_and_only_the_new_one_
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_player_who_lost_their_token_gets_a_new_one_from_the_organizer() {
     for app in every_backend(&[]).await {
         let b = app.backend;
@@ -214,6 +216,7 @@ async fn a_player_who_lost_their_token_gets_a_new_one_from_the_organizer() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn the_organizer_rotates_their_token_and_the_old_one_opens_nothing() {
     for app in every_backend(&[]).await {
         let b = app.backend;
@@ -236,6 +239,7 @@ async fn the_organizer_rotates_their_token_and_the_old_one_opens_nothing() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn the_operator_recovers_an_events_organizer_access_with_the_admin_token() {
     for app in every_backend(&["--admin-token", "operator-secret"]).await {
         let b = app.backend;
@@ -275,9 +279,7 @@ async fn the_operator_recovers_an_events_organizer_access_with_the_admin_token()
         );
     }
     // Without an admin token set, the route does not exist.
-    let Some(app) = spawn(&[], None).await else {
-        return;
-    };
+    let app = spawn(&[], None).await;
     let (event, _, _) = app.event().await;
     let res = post_empty(
         &app,
@@ -289,6 +291,7 @@ async fn the_operator_recovers_an_events_organizer_access_with_the_admin_token()
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn a_token_expires_the_set_days_after_the_events_day() {
     // The Wichita event's day is long past: its tokens count from when they are issued.
     for app in every_backend(&["--token-lifetime-days", "2"]).await {
@@ -325,6 +328,7 @@ async fn a_token_expires_the_set_days_after_the_events_day() {
 }
 
 #[actix_web::test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
 async fn the_organizer_deletes_the_event_and_nothing_of_it_is_left() {
     for app in every_backend(&[]).await {
         let b = app.backend;
