@@ -304,6 +304,23 @@ pub struct Finding {
     pub mismatch: bool,
 }
 
+/// Where a deck given as a link came from: the deck site, the deck's title there (when the
+/// site gives one) and the link as given. The service fetches the link and judges the deck it
+/// names; the answer says which deck that was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct DeckSource {
+    /// The site's name (`swudb.com`, `SWUBase`, `melee.gg`, `Legion HQ`…), or the host of a
+    /// plain JSON link.
+    pub site: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub link: String,
+}
+
+/// The decks a request gave as links, by the field each was given in (`deck`, `decks[1]`,
+/// `registered`, `entries[3].deck`): empty (and left out of the answer) when none was.
+pub type Linked = BTreeMap<String, DeckSource>;
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Comparison {
     pub verdict: ComparisonVerdict,
@@ -321,6 +338,10 @@ pub struct Comparison {
     pub notes: Vec<String>,
     #[schema(value_type = String)]
     pub catalog: Arc<str>,
+    /// The decks given as links, by field: the site and the deck's title.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, DeckSource>)]
+    pub links: Linked,
 }
 
 impl Comparison {
@@ -458,6 +479,7 @@ pub trait Game: Send + Sync + 'static {
             findings,
             notes: Vec::new(),
             catalog: self.info().catalog.clone(),
+            links: Linked::new(),
         }
     }
 
@@ -570,6 +592,10 @@ pub struct Validated {
     pub summary: Summary,
     pub decks: Vec<DeckAnswer>,
     pub reports: Vec<Judged>,
+    /// The decks given as links, by field: the site and the deck's title.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, DeckSource>)]
+    pub links: Linked,
 }
 
 /// A deck check request: texts of the registered list, the presented deck, and other cards found.
@@ -1053,6 +1079,7 @@ fn answer<G: Game>(
         summary,
         decks: answers,
         reports,
+        links: Linked::new(),
     }
 }
 

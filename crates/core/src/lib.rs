@@ -35,8 +35,8 @@ pub use error::{ErrorCode, RequestError};
 pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
 pub use game::{
     AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,
-    DeckInput, DeckView, Finding, FindingCode, FormatInfo, Game, GameInfo, Judged, LineView,
-    SectionView, Summary, ValidateRequest, Validated,
+    DeckInput, DeckSource, DeckView, Finding, FindingCode, FormatInfo, Game, GameInfo, Judged,
+    LineView, Linked, SectionView, Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
 pub use registry::{ApiExample, GameApi, GameSpec, LoadError, Paths, Registry};
