@@ -307,6 +307,28 @@ try {
     assert(v.status === 'illegal', `back to Unlimited: ${v.status}`);
   });
 
+  await step('issue 30: a deck link in its own field: the verdict names the site; a host the server does not fetch from is said', async () => {
+    await page.selectOption('#game', 'legion');
+    const formats = await page.$$eval('#format option', (os) => os.map((o) => o.value));
+    // Legion HQ links carry the list: the server reads it without fetching anything.
+    await page.fill('#deck-link', LEGION_LINK);
+    await page.waitForSelector(`#report:not([hidden]) #verdict[data-format="${formats[0]}"]`);
+    await page.waitForFunction(() => !document.getElementById('verdict-source').hidden);
+    const source = await page.textContent('#verdict-source');
+    assert(source === 'The deck from Legion HQ', `source: ${source}`);
+    await page.fill('#deck-link', 'https://decks.invalid/my-deck.json');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('decks.invalid'));
+    const error = await page.textContent('#error');
+    assert(error.includes('links to this host are not read'), `error: ${error}`);
+    // Cleared, the link gives way to the pasted list again.
+    await page.fill('#deck-link', '');
+    await page.selectOption('#game', 'swu');
+    await page.waitForSelector('#error', { state: 'hidden' });
+    const v = await verdictFor(page, 'premier', '2025-05-01');
+    assert(v.status === 'illegal', `the pasted list again: ${v.status}`);
+    assert(await page.$eval('#verdict-source', (p) => p.hidden), 'a pasted list names no site');
+  });
+
   await step('readable on a 390px phone: nothing wider than the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);

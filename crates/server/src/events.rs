@@ -1175,10 +1175,12 @@ pub struct RegisteredAnswer {
     responses(
         JsonErrors,
         (status = 201, description = "The registration, the player's token (shown once) and the report.", body = RegisteredAnswer),
-        (status = 404, description = "No event has this code.", body = ErrorAnswer),
+        (status = 403, description = say::LINK_HOST, body = ErrorAnswer),
+        (status = 404, description = "No event has this code, or a deck given as a link names a deck the site does not show (`link-deck-not-found`).", body = ErrorAnswer),
         (status = 409, description = "The event is locked (`details.locked_since`), this UID is registered already (`field: uid`), or the event is full.", body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
         (status = 429, description = say::TOO_MANY_REGISTRATIONS, body = ErrorAnswer),
+        (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1195,8 +1197,10 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                 .map_err(|e| unknown_code(&state, client, e))?;
             let text = json_text(&req, &state, payload).await?;
             let fields = raw_fields(&text)?;
-            let (player, uid, submission) = RegisterRequest::read(&fields)?.into_parts()?;
+            let (player, uid, mut submission) = RegisterRequest::read(&fields)?.into_parts()?;
             let game = game_of_event(&state, &event.game)?;
+            let links =
+                crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
             let submitted = store(&state)
                 .register(game.as_ref(), &code, &player, &uid, &submission, now())
                 .await
@@ -1210,7 +1214,10 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                 state: submitted.state,
                 verdict: submitted.verdict,
                 version: submitted.version,
-                report: submitted.report,
+                report: deckcheck_core::Validated {
+                    links,
+                    ..submitted.report
+                },
                 page: format!("/events/register#event={}", event.id),
             }))
         }
@@ -1277,8 +1284,10 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
         TokenErrors,
+        (status = 404, description = say::LINK_NOT_FOUND, body = ErrorAnswer),
         (status = 409, description = "The event is locked (`details.locked_since`): only a judge may amend a list now.", body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
+        (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1289,15 +1298,18 @@ pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>)
             let access = authorize(&req, &state, &[Role::Player], "resubmit a list").await?;
             let text = json_text(&req, &state, payload).await?;
             let fields = raw_fields(&text)?;
-            let submission = ListRequest::read(&fields)?.submission()?;
+            let mut submission = ListRequest::read(&fields)?.submission()?;
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
-            let submitted = store(&state)
+            let links =
+                crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
+            let mut submitted = store(&state)
                 .resubmit(game.as_ref(), &access, &submission, now())
                 .await
                 .inspect(submitted)
                 .inspect_err(refused)
                 .map_err(judged)?;
+            submitted.report.links = links;
             Ok(HttpResponse::Ok().json(submitted))
         }
         .await,

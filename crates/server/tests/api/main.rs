@@ -11,6 +11,8 @@
 //! - `games`: Legion, CCG and LCG through the service on real decks, legal and illegal, with
 //!   their verdicts and codes — issues 20-22.
 //! - `ops`: `/metrics`, `/health`, `/health/live` and `/ready` as an operator uses them — issue 29.
+//! - `links`: decks given as links on every deck route, each site from a local server, and
+//!   every refusal — issue 30.
 //!
 //! Bodies are pinned by snapshots (`snapshots/`, the catalog version redacted). The real data
 //! of `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`…) is loaded once; without it the
@@ -27,6 +29,7 @@ mod docs;
 mod errors;
 mod games;
 mod hostile;
+mod links;
 mod ops;
 mod reload;
 mod validate;
