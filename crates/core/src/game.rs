@@ -445,6 +445,12 @@ pub trait Game: Send + Sync + 'static {
     /// The deck as understood, section by section.
     fn view(&self, deck: &Self::Deck) -> DeckView;
 
+    /// The deck as a deck-registration sheet lists it: the game's sections in its usual sheet
+    /// order, with counts and totals (`sheet.rs`). By default, the deck as understood.
+    fn sheet(&self, deck: &Self::Deck) -> crate::sheet::SheetDeck {
+        crate::sheet::SheetDeck::from_view(self.view(deck))
+    }
+
     /// The name and id the list itself gives for its player, if any.
     fn player(&self, _deck: &Self::Deck) -> (Option<String>, Option<String>) {
         (None, None)
@@ -620,6 +626,14 @@ pub trait AnyGame: Send + Sync {
         input: Option<&str>,
         as_of: Date,
     ) -> Result<Fingerprinted, RequestError>;
+    /// A list as its deck-registration sheet lists it (`sheet.rs`), read as it was registered
+    /// on `as_of`: entries that cannot be read as cards are named in `not_read`, not dropped.
+    fn sheet(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<crate::sheet::SheetDeck, RequestError>;
     /// The legal window of a deck in each format asked, between two dates.
     fn window(
         &self,
@@ -716,6 +730,25 @@ impl<G: Game> AnyGame for G {
             self,
             read_whole(self, deck, input, as_of)?,
         ))
+    }
+
+    fn sheet(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<crate::sheet::SheetDeck, RequestError> {
+        let imported = self
+            .import_on(&deck.text, input, as_of)
+            .map_err(|e| RequestError::unreadable(&deck.field, &e))?;
+        let mut sheet = Game::sheet(self, &imported.deck);
+        sheet.not_read = imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.blocks_verdict())
+            .map(|d| d.text.clone())
+            .collect();
+        Ok(sheet)
     }
 
     fn window(

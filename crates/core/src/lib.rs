@@ -22,6 +22,7 @@ pub mod names;
 pub mod registry;
 pub mod report;
 pub mod rules;
+pub mod sheet;
 pub mod sync;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -44,4 +45,5 @@ pub use report::{
     CardRef, Code, CodeInfo, Explain, Findings, Note, NoteKind, Report, Verdict, Violation,
 };
 pub use rules::Rule;
+pub use sheet::{SheetDeck, SheetLine, SheetSection, SheetTotal};
 pub use window::{ChangePoint, Interval, Window};
