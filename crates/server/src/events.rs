@@ -123,7 +123,7 @@ fn path<'a>(req: &'a HttpRequest, name: &str) -> &'a str {
 }
 
 /// Checks the request's token for the event in the path and the roles allowed.
-async fn authorize(
+pub(crate) async fn authorize(
     req: &HttpRequest,
     state: &AppState,
     allowed: &[Role],
@@ -143,7 +143,7 @@ async fn authorize(
 }
 
 /// The answer to a route: a 401 carries `WWW-Authenticate`; a 429 and a 503 `Retry-After`.
-fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
+pub(crate) fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
     use actix_web::http::header::HeaderValue;
     match result {
         Ok(r) => r,

@@ -31,6 +31,7 @@ mod page;
 pub mod requests;
 mod retention;
 pub mod settings;
+pub mod sheets;
 
 pub use error::{ApiError, ErrorAnswer};
 pub use settings::Settings;

@@ -1,5 +1,5 @@
 //! The player's page at `/` and the event pages under `/events/` (registration, organizer,
-//! judge): plain HTML, CSS and a small script compiled into the binary
+//! judge, the printable sheets): plain HTML, CSS and a small script compiled into the binary
 //! (`web/`), talking to the same API as everyone else. No external requests.
 
 use actix_web::HttpResponse;
@@ -13,6 +13,9 @@ const ORGANIZER: &str = include_str!("../web/organizer.html");
 const JUDGE: &str = include_str!("../web/judge.html");
 const EVENTS_SCRIPT: &str = include_str!("../web/events.js");
 const EVENTS_STYLE: &str = include_str!("../web/events.css");
+const SHEET: &str = include_str!("../web/sheet.html");
+const SHEET_SCRIPT: &str = include_str!("../web/sheet.js");
+const SHEET_STYLE: &str = include_str!("../web/sheet.css");
 
 /// Only this origin: no CDN, no inline code from elsewhere.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
@@ -58,4 +61,17 @@ pub async fn events_script() -> HttpResponse {
 
 pub async fn events_style() -> HttpResponse {
     asset("text/css; charset=utf-8", EVENTS_STYLE)
+}
+
+/// The printable deck-registration sheets (`/events/sheet`).
+pub async fn sheet() -> HttpResponse {
+    asset("text/html; charset=utf-8", SHEET)
+}
+
+pub async fn sheet_script() -> HttpResponse {
+    asset("text/javascript; charset=utf-8", SHEET_SCRIPT)
+}
+
+pub async fn sheet_style() -> HttpResponse {
+    asset("text/css; charset=utf-8", SHEET_STYLE)
 }

@@ -96,7 +96,7 @@ async fn every_documented_operation_is_routed() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 59);
+    assert_eq!(operations, 61);
 }
 
 #[test]

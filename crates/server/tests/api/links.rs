@@ -281,14 +281,7 @@ async fn a_player_registers_with_a_link_and_the_event_keeps_the_deck_not_the_lin
     );
     let token = registered.body["token"].as_str().unwrap();
     let event = created.body["event"]["id"].as_str().unwrap();
-    let me = app
-        .client
-        .get(format!("{}/v1/events/{event}/me", app.address))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    let me = TestApp::answer(me).await;
+    let me = app.get_as(&format!("/v1/events/{event}/me"), token).await;
     assert_eq!(me.status, 200, "{}", me.body);
     let version = &me.body["versions"][0];
     assert_eq!(version["input_format"], "swudb-json", "{version}");
