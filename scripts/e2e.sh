@@ -20,7 +20,8 @@
 # (defaults under ../shared/data); all four must be there (the page lists every game).
 # Artifacts (screenshots, PDFs, server log): tests/e2e/artifacts/; page.png is copied to
 # docs/page.png, the first page of the printed sheets to docs/sheet.png.
-# The last line is always `e2e: N passed, M failed` (`e2e-events: …` for the event pages); the
+# The last line is always `e2e: N passed, M failed` (`e2e-events: …` for the event pages,
+# `e2e-sheets: …` for the sheets); the
 # exit code is non-zero on any failure.
 set -euo pipefail
 PAGES="${1:-page}"

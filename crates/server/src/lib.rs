@@ -748,8 +748,9 @@ async fn access_log(
         state.slow.note(took, state.started);
     }
     // A 503 is the service shedding load or a game without data, said by their own lines
-    // (`log_busy`, start-up): a warning is a server error, which an operator should look at.
-    let warn = status >= 500 && status != 503;
+    // (`log_busy`, start-up); a 502 is a deck site that failed a deck link (the answer names
+    // it), not the service: a warning is a server error, which an operator should look at.
+    let warn = status >= 500 && status != 503 && status != 502;
     let log = match mode {
         AccessLog::All => true,
         AccessLog::Errors => warn,
