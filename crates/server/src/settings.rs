@@ -455,6 +455,27 @@ mod tests {
     }
 
     #[test]
+    fn the_hosts_of_deck_links_are_the_sites_by_default_and_a_bad_entry_stops_the_start() {
+        let default = parse(&[]).unwrap();
+        assert!(default.link_hosts.contains("swudb.com"));
+        assert!(default.links().is_ok(), "the client is made from the hosts");
+        let off = parse(&["--link-hosts", "none"]).unwrap();
+        assert_eq!(off.link_hosts.hosts().count(), 0);
+        let added = parse(&["--link-hosts", "default,decks.example.org"]).unwrap();
+        assert!(added.link_hosts.contains("decks.example.org"));
+        for bad in [
+            "https://swudb.com",
+            "127.0.0.1",
+            "*.example.org",
+            "swudb.com:443",
+        ] {
+            let err = parse(&["--link-hosts", bad]).unwrap_err();
+            assert!(err.contains("DECKCHECK_LINK_HOSTS"), "{bad}: {err}");
+            assert!(err.contains(bad), "{bad}: {err}");
+        }
+    }
+
+    #[test]
     fn the_admin_token_never_shows_in_debug_output() {
         let s = parse(&["--admin-token", "hunter2-secret"]).unwrap();
         assert!(!format!("{s:?}").contains("hunter2-secret"));
