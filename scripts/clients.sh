@@ -62,7 +62,7 @@ fi
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 URL="http://127.0.0.1:$PORT"
 rm -rf "$OUT" && mkdir -p "$OUT"
-DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$OUT/data" RUST_LOG=warn "$BIN" serve >"$OUT/server.log" 2>&1 &
+DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$OUT/data" DECKCHECK_LINK_HOSTS=none RUST_LOG=warn "$BIN" serve >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 600); do
   python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1] + "/ready", timeout=5)' "$URL" 2>/dev/null && break

@@ -8,21 +8,30 @@
 #   scripts/e2e.sh events   # the event pages (issues 19, 27): tests/e2e/events.test.mjs, every
 #                           # page and view with axe-core at 1280px and 390px, a shared device
 #                           # forgetting the player
+#   scripts/e2e.sh sheets   # the printable deck-registration sheets (issue 30):
+#                           # tests/e2e/sheets.test.mjs, a 3-player event printed to PDF at A4
+#                           # and US Letter and read back with poppler's pdftotext; the first
+#                           # page as docs/sheet.png
 #
-# Installs what it needs when missing: chromium (apt, only as root) and the npm dependencies
-# (npm ci in tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default
+# Installs what it needs when missing: chromium (apt, only as root), poppler-utils for the
+# sheets (pdftotext, pdfinfo, pdftoppm; apt, only as root) and the npm dependencies (npm ci in
+# tests/e2e). Card data: the four games' variables, DECKCHECK_CARDS (default
 # ../shared/data/swu/cards, synced with the card names of DECKCHECK_NAMES, default
-# ../shared/data/swu/localized, into the temporary data directory), DECKCHECK_LCG_CARDS, DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS
+# ../shared/data/swu/localized, into the temporary data directory), DECKCHECK_LCG_CARDS,
+# DECKCHECK_CCG_CARDS, DECKCHECK_LEGION_CARDS
 # (defaults under ../shared/data); all four must be there (the page lists every game).
-# Artifacts (screenshots, server log): tests/e2e/artifacts/; page.png is copied to docs/page.png.
-# The last line is always `e2e: N passed, M failed` (`e2e-events: …` for the event pages); the
+# Artifacts (screenshots, PDFs, server log): tests/e2e/artifacts/; page.png is copied to
+# docs/page.png, the first page of the printed sheets to docs/sheet.png.
+# The last line is always `e2e: N passed, M failed` (`e2e-events: …` for the event pages,
+# `e2e-sheets: …` for the sheets); the
 # exit code is non-zero on any failure.
 set -euo pipefail
 PAGES="${1:-page}"
 case "$PAGES" in
   page) LABEL=e2e; LOG=server.log ;;
   events) LABEL=e2e-events; LOG=events-server.log ;;
-  *) echo "usage: scripts/e2e.sh [page|events]" >&2; exit 2 ;;
+  sheets) LABEL=e2e-sheets; LOG=sheets-server.log ;;
+  *) echo "usage: scripts/e2e.sh [page|events|sheets]" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -65,6 +74,16 @@ if [ ! -x "$CHROMIUM" ]; then
       || fail "apt-get install chromium failed"
   fi
   [ -x "$CHROMIUM" ] || fail "chromium not found at $CHROMIUM (apt-get install chromium, as root)"
+fi
+
+# The sheets are read back from their PDF with Debian's poppler-utils.
+if [ "$PAGES" = sheets ] && ! command -v pdftotext >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "$LABEL: installing poppler-utils (apt)" >&2
+    (timeout 300 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq poppler-utils) >/dev/null \
+      || fail "apt-get install poppler-utils failed"
+  fi
+  command -v pdftotext >/dev/null || fail "pdftotext not found (apt-get install poppler-utils, as root)"
 fi
 
 # The test driver and axe-core (the accessibility check), exactly as locked.

@@ -2,18 +2,16 @@
 // playwright-core. Started by scripts/e2e.sh, which runs the server and passes its address:
 //   DECKCHECK_URL=http://127.0.0.1:PORT node page.test.mjs
 // Prints one line per check and, last, `e2e: N passed, M failed`.
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, copyFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { axeCheck } from './axe.mjs';
+import { harness, launch } from './harness.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const BASE = process.env.DECKCHECK_URL || 'http://127.0.0.1:8080';
 const DECKS = process.env.DECKCHECK_DECKS || resolve(ROOT, '../shared/data/swu/decks');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARTIFACTS = join(HERE, 'artifacts');
 const STEP_MS = 30_000; // one check
 const TOTAL_MS = 240_000; // the whole run
@@ -33,27 +31,7 @@ const GERMAN_LIST = ['Leader', '1 | Darth Vader | Dark Lord of the Sith', 'Base'
   })).join('\n');
 const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1000, height: 900 }, WIDE = { width: 1280, height: 900 };
 
-let passed = 0, failed = 0;
-const hardStop = setTimeout(() => {
-  console.log(`not ok - the whole run took longer than ${TOTAL_MS / 1000}s`);
-  console.log(`e2e: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, TOTAL_MS);
-
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
-async function step(name, fn) {
-  let t;
-  try {
-    await Promise.race([fn(), new Promise((_, rej) => { t = setTimeout(() => rej(new Error(`timed out after ${STEP_MS / 1000}s`)), STEP_MS); })]);
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`not ok - ${name}\n  ${String(e && e.stack || e).split('\n').slice(0, 4).join('\n  ')}`);
-  } finally {
-    clearTimeout(t);
-  }
-}
+const { step, assert, finish } = harness('e2e', { stepMs: STEP_MS, totalMs: TOTAL_MS });
 
 // Wait until the page shows the report for this format and date, and return its verdict.
 async function verdictFor(page, format, asOf) {
@@ -73,19 +51,7 @@ const noSideScroll = (page) => page.evaluate(() => [document.scrollingElement.sc
 const lineOfTextarea = (page, n) => page.$eval('#deck', (t, n) => t.value.split('\n')[n - 1], n);
 
 mkdirSync(ARTIFACTS, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'deckcheck-e2e-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1000, height: 900 },
-  locale: 'en-US',
-  timezoneId: 'UTC',
-  colorScheme: 'light',
-  timeout: 30_000,
-});
-context.setDefaultTimeout(15_000);
-const page = context.pages()[0] || await context.newPage();
+const { context, page, close } = await launch('e2e', { viewport: { width: 1000, height: 900 }, timeout: 15_000 });
 
 // Everything the page asks for, and every console error (CSP violations show up there).
 const origin = new URL(BASE).origin;
@@ -359,6 +325,28 @@ try {
     await verdictFor(page, 'premier', '2025-05-01');
   });
 
+  await step('issue 30: a deck link in its own field: the verdict names the site; a host the server does not fetch from is said', async () => {
+    await page.selectOption('#game', 'legion');
+    const formats = await page.$$eval('#format option', (os) => os.map((o) => o.value));
+    // Legion HQ links carry the list: the server reads it without fetching anything.
+    await page.fill('#deck-link', LEGION_LINK);
+    await page.waitForSelector(`#report:not([hidden]) #verdict[data-format="${formats[0]}"]`);
+    await page.waitForFunction(() => !document.getElementById('verdict-source').hidden);
+    const source = await page.textContent('#verdict-source');
+    assert(source === 'The deck from Legion HQ', `source: ${source}`);
+    await page.fill('#deck-link', 'https://decks.invalid/my-deck.json');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('decks.invalid'));
+    const error = await page.textContent('#error');
+    assert(error.includes('links to this host are not read'), `error: ${error}`);
+    // Cleared, the link gives way to the pasted list again.
+    await page.fill('#deck-link', '');
+    await page.selectOption('#game', 'swu');
+    await page.waitForSelector('#error', { state: 'hidden' });
+    const v = await verdictFor(page, 'premier', '2025-05-01');
+    assert(v.status === 'illegal', `the pasted list again: ${v.status}`);
+    assert(await page.$eval('#verdict-source', (p) => p.hidden), 'a pasted list names no site');
+  });
+
   await step('readable on a 390px phone: nothing wider than the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
@@ -447,10 +435,6 @@ try {
     assert(foreign.length === 0, `requests to other hosts: ${foreign.join(' ')}`);
   });
 } finally {
-  await context.close().catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
-  clearTimeout(hardStop);
+  await close();
 }
-
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -66,6 +66,10 @@ pub struct Card {
     pub category: Arc<str>,
     /// A Starting Effect (GEMP `cardSubtype` STARTING on an Effect).
     pub starting_effect: bool,
+    /// A card a player may start the game with: an Objective, or an Effect or Interrupt GEMP
+    /// marks as starting (`cardSubtype` STARTING, USED_OR_STARTING, LOST_OR_STARTING). What a
+    /// deck list names first.
+    pub starting: bool,
     /// GEMP icon names (`EPISODE_I`, `MAINTENANCE`, `DEFENSIVE_SHIELD`…).
     pub icons: Vec<Arc<str>>,
     /// The set of its id (`225` for `225_54`); `None` for retired Legacy cards.
@@ -277,6 +281,10 @@ impl Catalog {
                 category: b.card_category.as_str().into(),
                 starting_effect: b.card_category == "EFFECT"
                     && b.card_subtype.as_deref() == Some("STARTING"),
+                starting: b.card_category == "OBJECTIVE"
+                    || b.card_subtype
+                        .as_deref()
+                        .is_some_and(|s| s.contains("STARTING")),
                 icons: b.icons.iter().map(|i| i.icon.as_str().into()).collect(),
                 set: Some(set),
                 legacy_block: None,
@@ -319,6 +327,7 @@ impl Catalog {
                 side,
                 category: pc_category(&first.front.kind).into(),
                 starting_effect: false,
+                starting: pc_category(&first.front.kind) == "OBJECTIVE",
                 icons: pc_icons(&first.front),
                 set: Some(set),
                 legacy_block: None,
@@ -349,6 +358,7 @@ impl Catalog {
                 side,
                 category: pc_category(&row.front.kind).into(),
                 starting_effect: false,
+                starting: pc_category(&row.front.kind) == "OBJECTIVE",
                 icons: pc_icons(&row.front),
                 set: None,
                 legacy_block: Some(

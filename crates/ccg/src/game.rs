@@ -256,6 +256,10 @@ impl Game for Ccg {
         DeckView { sections }
     }
 
+    fn sheet(&self, deck: &Deck) -> deckcheck_core::SheetDeck {
+        crate::sheet::of(&self.catalog, deck)
+    }
+
     fn export(&self, deck: &Deck, to: &str) -> Result<String, RequestError> {
         let cards = Self::resolved(deck)?;
         let copies = |zone: Zone| {

@@ -17,6 +17,7 @@ pub mod deck;
 pub mod game;
 pub mod input;
 pub mod rules;
+pub mod sheet;
 pub mod sync;
 pub mod upstream;
 

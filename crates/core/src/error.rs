@@ -51,16 +51,21 @@ codes! {
     UnknownFormat = "unknown-format", 400, "A format the game does not have (the message lists its formats).";
     UnknownInputFormat = "unknown-input-format", 400, "An input format the game does not read (the message lists them).";
     BadRequest = "bad-request", 400, "The HTTP request itself cannot be read.";
+    LinkInvalid = "link-invalid", 400, "A deck given as a link that is not an absolute `https://` URL.";
+    LinkNotADeckLink = "link-not-a-deck-link", 400, "A link of a known deck site that names no deck (the message says the shape expected).";
+    LinkNotHttps = "link-not-https", 400, "A deck site's link over plain HTTP: deck links are fetched over HTTPS only.";
     // 401, 403: tokens.
     Unauthorized = "unauthorized", 401, "No token, or one that does not open this route or event (`WWW-Authenticate` says the scheme).";
     TokenExpired = "token-expired", 401, "The token has expired (tokens expire a set time after the event's day); the organizer can reissue it.";
     Forbidden = "forbidden", 403, "A token of this event whose role may not do this.";
+    LinkHostNotAllowed = "link-host-not-allowed", 403, "A deck given as a link to a host the service does not fetch from (an unknown site, or one the operator left off `DECKCHECK_LINK_HOSTS`); `details.site` names it.";
     // 404.
     UnknownGame = "unknown-game", 400, "A `game` field or parameter naming a game deckcheck does not know (the message lists the games).";
     NotFound = "not-found", 404, "No such route (a path naming a game deckcheck does not know too), card or admin route.";
     NoEvent = "no-event", 404, "No event has this id or code, or its lists are not published.";
     NoPlayer = "no-player", 404, "The event has no player with this id.";
     NoToken = "no-token", 404, "The event has no token with this id.";
+    LinkDeckNotFound = "link-deck-not-found", 404, "The deck site has no such deck, or does not show it to everyone (a private deck); the message says what to do on that site.";
     MethodNotAllowed = "method-not-allowed", 405, "The route does not take this method (`Allow` lists those it takes).";
     BodyTimeout = "body-timeout", 408, "The body did not arrive whole in time (`details.seconds`).";
     // 409: the event's state.
@@ -90,11 +95,17 @@ codes! {
     NotAJudgeToken = "not-a-judge-token", 422, "A token reissued as a judge's that is not a judge's (a player's is reissued by their registration).";
     OrganizerToken = "organizer-token", 422, "The organizer's token is rotated, never revoked.";
     NotAPlayer = "not-a-player", 422, "A player named in the body is not of this event.";
+    LinkWrongGame = "link-wrong-game", 422, "A deck given as a link to another game's list (a Legion HQ link on a Star Wars: Unlimited route), or read by another input format than the request names.";
     TooManyAttempts = "too-many-attempts", 429, "Too many attempts; retry after `Retry-After` seconds (`details.retry_after`).";
     HeadersTooLarge = "headers-too-large", 431, "The request line and headers are larger than the service reads.";
     // 5xx.
     Internal = "internal", 500, "Something the service did not expect; the log says more under the request id.";
     ReloadFailed = "reload-failed", 500, "New data could not be loaded; the previous data stays in use (`details`: each game).";
+    LinkUpstreamRefused = "link-upstream-refused", 502, "The deck site's answer (or its name's address) led where deck links never go: a redirect off the allowlist, to plain HTTP or another port, too many redirects, a private, loopback or link-local address. Nothing was read.";
+    LinkUpstreamFailed = "link-upstream-failed", 502, "The deck site could not be reached or failed (no connection, a TLS failure, an unexpected HTTP status); `details.site` names it.";
+    LinkUpstreamTooLarge = "link-upstream-too-large", 502, "The deck site's answer is larger than the service reads; reading stopped at the limit.";
+    LinkUpstreamTooSlow = "link-upstream-too-slow", 502, "The deck site gave no whole answer within the time limit.";
+    LinkUpstreamNotADeck = "link-upstream-not-a-deck", 502, "The deck site answered, but not with a deck of its shape.";
     GameUnavailable = "game-unavailable", 503, "The game's card data is not loaded (`GET /v1/games` says why).";
     Busy = "busy", 503, "The service is receiving as many request bodies as it holds at once: retry in a moment.";
     ReadOnly = "read-only", 503, "The data directory cannot be written: the event store cannot keep anything (said at start).";

@@ -304,6 +304,23 @@ pub struct Finding {
     pub mismatch: bool,
 }
 
+/// Where a deck given as a link came from: the deck site, the deck's title there (when the
+/// site gives one) and the link as given. The service fetches the link and judges the deck it
+/// names; the answer says which deck that was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct DeckSource {
+    /// The site's name (`swudb.com`, `SWUBase`, `melee.gg`, `Legion HQ`…), or the host of a
+    /// plain JSON link.
+    pub site: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub link: String,
+}
+
+/// The decks a request gave as links, by the field each was given in (`deck`, `decks[1]`,
+/// `registered`, `entries[3].deck`): empty (and left out of the answer) when none was.
+pub type Linked = BTreeMap<String, DeckSource>;
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Comparison {
     pub verdict: ComparisonVerdict,
@@ -321,6 +338,10 @@ pub struct Comparison {
     pub notes: Vec<String>,
     #[schema(value_type = String)]
     pub catalog: Arc<str>,
+    /// The decks given as links, by field: the site and the deck's title.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, DeckSource>)]
+    pub links: Linked,
 }
 
 impl Comparison {
@@ -424,6 +445,12 @@ pub trait Game: Send + Sync + 'static {
     /// The deck as understood, section by section.
     fn view(&self, deck: &Self::Deck) -> DeckView;
 
+    /// The deck as a deck-registration sheet lists it: the game's sections in its usual sheet
+    /// order, with counts and totals (`sheet.rs`). By default, the deck as understood.
+    fn sheet(&self, deck: &Self::Deck) -> crate::sheet::SheetDeck {
+        crate::sheet::SheetDeck::from_view(self.view(deck))
+    }
+
     /// The name and id the list itself gives for its player, if any.
     fn player(&self, _deck: &Self::Deck) -> (Option<String>, Option<String>) {
         (None, None)
@@ -458,6 +485,7 @@ pub trait Game: Send + Sync + 'static {
             findings,
             notes: Vec::new(),
             catalog: self.info().catalog.clone(),
+            links: Linked::new(),
         }
     }
 
@@ -570,6 +598,10 @@ pub struct Validated {
     pub summary: Summary,
     pub decks: Vec<DeckAnswer>,
     pub reports: Vec<Judged>,
+    /// The decks given as links, by field: the site and the deck's title.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, DeckSource>)]
+    pub links: Linked,
 }
 
 /// A deck check request: texts of the registered list, the presented deck, and other cards found.
@@ -594,6 +626,14 @@ pub trait AnyGame: Send + Sync {
         input: Option<&str>,
         as_of: Date,
     ) -> Result<Fingerprinted, RequestError>;
+    /// A list as its deck-registration sheet lists it (`sheet.rs`), read as it was registered
+    /// on `as_of`: entries that cannot be read as cards are named in `not_read`, not dropped.
+    fn sheet(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<crate::sheet::SheetDeck, RequestError>;
     /// The legal window of a deck in each format asked, between two dates.
     fn window(
         &self,
@@ -690,6 +730,25 @@ impl<G: Game> AnyGame for G {
             self,
             read_whole(self, deck, input, as_of)?,
         ))
+    }
+
+    fn sheet(
+        &self,
+        deck: &DeckInput,
+        input: Option<&str>,
+        as_of: Date,
+    ) -> Result<crate::sheet::SheetDeck, RequestError> {
+        let imported = self
+            .import_on(&deck.text, input, as_of)
+            .map_err(|e| RequestError::unreadable(&deck.field, &e))?;
+        let mut sheet = Game::sheet(self, &imported.deck);
+        sheet.not_read = imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.blocks_verdict())
+            .map(|d| d.text.clone())
+            .collect();
+        Ok(sheet)
     }
 
     fn window(
@@ -1053,6 +1112,7 @@ fn answer<G: Game>(
         summary,
         decks: answers,
         reports,
+        links: Linked::new(),
     }
 }
 

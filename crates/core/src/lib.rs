@@ -22,6 +22,7 @@ pub mod names;
 pub mod registry;
 pub mod report;
 pub mod rules;
+pub mod sheet;
 pub mod sync;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -35,8 +36,8 @@ pub use error::{ErrorCode, RequestError};
 pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
 pub use game::{
     AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,
-    DeckInput, DeckView, Finding, FindingCode, FormatInfo, Game, GameInfo, Judged, LineView,
-    SectionView, Summary, ValidateRequest, Validated,
+    DeckInput, DeckSource, DeckView, Finding, FindingCode, FormatInfo, Game, GameInfo, Judged,
+    LineView, Linked, SectionView, Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
 pub use registry::{ApiExample, GameApi, GameSpec, LoadError, Paths, Registry};
@@ -44,4 +45,5 @@ pub use report::{
     CardRef, Code, CodeInfo, Explain, Findings, Note, NoteKind, Report, Verdict, Violation,
 };
 pub use rules::Rule;
+pub use sheet::{SheetDeck, SheetLine, SheetSection, SheetTotal};
 pub use window::{ChangePoint, Interval, Window};

@@ -60,6 +60,10 @@ pub struct Window {
     #[schema(value_type = String, format = Date)]
     pub until: Date,
     pub formats: Vec<FormatWindow>,
+    /// The decks given as links, by field: the site and the deck's title.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[schema(value_type = std::collections::BTreeMap<String, crate::game::DeckSource>)]
+    pub links: crate::game::Linked,
 }
 
 /// The windows of a submission in each format, judged at every change point between `from`
@@ -87,6 +91,7 @@ pub fn window<G: Game>(
         from: from.unwrap_or(Date::MAX),
         until: until.unwrap_or(Date::MIN),
         formats: Vec::new(),
+        links: Default::default(),
     };
     if formats.is_empty() {
         // No format to judge (`all` on a day none is played): the window asked, or the day.

@@ -159,6 +159,10 @@ impl Game for Lcg {
         DeckView { sections }
     }
 
+    fn sheet(&self, deck: &Deck) -> deckcheck_core::SheetDeck {
+        crate::sheet::of(&self.catalog, deck)
+    }
+
     /// A card of an objective set is named by the set's number and its title (`#005 guardian of
     /// peace`): a deck is built of whole sets, the same title in two sets is two cards, and a
     /// set's two copies of a card are one card whichever of its two OCTGN ids a list gives. A

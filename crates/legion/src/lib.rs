@@ -14,6 +14,7 @@ pub mod data;
 pub mod history;
 pub mod input;
 pub mod rules;
+pub mod sheet;
 pub mod sync;
 
 use std::sync::Arc;
@@ -314,6 +315,10 @@ impl Game for Legion {
                 section("battle", "battle deck", battle),
             ],
         }
+    }
+
+    fn sheet(&self, army: &Army) -> deckcheck_core::SheetDeck {
+        sheet::of(&self.catalog, army, self.view(army))
     }
 
     fn export(&self, army: &Army, to: &str) -> Result<String, RequestError> {

@@ -86,9 +86,12 @@ impl FromStr for Allowlist {
     type Err = AllowlistError;
 
     /// Host names separated by commas or spaces; `default` stands for the default list, so
-    /// `default,decks.example.org` adds a host and `swudb.com` allows that one alone. An empty
-    /// value allows none (links off).
+    /// `default,decks.example.org` adds a host and `swudb.com` allows that one alone. `none`, or
+    /// an empty value, allows none (links off).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.trim().eq_ignore_ascii_case("none") {
+            return Ok(Self::none());
+        }
         let mut hosts = BTreeSet::new();
         for entry in text.split([',', ' ', '\t', '\n']).filter(|e| !e.is_empty()) {
             let host = entry.to_ascii_lowercase();
@@ -208,6 +211,7 @@ mod tests {
         let only: Allowlist = "SWUDB.com".parse().unwrap();
         assert_eq!(only.hosts().collect::<Vec<_>>(), ["swudb.com"]);
         assert_eq!("".parse::<Allowlist>().unwrap(), Allowlist::none());
+        assert_eq!(" None ".parse::<Allowlist>().unwrap(), Allowlist::none());
     }
 
     #[test]

@@ -8,6 +8,8 @@
 
 use std::time::Duration;
 
+use deckcheck_core::ErrorCode;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LinkError {
     /// The text is not an absolute `https://` or `http://` URL.
@@ -63,33 +65,25 @@ fn seconds(d: Duration) -> String {
 }
 
 impl LinkError {
-    /// The HTTP status the service answers with.
+    /// The HTTP status the service answers with (the code's).
     pub fn status(&self) -> u16 {
-        match self {
-            Self::NotALink { .. } | Self::BadLink { .. } | Self::NotHttps { .. } => 400,
-            Self::NotAllowed { .. } => 403,
-            Self::NotFound { .. } => 404,
-            Self::Refused { .. }
-            | Self::Upstream { .. }
-            | Self::TooLarge { .. }
-            | Self::TooSlow { .. }
-            | Self::NotADeck { .. } => 502,
-        }
+        self.code().status()
     }
 
-    /// The stable code (an API contract).
-    pub fn code(&self) -> &'static str {
+    /// The stable code (an API contract): one of core's [`ErrorCode`]s, which say the status
+    /// and the meaning once, for the API document too.
+    pub fn code(&self) -> ErrorCode {
         match self {
-            Self::NotALink { .. } => "link-invalid",
-            Self::BadLink { .. } => "link-not-a-deck-link",
-            Self::NotHttps { .. } => "link-not-https",
-            Self::NotAllowed { .. } => "link-host-not-allowed",
-            Self::NotFound { .. } => "link-deck-not-found",
-            Self::Refused { .. } => "link-upstream-refused",
-            Self::Upstream { .. } => "link-upstream-failed",
-            Self::TooLarge { .. } => "link-upstream-too-large",
-            Self::TooSlow { .. } => "link-upstream-too-slow",
-            Self::NotADeck { .. } => "link-upstream-not-a-deck",
+            Self::NotALink { .. } => ErrorCode::LinkInvalid,
+            Self::BadLink { .. } => ErrorCode::LinkNotADeckLink,
+            Self::NotHttps { .. } => ErrorCode::LinkNotHttps,
+            Self::NotAllowed { .. } => ErrorCode::LinkHostNotAllowed,
+            Self::NotFound { .. } => ErrorCode::LinkDeckNotFound,
+            Self::Refused { .. } => ErrorCode::LinkUpstreamRefused,
+            Self::Upstream { .. } => ErrorCode::LinkUpstreamFailed,
+            Self::TooLarge { .. } => ErrorCode::LinkUpstreamTooLarge,
+            Self::TooSlow { .. } => ErrorCode::LinkUpstreamTooSlow,
+            Self::NotADeck { .. } => ErrorCode::LinkUpstreamNotADeck,
         }
     }
 

@@ -22,6 +22,8 @@ mod answer;
 mod error;
 mod net;
 mod site;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +31,9 @@ use std::time::Duration;
 use serde::Serialize;
 
 pub use allow::{Allowlist, AllowlistError, HOSTS_VAR, non_public};
+/// Where a deck came from, for the answer: the site, the deck's title there (when the site
+/// gives one) and the link as given (core's type: the service's answers carry it).
+pub use deckcheck_core::DeckSource;
 pub use error::LinkError;
 
 /// The game a link's deck is for (the id of its `GameSpec`).
@@ -46,17 +51,6 @@ impl Game {
             Self::Legion => "legion",
         }
     }
-}
-
-/// Where a deck came from, for the answer: the site, the deck's title there (when the site
-/// gives one) and the link as given.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct DeckSource {
-    /// The site's name (`swudb.com`, `SWUBase`, `melee.gg`, `Legion HQ`…), or the host of a
-    /// plain JSON link.
-    pub site: String,
-    pub title: Option<String>,
-    pub link: String,
 }
 
 /// A deck read from a link.
@@ -116,6 +110,14 @@ pub struct SetupError(String);
 pub struct Links {
     http: reqwest::Client,
     settings: Arc<LinkSettings>,
+}
+
+impl std::fmt::Debug for Links {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Links")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Links {
@@ -186,23 +188,13 @@ pub fn is_link(text: &str) -> bool {
     (scheme("https://") || scheme("http://")) && !text.contains(char::is_whitespace)
 }
 
-/// Tests only: the network a [`Links`] sees.
-#[cfg(feature = "testing")]
-#[derive(Debug, Default, Clone)]
-pub struct TestNetwork {
-    /// Hosts sent to the local test server, whatever DNS says (the only addresses exempt from
-    /// the private-address check).
-    pub local: std::collections::HashMap<String, std::net::SocketAddr>,
-    /// The DNS: every other name answers these addresses (checked as any answer is), or none.
-    pub dns: std::collections::HashMap<String, Vec<std::net::IpAddr>>,
-    /// Certificates (DER) trusted instead of the system's roots.
-    pub roots: Vec<Vec<u8>>,
-}
-
 #[cfg(feature = "testing")]
 impl Links {
     /// A [`Links`] on a test network: the allowlist's hosts swapped for the local server.
-    pub fn for_tests(settings: LinkSettings, network: TestNetwork) -> Result<Self, SetupError> {
+    pub fn for_tests(
+        settings: LinkSettings,
+        network: testing::TestNetwork,
+    ) -> Result<Self, SetupError> {
         let roots = network
             .roots
             .iter()

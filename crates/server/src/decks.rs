@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 use super::AppState;
 use super::body::{self, BodyKind};
 use super::error::{ApiError, ErrorAnswer};
+use crate::linked;
 use crate::openapi::{DeckErrors, JsonErrors, say};
 use crate::requests::{
     BareDeck, BatchEntry, BatchRequest, CompareRequest, Deck, Raw, RosterEntry, SharedFields,
@@ -657,7 +658,7 @@ async fn run<T: Send + 'static>(
     summary = "Is this deck legal in these formats on this date, and if not, exactly why?",
     params(ValidateQuery),
     request_body(
-        description = "A JSON request, or a deck list as text with the request's fields in the query string.",
+        description = "A JSON request, or a deck list (or one link to it) as text with the request's fields in the query string.",
         content((ValidateBody = "application/json"), (String = "text/plain")),
     ),
     responses(
@@ -673,9 +674,12 @@ pub async fn validate(
     let game = state.path_game(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
     let large = text.len() > LARGE_BODY;
-    let (request, _) = read_request(game.as_ref(), &req, text, false)?;
+    let (mut request, _) = read_request(game.as_ref(), &req, text, false)?;
+    let links = linked::fetch_request(&state.links, game.as_ref(), &mut request).await?;
     let answer = run(large, move || {
-        game.validate(&request).map(bounded).map_err(ApiError::from)
+        let mut answer = game.validate(&request).map(bounded)?;
+        answer.links = links;
+        Ok(answer)
     })
     .await?;
     crate::metrics::validated(&answer);
@@ -713,7 +717,7 @@ fn bounded(mut answer: Validated) -> Validated {
     summary = "When is this deck legal, format by format?",
     params(WindowQuery),
     request_body(
-        description = "A JSON request, or a deck list as text with the request's fields in the query string.",
+        description = "A JSON request, or a deck list (or one link to it) as text with the request's fields in the query string.",
         content((WindowBody = "application/json"), (String = "text/plain")),
     ),
     responses(
@@ -728,7 +732,7 @@ pub async fn window(
 ) -> Result<HttpResponse, ApiError> {
     let game = state.path_game(&req)?;
     let text = body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
-    let (request, (from, until)) = read_request(game.as_ref(), &req, text, true)?;
+    let (mut request, (from, until)) = read_request(game.as_ref(), &req, text, true)?;
     if let (Some(f), Some(u)) = (from, until)
         && u < f
     {
@@ -738,8 +742,11 @@ pub async fn window(
         )
         .field("until"));
     }
+    let links = linked::fetch_request(&state.links, game.as_ref(), &mut request).await?;
     let answer = run(true, move || {
-        game.window(&request, from, until).map_err(ApiError::from)
+        let mut answer = game.window(&request, from, until)?;
+        answer.links = links;
+        Ok(answer)
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))
@@ -830,9 +837,14 @@ pub async fn validate_batch(
     .await?;
     body::kind_of(&req, &text, false)?;
     let limit = state.settings.batch_limit as usize;
-    let response = actix_web::web::block(move || run_batch(game.as_ref(), &text, limit))
+    let reading = std::sync::Arc::clone(&game);
+    let mut roster = actix_web::web::block(move || read_roster(reading.as_ref(), &text, limit))
         .await
-        .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))??;
+        .map_err(|e| ApiError::internal(format!("the batch was not read: {e}")))??;
+    roster.fetch_links(&state.links, game.info().id).await?;
+    let response = actix_web::web::block(move || judge_roster(game.as_ref(), roster))
+        .await
+        .map_err(|e| ApiError::internal(format!("the batch did not run: {e}")))?;
     response
         .results
         .iter()
@@ -841,9 +853,94 @@ pub async fn validate_batch(
     Ok(HttpResponse::Ok().json(response))
 }
 
-/// Checks a roster for one game: one answer per entry and a summary. Public for the roster
-/// benchmark.
+/// Checks a roster for one game: one answer per entry and a summary (no deck given as a link
+/// is fetched here: [`Roster::fetch_links`] does that, between reading and judging). Public
+/// for the roster benchmark.
 pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchResponse, ApiError> {
+    Ok(judge_roster(g, read_roster(g, text, limit)?))
+}
+
+/// The most entries of one roster that may give their deck as a link: each is a request to a
+/// deck site (eight at a time, each within the link client's time limit).
+pub const MAX_BATCH_LINKS: usize = 64;
+
+/// Links of one roster fetched at once.
+const BATCH_LINKS_AT_ONCE: usize = 8;
+
+/// A roster read: the request every entry is judged with, and each entry, or why it cannot be
+/// judged.
+pub struct Roster {
+    template: ValidateRequest,
+    format: String,
+    entries: Vec<Result<RosterDeck, ApiError>>,
+}
+
+/// One entry of a roster, read.
+struct RosterDeck {
+    player: Option<String>,
+    uid: Option<String>,
+    deck: DeckInput,
+    /// The entry's reader, when its deck came from a link and the roster names none.
+    input_format: Option<String>,
+    links: deckcheck_core::Linked,
+}
+
+impl Roster {
+    /// Fetches the entries' decks given as links, [`BATCH_LINKS_AT_ONCE`] at a time: a link
+    /// that gives no deck is its entry's error, as an unreadable deck is. More than
+    /// [`MAX_BATCH_LINKS`] links is the roster's error (413).
+    pub async fn fetch_links(
+        &mut self,
+        links: &deckcheck_links::Links,
+        game: &str,
+    ) -> Result<(), ApiError> {
+        use futures_util::StreamExt;
+        let linked: Vec<(usize, &mut RosterDeck)> = self
+            .entries
+            .iter_mut()
+            .enumerate()
+            .filter_map(|(i, e)| Some((i, e.as_mut().ok()?)))
+            .filter(|(_, e)| deckcheck_links::is_link(&e.deck.text))
+            .collect();
+        if linked.len() > MAX_BATCH_LINKS {
+            return Err(ApiError::new(
+                ErrorCode::BatchTooLarge,
+                format!(
+                    "{} entries give their deck as a link; a roster may give at most {MAX_BATCH_LINKS} (send the others as lists, or in another batch)",
+                    linked.len()
+                ),
+            )
+            .field("entries")
+            .details(serde_json::json!({ "links": linked.len(), "limit": MAX_BATCH_LINKS })));
+        }
+        let asked = &self.template.input_format;
+        let failed: Vec<(usize, ApiError)> = futures_util::stream::iter(linked)
+            .map(|(index, entry)| async move {
+                let mut input_format = asked.clone();
+                let given = linked::given(std::iter::once(&mut entry.deck));
+                match linked::fetch(links, game, given, &mut input_format).await {
+                    Ok(sources) => {
+                        entry.links = sources;
+                        entry.input_format = input_format;
+                        None
+                    }
+                    Err(e) => Some((index, e)),
+                }
+            })
+            .buffered(BATCH_LINKS_AT_ONCE)
+            .filter_map(std::future::ready)
+            .collect()
+            .await;
+        for (index, e) in failed {
+            self.entries[index] = Err(e);
+        }
+        Ok(())
+    }
+}
+
+/// Reads a roster: the roster's own fields and options, refused once as the request's, and
+/// each entry (one that cannot be read is that entry's error).
+pub fn read_roster(g: &dyn AnyGame, text: &str, limit: usize) -> Result<Roster, ApiError> {
     let fields: RawFields<'_> = from_object(text).map_err(|e| ApiError::json(&e))?;
     for key in ["player", "uid"] {
         if fields.contains_key(key) {
@@ -904,25 +1001,58 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
     }
     g.check_options(&options)?;
     let template = shared.into_request(g, Vec::new(), options)?;
+    let entries = entries
+        .into_iter()
+        .enumerate()
+        .map(|(index, RosterEntry(raw))| {
+            let field = format!("entries[{index}]");
+            let deckcheck_core::json::Object(entry) =
+                serde_json::from_str::<deckcheck_core::json::Object<BatchEntry>>(raw.get())
+                    .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))?;
+            let deck = entry
+                .deck
+                .ok_or_else(|| ApiError::missing(&format!("{field}.deck"), "the player's deck"))?;
+            Ok(RosterDeck {
+                player: entry.player,
+                uid: entry.uid,
+                deck: deck.input(format!("{field}.deck"))?,
+                input_format: None,
+                links: deckcheck_core::Linked::new(),
+            })
+        })
+        .collect();
+    Ok(Roster {
+        template,
+        format,
+        entries,
+    })
+}
+
+/// Judges a roster read (and its links fetched): one answer per entry and a summary.
+pub fn judge_roster(g: &dyn AnyGame, roster: Roster) -> BatchResponse {
+    let Roster {
+        template,
+        format,
+        entries,
+    } = roster;
     let mut results = Vec::with_capacity(entries.len());
     let mut summary = BatchSummary {
         entries: entries.len(),
         ..BatchSummary::default()
     };
-    for (index, RosterEntry(raw)) in entries.into_iter().enumerate() {
-        let field = format!("entries[{index}]");
-        let outcome = serde_json::from_str::<deckcheck_core::json::Object<BatchEntry>>(raw.get())
-            .map_err(|e| ApiError::invalid_request(&e).field(field.clone()))
-            .and_then(|deckcheck_core::json::Object(entry)| {
-                let deck = entry.deck.ok_or_else(|| {
-                    ApiError::missing(&format!("{field}.deck"), "the player's deck")
-                })?;
-                let mut request = template.clone();
-                request.decks = vec![deck.input(format!("{field}.deck"))?];
-                request.player = entry.player;
-                request.uid = entry.uid;
-                g.validate(&request).map(bounded).map_err(ApiError::from)
-            });
+    for (index, entry) in entries.into_iter().enumerate() {
+        let outcome = entry.and_then(|entry| {
+            let mut request = template.clone();
+            request.decks = vec![entry.deck];
+            request.player = entry.player;
+            request.uid = entry.uid;
+            if entry.input_format.is_some() {
+                request.input_format = entry.input_format;
+            }
+            let mut answer = g.validate(&request).map(bounded)?;
+            answer.links = entry.links;
+            Ok(answer)
+        });
         let result = match outcome {
             Ok(answer) => {
                 let verdict = answer
@@ -972,14 +1102,14 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
         }
         results.push(result);
     }
-    Ok(BatchResponse {
+    BatchResponse {
         game: g.info().id,
         as_of: template.as_of,
         format,
         catalog: g.info().catalog.to_string(),
         summary,
         results,
-    })
+    }
 }
 
 /// `POST /v1/decks/compare`: is the presented deck the registered one?
@@ -992,7 +1122,10 @@ pub fn run_batch(g: &dyn AnyGame, text: &str, limit: usize) -> Result<BatchRespo
     responses(
         (status = 200, description = "Whether the decks match, and every difference.", body = deckcheck_core::Comparison),
         JsonErrors,
+        (status = 403, description = say::LINK_HOST, body = ErrorAnswer),
+        (status = 404, description = say::LINK_NOT_FOUND, body = ErrorAnswer),
         (status = 422, description = say::UNREADABLE_DECKS, body = ErrorAnswer),
+        (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1016,7 +1149,7 @@ pub async fn compare(
     let input = |field: &str, deck: Option<Deck>| -> Result<Option<DeckInput>, ApiError> {
         deck.map(|d| d.input(field.to_string())).transpose()
     };
-    let request = deckcheck_core::CompareRequest {
+    let mut request = deckcheck_core::CompareRequest {
         registered: input("registered", body.registered)?
             .ok_or_else(|| ApiError::missing("registered", "the list the player registered"))?,
         presented: input("presented", body.presented)?
@@ -1025,8 +1158,22 @@ pub async fn compare(
         format,
         as_of,
     };
-    let comparison = run(text.len() > LARGE_BODY, move || {
-        game.compare(&request).map_err(ApiError::from)
+    let large = text.len() > LARGE_BODY;
+    let decks = [&mut request.registered, &mut request.presented]
+        .into_iter()
+        .chain(request.extra.as_mut());
+    // A deck check reads each deck by its own reader: no input format to name.
+    let links = linked::fetch(
+        &state.links,
+        game.info().id,
+        linked::given(decks),
+        &mut None,
+    )
+    .await?;
+    let comparison = run(large, move || {
+        let mut comparison = game.compare(&request)?;
+        comparison.links = links;
+        Ok(comparison)
     })
     .await?;
     Ok(HttpResponse::Ok().json(comparison))

@@ -19,7 +19,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa_actix_web::OpenApiFactory;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::{admin, cards, decks, events, health, page};
+use crate::{admin, cards, decks, events, health, page, sheets};
 
 /// The default game's routes (Star Wars: Unlimited's).
 pub const DEFAULT_GAME: &str = "/v1";
@@ -146,6 +146,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
     page(cfg, "/events/published", page::published);
     page(cfg, "/events/events.js", page::events_script);
     page(cfg, "/events/events.css", page::events_style);
+    page(cfg, "/events/sheet", page::sheet);
+    page(cfg, "/events/sheet.js", page::sheet_script);
+    page(cfg, "/events/sheet.css", page::sheet_style);
 }
 
 /// The event routes ([`crate::events`]).
@@ -186,5 +189,7 @@ fn event_routes(cfg: &mut ServiceConfig) {
             rotate_organizer_token,
         ))
         .service(api::<__path_recover_organizer, _, _>("", recover_organizer))
-        .service(api::<__path_delete, _, _>("", delete));
+        .service(api::<__path_delete, _, _>("", delete))
+        .service(api::<sheets::__path_sheets, _, _>("", sheets::sheets))
+        .service(api::<sheets::__path_my_sheet, _, _>("", sheets::my_sheet));
 }

@@ -123,7 +123,7 @@ fn path<'a>(req: &'a HttpRequest, name: &str) -> &'a str {
 }
 
 /// Checks the request's token for the event in the path and the roles allowed.
-async fn authorize(
+pub(crate) async fn authorize(
     req: &HttpRequest,
     state: &AppState,
     allowed: &[Role],
@@ -143,7 +143,7 @@ async fn authorize(
 }
 
 /// The answer to a route: a 401 carries `WWW-Authenticate`; a 429 and a 503 `Retry-After`.
-fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
+pub(crate) fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
     use actix_web::http::header::HeaderValue;
     match result {
         Ok(r) => r,
@@ -1515,10 +1515,12 @@ pub struct RegisteredAnswer {
     responses(
         JsonErrors,
         (status = 201, description = "The registration, the player's token (shown once) and the report.", body = RegisteredAnswer),
-        (status = 404, description = "No event has this code.", body = ErrorAnswer),
+        (status = 403, description = say::LINK_HOST, body = ErrorAnswer),
+        (status = 404, description = "No event has this code, or a deck given as a link names a deck the site does not show (`link-deck-not-found`).", body = ErrorAnswer),
         (status = 409, description = "The event is locked (`details.locked_since`), this UID is registered already (`field: uid`), or the event is full.", body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
         (status = 429, description = say::TOO_MANY_REGISTRATIONS, body = ErrorAnswer),
+        (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1535,8 +1537,10 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                 .map_err(|e| unknown_code(&state, client, e))?;
             let text = json_text(&req, &state, payload).await?;
             let fields = raw_fields(&text)?;
-            let (player, uid, submission) = RegisterRequest::read(&fields)?.into_parts()?;
+            let (player, uid, mut submission) = RegisterRequest::read(&fields)?.into_parts()?;
             let game = game_of_event(&state, &event.game)?;
+            let links =
+                crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
             let submitted = store(&state)
                 .register(game.as_ref(), &code, &player, &uid, &submission, now())
                 .await
@@ -1551,7 +1555,10 @@ pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>)
                 verdict: submitted.verdict,
                 version: submitted.version,
                 fingerprints: submitted.fingerprints,
-                report: submitted.report,
+                report: deckcheck_core::Validated {
+                    links,
+                    ..submitted.report
+                },
                 page: format!("/events/register#event={}", event.id),
             }))
         }
@@ -1618,8 +1625,10 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
         TokenErrors,
+        (status = 404, description = say::LINK_NOT_FOUND, body = ErrorAnswer),
         (status = 409, description = "The event is locked (`details.locked_since`): only a judge may amend a list now.", body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
+        (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1630,15 +1639,18 @@ pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>)
             let access = authorize(&req, &state, &[Role::Player], "resubmit a list").await?;
             let text = json_text(&req, &state, payload).await?;
             let fields = raw_fields(&text)?;
-            let submission = ListRequest::read(&fields)?.submission()?;
+            let mut submission = ListRequest::read(&fields)?.submission()?;
             let event = store(&state).event(&access.event_id).await?;
             let game = game_of_event(&state, &event.game)?;
-            let submitted = store(&state)
+            let links =
+                crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
+            let mut submitted = store(&state)
                 .resubmit(game.as_ref(), &access, &submission, now())
                 .await
                 .inspect(submitted)
                 .inspect_err(refused)
                 .map_err(judged)?;
+            submitted.report.links = links;
             Ok(HttpResponse::Ok().json(submitted))
         }
         .await,

@@ -24,12 +24,14 @@ pub mod events;
 pub mod games;
 mod health;
 pub mod limits;
+mod linked;
 pub mod metrics;
 pub mod openapi;
 mod page;
 pub mod requests;
 mod retention;
 pub mod settings;
+pub mod sheets;
 
 pub use error::{ApiError, ErrorAnswer};
 pub use settings::Settings;
@@ -83,6 +85,8 @@ pub struct AppState {
     pub store: deckcheck_store::Store,
     /// Per-client limits of the event routes anyone may call.
     pub limits: limits::Limits,
+    /// The one client that fetches decks given as links (`DECKCHECK_LINK_HOSTS`).
+    pub links: deckcheck_links::Links,
 }
 
 /// What a reload did, game by game.
@@ -108,7 +112,12 @@ pub struct GameReload {
 
 impl AppState {
     /// The state of a service whose games are `loaded`, or (`None`) still loading.
-    pub fn new(loaded: Option<Loaded>, settings: Settings, store: deckcheck_store::Store) -> Self {
+    pub fn new(
+        loaded: Option<Loaded>,
+        settings: Settings,
+        store: deckcheck_store::Store,
+        links: deckcheck_links::Links,
+    ) -> Self {
         metrics::handle();
         let openapi = match openapi::games(settings.card_data.as_deref()) {
             Ok(games) => openapi::document_json(&games),
@@ -120,6 +129,7 @@ impl AppState {
         let state = Self {
             loaded: ArcSwap::from_pointee(Loaded::default()),
             limits: limits::Limits::new(&settings),
+            links,
             store,
             store_name: settings.store_name(),
             settings,
@@ -483,7 +493,8 @@ impl Application {
         let workers = settings.workers;
         let header_timeout = Duration::from_secs(settings.header_timeout);
         let max_connections = settings.max_connections as usize;
-        let state = Data::new(AppState::new(loaded, settings, store));
+        let links = settings.links().map_err(std::io::Error::other)?;
+        let state = Data::new(AppState::new(loaded, settings, store, links));
         let shared = state.clone();
         let mut server = HttpServer::new(move || {
             let app = App::new()
@@ -737,8 +748,9 @@ async fn access_log(
         state.slow.note(took, state.started);
     }
     // A 503 is the service shedding load or a game without data, said by their own lines
-    // (`log_busy`, start-up): a warning is a server error, which an operator should look at.
-    let warn = status >= 500 && status != 503;
+    // (`log_busy`, start-up); a 502 is a deck site that failed a deck link (the answer names
+    // it), not the service: a warning is a server error, which an operator should look at.
+    let warn = status >= 500 && status != 503 && status != 502;
     let log = match mode {
         AccessLog::All => true,
         AccessLog::Errors => warn,

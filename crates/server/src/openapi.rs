@@ -34,10 +34,12 @@ pub mod say {
         "The route reads no query parameter: `error.field` names the one given.";
     pub const BODY_TIMEOUT: &str = "The body did not arrive whole in time.";
     pub const TOO_LARGE: &str = "The body is larger than the service takes.";
-    pub const TOO_LARGE_ROSTER: &str = "The body is larger than the service takes, or the roster has more entries than it checks at once.";
+    pub const TOO_LARGE_ROSTER: &str = "The body is larger than the service takes, the roster has more entries than it checks at once, or more entries give their deck as a link than a roster may (64).";
+    pub const LINK_HOST: &str = "A deck given as a link to a host the service does not fetch from (`link-host-not-allowed`; `details.site`).";
+    pub const LINK_NOT_FOUND: &str = "A deck given as a link names a deck the site does not have or does not show (`link-deck-not-found`).";
+    pub const LINK_UPSTREAM: &str = "A deck given as a link could not be fetched: the site failed, answered too much or too slowly, answered no deck, or led where deck links never go (`link-upstream-*`; `details.site`).";
     pub const MEDIA: &str = "The body's content type is not application/json.";
-    pub const UNREADABLE_DECKS: &str =
-        "A deck whose entries cannot all be read as cards (`details` lists them).";
+    pub const UNREADABLE_DECKS: &str = "A deck whose entries cannot all be read as cards (`details` lists them), or a deck given as a link to another game's list (`link-wrong-game`).";
     pub const UNAVAILABLE: &str = "The game's data is not loaded, or the service is receiving as many request bodies as it holds at once (retry).";
     pub const STORE_UNAVAILABLE: &str = "The event store did not answer or cannot be written (`store-unavailable`, `read-only`: nothing was changed, and `Retry-After` says when to retry), the event's game is not loaded, or the service is receiving as many request bodies as it holds at once: retry.";
     pub const UNAUTHORIZED: &str = "No token, or a token that does not open this event (unknown, or another event's: the same answer). Send `Authorization: Bearer <token>` of this event.";
@@ -78,13 +80,27 @@ pub enum DeckErrors {
     Media(ErrorAnswer),
     /// The documented shape, but it cannot be answered as it is: a deck or a pool that cannot
     /// be read, more decks than the formats asked play, a Trilogy pool not played on the date,
-    /// a window whose `until` is before its `from`.
+    /// a window whose `until` is before its `from`, a deck given as a link to another game's
+    /// list (`link-wrong-game`).
     #[response(status = 422)]
     Unanswerable(ErrorAnswer),
     /// The game's data is not loaded, or the service is receiving as many request bodies as
     /// it holds at once (retry).
     #[response(status = 503)]
     Unavailable(ErrorAnswer),
+    /// A deck given as a link to a host the service does not fetch from
+    /// (`link-host-not-allowed`; `details.site`).
+    #[response(status = 403)]
+    LinkHost(ErrorAnswer),
+    /// A deck given as a link names a deck the site does not have or does not show
+    /// (`link-deck-not-found`: the message says what to do on that site).
+    #[response(status = 404)]
+    LinkNotFound(ErrorAnswer),
+    /// A deck given as a link could not be fetched: the site failed, answered too much or too
+    /// slowly, answered no deck, or led where deck links never go (`link-upstream-*`;
+    /// `details.site`).
+    #[response(status = 502)]
+    LinkUpstream(ErrorAnswer),
 }
 
 /// The errors of a route that reads a JSON body.

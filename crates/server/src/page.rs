@@ -1,6 +1,6 @@
 //! The player's page at `/` and the event pages under `/events/` (registration, organizer,
-//! judge, published lists): plain HTML, CSS and a small script compiled into the binary
-//! (`web/`), talking to the same API as everyone else. No external requests.
+//! judge, published lists, the printable sheets): plain HTML, CSS and a small script compiled
+//! into the binary (`web/`), talking to the same API as everyone else. No external requests.
 
 use actix_web::HttpResponse;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY};
@@ -14,6 +14,9 @@ const JUDGE: &str = include_str!("../web/judge.html");
 const PUBLISHED: &str = include_str!("../web/published.html");
 const EVENTS_SCRIPT: &str = include_str!("../web/events.js");
 const EVENTS_STYLE: &str = include_str!("../web/events.css");
+const SHEET: &str = include_str!("../web/sheet.html");
+const SHEET_SCRIPT: &str = include_str!("../web/sheet.js");
+const SHEET_STYLE: &str = include_str!("../web/sheet.css");
 
 /// Only this origin: no CDN, no inline code from elsewhere.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
@@ -64,4 +67,17 @@ pub async fn events_script() -> HttpResponse {
 
 pub async fn events_style() -> HttpResponse {
     asset("text/css; charset=utf-8", EVENTS_STYLE)
+}
+
+/// The printable deck-registration sheets (`/events/sheet`).
+pub async fn sheet() -> HttpResponse {
+    asset("text/html; charset=utf-8", SHEET)
+}
+
+pub async fn sheet_script() -> HttpResponse {
+    asset("text/javascript; charset=utf-8", SHEET_SCRIPT)
+}
+
+pub async fn sheet_style() -> HttpResponse {
+    asset("text/css; charset=utf-8", SHEET_STYLE)
 }

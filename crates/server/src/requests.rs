@@ -13,9 +13,7 @@ use deckcheck_store::{IllegalLists, Tier};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{
-    AnyOfBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
-};
+use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 /// A deck as a request gives it: a list in any of the game's input formats (a string), or a
@@ -66,9 +64,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Raw<'a> {
 
 impl PartialSchema for Deck<'_> {
     fn schema() -> RefOr<Schema> {
-        OneOfBuilder::new()
+        AnyOfBuilder::new()
             .description(Some(
-                "A deck: a list in any input format of the game, as a string, or a JSON deck as an object. A deck whose content cannot be read is a 422; entries that cannot be read are diagnostics of the answer.",
+                "A deck: a list in any input format of the game, as a string; a JSON deck, as an object; or a link to the deck on a deck site, as a string (`DeckLink`: fetched, and the answer's `links` names the site and the deck's title). A deck whose content cannot be read is a 422; entries that cannot be read are diagnostics of the answer.",
             ))
             .item(
                 ObjectBuilder::new()
@@ -80,6 +78,10 @@ impl PartialSchema for Deck<'_> {
                     .schema_type(Type::Object)
                     .description(Some("A JSON deck (SWUDB JSON for Star Wars: Unlimited, Legion HQ's JSON for Legion).")),
             )
+            // Last, so that the shapes clients generated before it keep their names.
+            .item(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                DeckLink::name(),
+            )))
             .into()
     }
 }
@@ -88,7 +90,31 @@ impl ToSchema for Deck<'_> {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Deck")
     }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((DeckLink::name().into_owned(), DeckLink::schema()));
+    }
 }
+
+/// A deck given as a link: a string that is one `https://` URL, nothing else. The service
+/// fetches the deck it names (`crate::linked`); the schema says which links it reads.
+pub struct DeckLink;
+
+impl PartialSchema for DeckLink {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(utoipa::openapi::SchemaFormat::Custom("uri".into())))
+            .pattern(Some("^[Hh][Tt][Tt][Pp][Ss]?://\\S+$"))
+            .description(Some(
+                "A link to a deck on a deck site, fetched by the service from the hosts its operator allows (`DECKCHECK_LINK_HOSTS`; by default the sites below), over HTTPS only, never from a private address, within a size and a time limit. Star Wars: Unlimited: swudb.com (`https://swudb.com/deck/<id>`), SWUBase (`https://swubase.com/decks/<id>`), melee.gg decklists (`https://melee.gg/Decklist/View/<id>`), and the other sites Karabast reads (SWU Stats, SW-Unlimited-DB, SWU Card Hub, SWU Meta Stats, My-SWU, Niamos, Protect the Pod, SWUForge, CardCore, HoloScan, SWUPedia); a Karabast-style JSON deck at any other host the operator allows. Star Wars: Legion: Legion HQ list links (`https://legionhq2.com/list/<faction>/<list>`, read as they are, never fetched). A link the service does not read is a 400 or 403, a deck the site does not show a 404, a link to another game's list a 422 (`link-wrong-game`), a site that fails a 502 (`link-upstream-*`); each names the site and the deck's field.",
+            ))
+            .examples(["https://swudb.com/deck/AbC123"])
+            .into()
+    }
+}
+
+impl ToSchema for DeckLink {}
 
 /// One format of the game, by its id (each game's routes list its own).
 #[derive(Debug, Clone, Deserialize, ToSchema)]

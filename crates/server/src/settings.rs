@@ -172,6 +172,22 @@ pub struct Settings {
     /// at start).
     #[arg(long, env = "DECKCHECK_PURGE_INTERVAL", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
     pub purge_interval: u64,
+    /// Hosts a deck given as a link is fetched from (HTTPS only, never a private address):
+    /// host names separated by commas or spaces, `default` for the deck sites deckcheck reads
+    /// (`default,decks.example.org` adds one), `none` (or an empty value) for no link at all
+    /// [default: default].
+    #[arg(long, env = "DECKCHECK_LINK_HOSTS", value_name = "HOSTS", default_value = "default", value_parser = parse_hosts)]
+    pub link_hosts: deckcheck_links::Allowlist,
+    /// The client that fetches deck links, made by whoever builds the settings (a test's, whose
+    /// hosts reach a local server); else one is made from `link_hosts` at start. Not a flag.
+    #[arg(skip)]
+    pub links: Option<deckcheck_links::Links>,
+}
+
+/// `DECKCHECK_LINK_HOSTS`, as the links crate reads it.
+fn parse_hosts(text: &str) -> Result<deckcheck_links::Allowlist, String> {
+    text.parse()
+        .map_err(|e: deckcheck_links::AllowlistError| e.to_string())
 }
 
 /// An address (`192.0.2.7`, `::1`) or a network (`10.0.0.0/8`).
@@ -292,6 +308,19 @@ impl Settings {
 
     pub fn purge_interval(&self) -> Duration {
         Duration::from_secs(self.purge_interval)
+    }
+
+    /// The client that fetches deck links: the one given, else one on `link_hosts` with the
+    /// crate's limits (2 MiB, 10 s, 3 redirects).
+    pub fn links(&self) -> Result<deckcheck_links::Links, String> {
+        match &self.links {
+            Some(links) => Ok(links.clone()),
+            None => deckcheck_links::Links::new(deckcheck_links::LinkSettings {
+                hosts: self.link_hosts.clone(),
+                ..deckcheck_links::LinkSettings::default()
+            })
+            .map_err(|e| e.to_string()),
+        }
     }
 }
 
@@ -448,6 +477,27 @@ mod tests {
         );
         let err = parse(&["--token-lifetime-days", "0"]).unwrap_err();
         assert!(err.contains("DECKCHECK_TOKEN_LIFETIME_DAYS"), "{err}");
+    }
+
+    #[test]
+    fn the_hosts_of_deck_links_are_the_sites_by_default_and_a_bad_entry_stops_the_start() {
+        let default = parse(&[]).unwrap();
+        assert!(default.link_hosts.contains("swudb.com"));
+        assert!(default.links().is_ok(), "the client is made from the hosts");
+        let off = parse(&["--link-hosts", "none"]).unwrap();
+        assert_eq!(off.link_hosts.hosts().count(), 0);
+        let added = parse(&["--link-hosts", "default,decks.example.org"]).unwrap();
+        assert!(added.link_hosts.contains("decks.example.org"));
+        for bad in [
+            "https://swudb.com",
+            "127.0.0.1",
+            "*.example.org",
+            "swudb.com:443",
+        ] {
+            let err = parse(&["--link-hosts", bad]).unwrap_err();
+            assert!(err.contains("DECKCHECK_LINK_HOSTS"), "{bad}: {err}");
+            assert!(err.contains(bad), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -97,7 +97,7 @@ async fn every_documented_operation_is_routed() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 66);
+    assert_eq!(operations, 68);
 }
 
 #[test]
@@ -244,7 +244,13 @@ fn every_operation_has_an_id_and_declares_the_token_it_takes() {
                 );
             } else {
                 assert!(security.is_empty(), "{method} {path} is public");
-                assert!(op["responses"].get("403").is_none(), "{method} {path}");
+                // A public route's 403 is a deck link's host off the allowlist, never a token's.
+                assert!(
+                    op["responses"].get("403").is_none_or(|r| r["description"]
+                        .as_str()
+                        .is_some_and(|d| d.contains("link-host-not-allowed"))),
+                    "{method} {path}"
+                );
             }
         }
     }
@@ -363,13 +369,24 @@ fn the_request_shapes_exclude_each_other() {
             .unwrap()
             .contains(&json!("deck"))
     );
-    let deck_types: Vec<&str> = resolve(&doc, &one["properties"]["deck"])["oneOf"]
+    // A deck is a list, a JSON deck, or a link (issue 30).
+    let deck_types: Vec<Value> = resolve(&doc, &one["properties"]["deck"])["anyOf"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| s["type"].as_str().unwrap())
+        .map(|s| {
+            let s = resolve(&doc, s);
+            json!([s["type"], s["format"]])
+        })
         .collect();
-    assert_eq!(deck_types, ["string", "object"]);
+    assert_eq!(
+        deck_types,
+        [
+            json!(["string", null]),
+            json!(["object", null]),
+            json!(["string", "uri"])
+        ]
+    );
 }
 
 /// Regression (issue 17): `/v1/sets` and `/v1/suspensions` send `null` where a date or a

@@ -1,6 +1,6 @@
-// deckcheck's player page: validates the pasted list through the public API
-// (POST /v1/games/{game}/decks/validate) and shows the verdict, the problems by
-// line and the deck as read; then asks when the deck is legal in each format
+// deckcheck's player page: validates the pasted list (or the deck a link names: the
+// server fetches it) through the public API (POST /v1/games/{game}/decks/validate)
+// and shows the verdict, the problems by line and the deck as read; then asks when the deck is legal in each format
 // (POST /v1/games/{game}/decks/window) and draws one timeline row per format.
 // The games and their formats come from GET /v1/games.
 // Plain script, no framework, no build. Every text from the API or the player is
@@ -10,6 +10,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const deck = $('deck'), game = $('game'), format = $('format'), date = $('date'), file = $('file');
+  const link = $('deck-link');
   const status = $('status'), errorBox = $('error'), hint = $('deck-hint');
   const DEBOUNCE_MS = 300, TIMEOUT_MS = 20000;
   const VERDICT = { legal: 'Legal', illegal: 'Not legal', unverified: 'Not verified' };
@@ -107,7 +108,9 @@
   async function check() {
     clearTimeout(timer);
     if (inflight) inflight.abort();
-    const text = deck.value;
+    // A link, when one is given, is the deck: the server fetches it (the list below waits).
+    const url = link.value.trim();
+    const text = url || deck.value;
     if (!text.trim()) { inflight = null; clear(); return; }
     // The chosen format (even one not played on the date: the answer says so), and every
     // format that can be played on the date.
@@ -165,6 +168,7 @@
     for (const k of ['verdict', 'format', 'asOf']) delete v.dataset[k];
     $('verdict-word').textContent = '';
     $('verdict-detail').textContent = '';
+    $('verdict-source').hidden = true;
     markStale(null);
     $('details').hidden = true;
     $('empty').hidden = false;
@@ -191,8 +195,15 @@
   }
 
   // --- rendering ------------------------------------------------------------------
+  // Where a deck given as a link came from, in words: the site and the deck's title.
+  function renderSource(data) {
+    const src = data.links && data.links.deck, p = $('verdict-source');
+    p.textContent = src ? 'The deck ' + (src.title ? '“' + src.title + '” ' : '') + 'from ' + src.site : '';
+    p.hidden = !src;
+  }
   function render(data) {
     last = data;
+    renderSource(data);
     const chosen = format.value;
     const rep = data.reports.find((r) => r.format === chosen) || data.reports[0];
     const answer = (data.decks || [])[0] || {};
@@ -295,7 +306,11 @@
       const li = el('li', 'problem' + (items.some((i) => i.kind === 'error') ? ' error' : ' mild'));
       li.dataset.line = String(n);
       const where = el('div', 'where');
-      if (n > 0) {
+      if (n > 0 && last && last.links && last.links.deck) {
+        // The lines of the deck the link gave, not of the list below: named, not selectable.
+        const txt = (items.find((i) => i.d) || {}).d;
+        where.append(el('span', 'lineno whole', 'Line ' + n), ' ', el('code', 'text', txt ? txt.text : ''));
+      } else if (n > 0) {
         const go = el('button', 'lineno', 'Line ' + n);
         go.type = 'button';
         go.title = 'Select line ' + n + ' in the list';
@@ -334,7 +349,7 @@
     // The line is shown beside it: drop the message's own "line N: " / "line N was ".
     const text = d.message.replace(/^line \d+(?::\s*|\s+was\s+)/, '');
     wrap.append(message(capital(text), '', d.severity === 'error' ? 'bad' : 'info'));
-    if (d.candidates && d.candidates.length) {
+    if (d.candidates && d.candidates.length && !(last && last.links && last.links.deck)) {
       const fixes = el('div', 'fixes');
       fixes.append(el('span', 'label', 'Replace with'));
       for (const c of d.candidates) {
@@ -554,6 +569,7 @@
 
   date.value = today();
   deck.addEventListener('input', schedule);
+  link.addEventListener('input', schedule);
   date.addEventListener('change', check);
   format.addEventListener('change', formatChanged);
   game.addEventListener('change', gameChanged);
@@ -583,5 +599,5 @@
     showGame();
     if (last) render(last);
   }).catch(() => {});
-  if (deck.value.trim()) check();
+  if (deck.value.trim() || link.value.trim()) check();
 })();

@@ -51,6 +51,16 @@ function takeToken(role, { keep = true } = {}) {
   return { event, token: stored, kept: !!stored };
 }
 
+/// Where an event's printable deck-registration sheets are (/events/sheet): every player's, or
+/// one player's; a player's own with their token in the fragment (the page takes it out of the
+/// address at once).
+function sheetLink(event, role, { player, token } = {}) {
+  const f = new URLSearchParams({ event, role });
+  if (player) f.set('player', player);
+  if (token) f.set('token', token);
+  return `/events/sheet#${f}`;
+}
+
 class ApiError extends Error {
   constructor(status, body) {
     super((body && body.error && body.error.message) || `HTTP ${status}`);
@@ -209,6 +219,7 @@ async function registerPage() {
       el('br'), 'Fingerprint ', el('code', { class: 'fingerprint' }, fingerprints(v.fingerprints)))));
     $('my-fingerprint').textContent = fingerprints(last.fingerprints);
     $('history-box').hidden = false;
+    $('print-mine').href = sheetLink(current.id, 'player', { token });
   }
 
   function stateText(state, version) {
@@ -242,6 +253,7 @@ async function registerPage() {
     for (const id of ['player', 'uid', 'deck', 'pool']) $(id).value = '';
     $('player').readOnly = $('uid').readOnly = false;
     for (const id of ['registered', 'verdict', 'history-box']) $(id).hidden = true;
+    $('print-mine').removeAttribute('href'); // it held the player's token
     $('problems').replaceChildren();
     $('history').replaceChildren();
     showError(null);
@@ -410,6 +422,7 @@ async function organizerPage() {
         ...(e.published_at ? [' · published: ', el('a', { id: 'published-link', href: publishedUrl(e.id) }, 'the published lists')] : []),
         el('br'), 'Players register at ', el('a', { href: reg }, reg));
       $('lock').disabled = info.locked;
+      $('print-sheets').href = sheetLink(event, 'organizer');
       await loadRoster();
       await loadTokens();
     } catch (e) {
@@ -424,7 +437,8 @@ async function organizerPage() {
     // Each cell says what it is (data-label): on a phone a row is a card, not a line.
     body.replaceChildren(...r.players.map((p) => el('tr', { 'data-player': p.id },
       el('td', { class: 'pick' }, el('input', { type: 'checkbox', class: 'pairing', value: p.id, 'aria-label': `Review ${p.player}` })),
-      el('td', { class: 'name' }, p.player), el('td', { 'data-label': 'UID' }, p.uid),
+      el('td', { class: 'name' }, p.player, ' ', el('a', { class: 'sheet-link', href: sheetLink(event, 'organizer', { player: p.id }), target: '_blank', rel: 'noopener', 'aria-label': `Print the sheet of ${p.player}` }, 'sheet')),
+      el('td', { 'data-label': 'UID' }, p.uid),
       el('td', { class: `state state-${p.state}`, 'data-label': 'State' }, p.state),
       el('td', { class: `verdict-cell v-${p.verdict}`, 'data-label': 'Verdict' }, p.verdict),
       el('td', { 'data-label': 'Version' }, p.version), el('td', { 'data-label': 'Checks' }, p.checks),
@@ -586,6 +600,7 @@ async function judgePage() {
       $('login').hidden = true;
       $('finder').hidden = false;
       $('event-title').textContent = `${info.event.name} (${info.players} players${info.locked ? ', locked' : ''}) · ${info.you}`;
+      $('print-sheets').href = sheetLink(event, 'judge');
       await search();
     } catch (e) {
       showError(e);
@@ -635,6 +650,7 @@ async function judgePage() {
       $('player-facts').replaceChildren(`UID ${reg.uid} · version ${reg.version} · `, el('span', { class: `state-${reg.state}` }, reg.state), ' · ', el('span', { class: `v-${reg.verdict}` }, reg.verdict),
         el('br'), 'Fingerprint ', el('code', { id: 'registered-fingerprint', class: 'fingerprint' }, fingerprints(last.fingerprints)));
       $('registered-list').textContent = last.decks.join('\n\n');
+      $('print-sheet').href = sheetLink(event, 'judge', { player: reg.id });
       $('amended').value = last.decks[0] || '';
       $('resolve').disabled = reg.state !== 'pending';
       $('checks').replaceChildren(...(r.checks.length ? r.checks.map(checkLine) : [el('li', {}, 'None yet.')]));

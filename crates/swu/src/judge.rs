@@ -303,5 +303,6 @@ pub fn compare(
         findings,
         notes,
         catalog: catalog.version().clone(),
+        links: Default::default(),
     }
 }

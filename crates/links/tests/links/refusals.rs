@@ -5,9 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use deckcheck_links::{LinkError, LinkSettings, Links, TestNetwork};
+use deckcheck_links::testing::TestNetwork;
+use deckcheck_links::{LinkError, LinkSettings, Links};
 
-use crate::upstream::{Reply, Upstream, settings};
+use deckcheck_links::testing::{Reply, Upstream, settings};
 
 const DECK: &str = include_str!("answers/swudb.json");
 
@@ -19,7 +20,10 @@ async fn a_link_to_a_host_off_the_allowlist_is_refused_without_a_request() {
         .fetch("https://evil.example/deck.json")
         .await
         .unwrap_err();
-    assert_eq!((e.status(), e.code()), (403, "link-host-not-allowed"));
+    assert_eq!(
+        (e.status(), e.code().as_str()),
+        (403, "link-host-not-allowed")
+    );
     assert!(e.to_string().starts_with("evil.example: "), "{e}");
     assert!(up.seen().is_empty());
 }
@@ -51,7 +55,7 @@ async fn a_plain_http_link_is_refused_without_a_request() {
     let up = Upstream::start().await;
     let links = up.links(settings(), &["swudb.com"], &[]);
     let e = links.fetch("http://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!((e.status(), e.code()), (400, "link-not-https"));
+    assert_eq!((e.status(), e.code().as_str()), (400, "link-not-https"));
     assert_eq!(e.site(), Some("swudb.com"));
     assert!(up.seen().is_empty());
 }
@@ -66,7 +70,10 @@ async fn a_redirect_to_127_0_0_1_is_refused_and_not_followed() {
     );
     let links = up.links(settings(), &["swudb.com"], &[]);
     let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!((e.status(), e.code()), (502, "link-upstream-refused"));
+    assert_eq!(
+        (e.status(), e.code().as_str()),
+        (502, "link-upstream-refused")
+    );
     assert!(
         e.to_string().contains("127.0.0.1 is not on the allowlist"),
         "{e}"
@@ -83,7 +90,7 @@ async fn a_redirect_to_plain_http_is_refused() {
     );
     let links = up.links(settings(), &["swudb.com", "www.swudb.com"], &[]);
     let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!(e.code(), "link-upstream-refused");
+    assert_eq!(e.code().as_str(), "link-upstream-refused");
     assert!(e.to_string().contains("is not HTTPS"), "{e}");
     assert_eq!(up.seen().len(), 1);
 }
@@ -104,7 +111,7 @@ async fn redirects_are_followed_a_few_times_at_most() {
         .fetch("https://swudb.com/deck/loop")
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "link-upstream-refused");
+    assert_eq!(e.code().as_str(), "link-upstream-refused");
     assert!(e.to_string().contains("more than 3 redirects"), "{e}");
     assert_eq!(up.seen().len(), 4);
 }
@@ -116,7 +123,7 @@ async fn a_dns_answer_of_a_private_address_is_refused_before_connecting() {
         let links = up.links(settings(), &[], &[("swudb.com", ip)]);
         let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
         assert_eq!(
-            (e.status(), e.code()),
+            (e.status(), e.code().as_str()),
             (502, "link-upstream-refused"),
             "{ip}"
         );
@@ -138,7 +145,7 @@ async fn a_redirect_to_an_allowed_host_that_resolves_to_loopback_is_refused() {
     );
     let links = up.links(settings(), &["swudb.com"], &[("swubase.com", "127.0.0.1")]);
     let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!(e.code(), "link-upstream-refused");
+    assert_eq!(e.code().as_str(), "link-upstream-refused");
     assert!(
         e.to_string()
             .contains("swubase.com resolves to 127.0.0.1, a loopback address"),
@@ -182,7 +189,7 @@ async fn an_answer_without_a_length_is_read_up_to_the_size_limit_and_no_further(
     );
     let links = up.links(small(), &["swudb.com"], &[]);
     let e = links.fetch("https://swudb.com/deck/big").await.unwrap_err();
-    assert_eq!(e.code(), "link-upstream-too-large");
+    assert_eq!(e.code().as_str(), "link-upstream-too-large");
 }
 
 fn quick() -> LinkSettings {
@@ -226,7 +233,7 @@ async fn an_answer_that_trickles_forever_is_cut_at_the_time_limit() {
         .fetch("https://melee.gg/Decklist/View/slow")
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "link-upstream-too-slow");
+    assert_eq!(e.code().as_str(), "link-upstream-too-slow");
     assert_eq!(e.site(), Some("melee.gg"));
     assert!(started.elapsed() < Duration::from_secs(5));
 }
@@ -240,7 +247,10 @@ async fn a_404_is_a_deck_not_found_with_what_to_do_on_that_site() {
         .fetch("https://swubase.com/decks/gone")
         .await
         .unwrap_err();
-    assert_eq!((e.status(), e.code()), (404, "link-deck-not-found"));
+    assert_eq!(
+        (e.status(), e.code().as_str()),
+        (404, "link-deck-not-found")
+    );
     assert_eq!(
         e.to_string(),
         "SWUBase: deck not found (HTTP 404); make sure the deck exists and is set to Public on swubase.com"
@@ -256,7 +266,7 @@ async fn a_private_swudb_deck_is_not_found_too() {
         .fetch("https://swudb.com/deck/mine")
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "link-deck-not-found");
+    assert_eq!(e.code().as_str(), "link-deck-not-found");
     assert!(e.to_string().contains("unlisted or public"), "{e}");
 }
 
@@ -266,7 +276,10 @@ async fn a_server_error_is_the_site_failing() {
     up.route("swudb.com/api/getDeckJson/abc", Reply::status(503));
     let links = up.links(settings(), &["swudb.com"], &[]);
     let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!((e.status(), e.code()), (502, "link-upstream-failed"));
+    assert_eq!(
+        (e.status(), e.code().as_str()),
+        (502, "link-upstream-failed")
+    );
     assert!(e.to_string().contains("HTTP 503"), "{e}");
 }
 
@@ -279,7 +292,10 @@ async fn an_answer_that_is_no_deck_is_named_as_such() {
     );
     let links = up.links(settings(), &["swudb.com"], &[]);
     let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!((e.status(), e.code()), (502, "link-upstream-not-a-deck"));
+    assert_eq!(
+        (e.status(), e.code().as_str()),
+        (502, "link-upstream-not-a-deck")
+    );
     assert!(
         e.to_string()
             .starts_with("swudb.com: the answer is not a deck: the answer is not JSON"),
@@ -300,7 +316,10 @@ async fn a_certificate_the_client_does_not_trust_fails_the_connection() {
     };
     let links = Links::for_tests(settings(), untrusting).unwrap();
     let e = links.fetch("https://swudb.com/deck/abc").await.unwrap_err();
-    assert_eq!((e.status(), e.code()), (502, "link-upstream-failed"));
+    assert_eq!(
+        (e.status(), e.code().as_str()),
+        (502, "link-upstream-failed")
+    );
     assert!(e.to_string().contains("invalid peer certificate"), "{e}");
     assert!(up.seen().is_empty(), "no request passed the handshake");
 }

@@ -4,7 +4,7 @@
 
 use deckcheck_links::{Game, LinkSettings};
 
-use crate::upstream::{EXTRA_HOST, Reply, Upstream, settings};
+use deckcheck_links::testing::{EXTRA_HOST, Reply, Upstream, settings};
 
 const SWUDB: &str = include_str!("answers/swudb.json");
 const SWUBASE: &str = include_str!("answers/swubase.json");

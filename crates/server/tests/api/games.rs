@@ -27,7 +27,7 @@ async fn loaded(app: &TestApp, game: &str) {
 }
 
 /// A test deck of a game crate, as text.
-fn deck(game: &str, file: &str) -> String {
+pub(crate) fn deck(game: &str, file: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(format!("../{game}/tests/{game}/decks"))
         .join(file);

@@ -310,6 +310,18 @@ impl TestApp {
         Self::answer(response).await
     }
 
+    /// A GET with an event's token (`Authorization: Bearer`).
+    pub async fn get_as(&self, path: &str, token: &str) -> Answer {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.address))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the request is answered");
+        Self::answer(response).await
+    }
+
     /// The catalog the default game answers from, as `/health` names it.
     pub async fn catalog(&self) -> String {
         let health = self.get("/health").await;

@@ -13,6 +13,9 @@
 //! - `games`: Legion, CCG and LCG through the service on real decks, legal and illegal, with
 //!   their verdicts and codes — issues 20-22.
 //! - `ops`: `/metrics`, `/health`, `/health/live` and `/ready` as an operator uses them — issue 29.
+//! - `links`: decks given as links on every deck route, each site from a local server, and
+//!   every refusal — issue 30.
+//! - `sheets`: printable deck-registration sheets of each game, and who may print them — issue 30.
 //!
 //! Bodies are pinned by snapshots (`snapshots/`, the catalog version redacted). The real data
 //! of `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`…) is loaded once; without it the
@@ -30,6 +33,8 @@ mod errors;
 mod first_start;
 mod games;
 mod hostile;
+mod links;
 mod ops;
 mod reload;
+mod sheets;
 mod validate;

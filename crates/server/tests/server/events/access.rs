@@ -25,9 +25,11 @@ fn event_routes() -> Vec<(String, HttpMethod)> {
 /// The roles each route allows; `None` for the public ones.
 fn allowed(path: &str) -> Option<&'static [&'static str]> {
     Some(match path.trim_start_matches("/v1/events") {
-        "/{event}" | "/{event}/players" | "/{event}/review" | "/{event}/players/{player}" => {
-            &["organizer", "judge"]
-        }
+        "/{event}"
+        | "/{event}/players"
+        | "/{event}/review"
+        | "/{event}/players/{player}"
+        | "/{event}/sheets" => &["organizer", "judge"],
         "/{event}/settings"
         | "/{event}/lock"
         | "/{event}/judges"
@@ -44,7 +46,7 @@ fn allowed(path: &str) -> Option<&'static [&'static str]> {
         | "/{event}/deck-checks"
         | "/{event}/deck-checks/pick" => &["organizer", "judge"],
         "/{event}/players/{player}/resolve" => &["judge"],
-        "/{event}/me" | "/{event}/me/lists" => &["player"],
+        "/{event}/me" | "/{event}/me/lists" | "/{event}/me/sheet" => &["player"],
         _ => return None,
     })
 }
@@ -124,7 +126,7 @@ async fn every_event_route_refuses_other_events_tokens_and_none_and_wrong_roles(
             }
             tried += 1;
         }
-        assert_eq!(tried, 22, "every token route was tried");
+        assert_eq!(tried, 24, "every token route was tried");
         // Nothing of A was changed by any of it.
         let event = app.get(&format!("/v1/events/{a}"), Some(&org_a)).await;
         assert_eq!(
@@ -171,7 +173,7 @@ async fn every_event_route_refuses_an_unknown_query_parameter_by_name() {
             assert_eq!(res.body["error"]["code"], "bad-value", "{path}");
             tried += 1;
         }
-        assert_eq!(tried, 26, "every event route was tried");
+        assert_eq!(tried, 28, "every event route was tried");
     }
 }
 

@@ -1,7 +1,9 @@
-//! A local HTTPS server standing in for the deck sites: it answers recorded answers by host and
-//! path, with a certificate (rcgen) for every site's host that only the test client trusts.
-//! The client's test network sends the sites' hosts here; everything else it resolves from a
-//! table, so nothing leaves the machine.
+//! Tests only (feature `testing`): a local HTTPS server standing in for the deck sites, and
+//! the test network a [`Links`] of [`Links::for_tests`] sees. The server answers recorded
+//! answers by host and path, with a certificate (rcgen) for every site's host that only the test
+//! client trusts. The client's test network sends the sites' hosts here; everything else it
+//! resolves from a table, so nothing leaves the machine. Used by this crate's tests and by the
+//! service's (its deck routes, through HTTP).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -9,7 +11,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use deckcheck_links::{Allowlist, LinkSettings, Links, TestNetwork};
+use crate::{Allowlist, LinkSettings, Links};
 use http_body_util::combinators::UnsyncBoxBody;
 use http_body_util::{BodyExt, Full, StreamBody};
 use hyper::body::{Bytes, Frame, Incoming};
@@ -19,6 +21,18 @@ use tokio::net::TcpListener;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use tokio_rustls::rustls::{self, ServerConfig};
+
+/// The network a [`Links`] of [`Links::for_tests`] sees.
+#[derive(Debug, Default, Clone)]
+pub struct TestNetwork {
+    /// Hosts sent to the local test server, whatever DNS says (the only addresses exempt from
+    /// the private-address check).
+    pub local: HashMap<String, SocketAddr>,
+    /// The DNS: every other name answers these addresses (checked as any answer is), or none.
+    pub dns: HashMap<String, Vec<IpAddr>>,
+    /// Certificates (DER) trusted instead of the system's roots.
+    pub roots: Vec<Vec<u8>>,
+}
 
 /// What the server answers at one host and path.
 #[derive(Clone)]

@@ -1,0 +1,218 @@
+//! Decks given as links (issue 30): wherever a request gives a deck as a string, that string
+//! may be one link to a deck site (`https://swudb.com/deck/…`, a melee.gg decklist, a Legion
+//! HQ list…). The service's one [`Links`] fetches it within its limits (the operator's
+//! allowlist, HTTPS only, no private address, size and time), the deck's text takes the link's
+//! place, and the answer's `links` names, by field, the site and the deck's title.
+//!
+//! A link that gives no deck is the request's error, with the deck's field and the site: a
+//! `link-*` code (4xx when the link is the problem, 502 when the site is), never a 500.
+
+use deckcheck_core::{AnyGame, DeckInput, ErrorCode, Linked, ValidateRequest};
+use deckcheck_links::{FetchedDeck, LinkError, Links, is_link};
+use futures_util::future::join_all;
+use serde_json::json;
+
+use crate::error::ApiError;
+
+/// A deck of a request, by the field it was given in: its text, which a link's deck replaces.
+pub(crate) type Given<'a> = (String, &'a mut String);
+
+/// Decks as [`fetch`] takes them.
+pub(crate) fn given<'a>(decks: impl IntoIterator<Item = &'a mut DeckInput>) -> Vec<Given<'a>> {
+    decks
+        .into_iter()
+        .map(|d| (d.field.clone(), &mut d.text))
+        .collect()
+}
+
+/// The decks of a validate or window request that are links, fetched ([`fetch`]).
+pub(crate) async fn fetch_request(
+    links: &Links,
+    game: &dyn AnyGame,
+    request: &mut ValidateRequest,
+) -> Result<Linked, ApiError> {
+    let decks = given(&mut request.decks);
+    fetch(links, game.info().id, decks, &mut request.input_format).await
+}
+
+/// Fetches the decks of one request that are links, all at once, and puts each deck in its
+/// link's place. `game` is the id of the route's (or the event's) game: a link to another
+/// game's list is refused. `input_format` is the request's: a link's deck is read by its
+/// site's reader, so a request that names another is refused, and one that names none gets
+/// that reader when every deck came from links of one reader.
+pub(crate) async fn fetch(
+    links: &Links,
+    game: &str,
+    decks: Vec<Given<'_>>,
+    input_format: &mut Option<String>,
+) -> Result<Linked, ApiError> {
+    let all = decks.len();
+    let linked: Vec<Given<'_>> = decks.into_iter().filter(|(_, t)| is_link(t)).collect();
+    if linked.is_empty() {
+        return Ok(Linked::new());
+    }
+    let fetched = join_all(linked.iter().map(|(_, text)| links.fetch(text.trim()))).await;
+    let mut sources = Linked::new();
+    let mut readers = Vec::new();
+    for ((field, text), result) in linked.into_iter().zip(fetched) {
+        let deck = result.map_err(|e| error(&field, text.trim(), &e))?;
+        check(&field, &deck, game, input_format.as_deref())?;
+        readers.push(deck.input_format);
+        *text = deck.text;
+        sources.insert(field, deck.source);
+    }
+    if input_format.is_none()
+        && readers.len() == all
+        && let Some(first) = readers.first()
+        && readers.iter().all(|r| r == first)
+    {
+        *input_format = Some((*first).to_string());
+    }
+    Ok(sources)
+}
+
+/// The decks of a list submitted to an event that are links, fetched ([`fetch`]): the store
+/// keeps the deck the site gave, never the link.
+pub(crate) async fn fetch_submission(
+    links: &Links,
+    game: &str,
+    submission: &mut deckcheck_store::Submission,
+) -> Result<Linked, ApiError> {
+    let one = submission.decks.len() == 1;
+    let decks = submission
+        .decks
+        .iter_mut()
+        .enumerate()
+        .map(|(i, text)| {
+            let field = if one {
+                "deck".to_string()
+            } else {
+                format!("decks[{i}]")
+            };
+            (field, text)
+        })
+        .collect();
+    fetch(links, game, decks, &mut submission.input_format).await
+}
+
+/// A link's deck is for the request's game and its reader is the one the request names.
+fn check(
+    field: &str,
+    deck: &FetchedDeck,
+    game: &str,
+    input_format: Option<&str>,
+) -> Result<(), ApiError> {
+    let source = &deck.source;
+    let wrong = |message: String| {
+        Err(ApiError::new(ErrorCode::LinkWrongGame, message)
+            .field(field)
+            .details(json!({ "site": source.site, "link": source.link })))
+    };
+    if deck.game.id() != game {
+        return wrong(format!(
+            "{field}: {} is a {} list for the game {}, not {game}; send it to /v1/games/{}/…",
+            source.link,
+            source.site,
+            deck.game.id(),
+            deck.game.id()
+        ));
+    }
+    match input_format {
+        Some(asked) if asked != deck.input_format => wrong(format!(
+            "{field}: the deck {} gives is read as {}, not {asked}; leave input_format out",
+            source.site, deck.input_format
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Why a link gave no deck, as the deck field's error: the link crate's code (its status),
+/// the site in the message and in `details`.
+pub(crate) fn error(field: &str, link: &str, e: &LinkError) -> ApiError {
+    ApiError::new(e.code(), format!("{field}: {e}"))
+        .field(field)
+        .details(json!({ "site": e.site(), "link": deckcheck_core::echo(link) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deckcheck_links::LinkSettings;
+
+    fn links() -> Links {
+        Links::new(LinkSettings {
+            hosts: deckcheck_links::Allowlist::none(),
+            ..LinkSettings::default()
+        })
+        .unwrap()
+    }
+
+    #[actix_web::test]
+    async fn decks_that_are_not_links_are_left_as_they_are_and_nothing_is_fetched() {
+        let (mut a, mut b) = ("1 | Waylay".to_string(), "{\"leader\": {}}".to_string());
+        let mut input = None;
+        let given = vec![("decks[0]".into(), &mut a), ("decks[1]".into(), &mut b)];
+        let linked = fetch(&links(), "swu", given, &mut input).await.unwrap();
+        assert!(linked.is_empty());
+        assert_eq!((a.as_str(), input), ("1 | Waylay", None));
+    }
+
+    #[actix_web::test]
+    async fn a_legion_hq_link_is_the_list_itself_and_gets_its_reader() {
+        let link = "https://legionhq2.com/list/rebels/1000:1ab0000,cr";
+        let mut text = format!(" {link}\n");
+        let mut input = None;
+        let given = vec![("deck".into(), &mut text)];
+        let linked = fetch(&links(), "legion", given, &mut input).await.unwrap();
+        assert_eq!(text, link);
+        assert_eq!(input.as_deref(), Some("legion-hq-link"));
+        let source = &linked["deck"];
+        assert_eq!(
+            (source.site.as_str(), source.title.as_deref()),
+            ("Legion HQ", None)
+        );
+        assert_eq!(source.link, link);
+    }
+
+    #[actix_web::test]
+    async fn a_link_to_another_games_list_is_refused_naming_the_game() {
+        let mut text = "https://legionhq2.com/list/rebels/1000:1ab0000,cr".to_string();
+        let given = vec![("deck".into(), &mut text)];
+        let e = fetch(&links(), "swu", given, &mut None).await.unwrap_err();
+        assert_eq!(
+            (e.code, e.field.as_deref()),
+            (ErrorCode::LinkWrongGame, Some("deck"))
+        );
+        assert!(
+            e.message.contains("for the game legion, not swu"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[actix_web::test]
+    async fn a_link_whose_reader_is_not_the_one_asked_is_refused() {
+        let mut text = "https://legionhq2.com/list/rebels/1000:1ab0000,cr".to_string();
+        let given = vec![("deck".into(), &mut text)];
+        let mut asked = Some("legion-text".to_string());
+        let e = fetch(&links(), "legion", given, &mut asked)
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::LinkWrongGame);
+        assert!(
+            e.message
+                .contains("read as legion-hq-link, not legion-text")
+        );
+    }
+
+    #[actix_web::test]
+    async fn a_host_off_the_allowlist_is_the_decks_error_with_the_site_in_details() {
+        let mut text = "https://swudb.com/deck/AbC".to_string();
+        let given = vec![("decks[2]".into(), &mut text)];
+        let e = fetch(&links(), "swu", given, &mut None).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::LinkHostNotAllowed);
+        assert_eq!(e.status().as_u16(), 403);
+        assert_eq!(e.field.as_deref(), Some("decks[2]"));
+        assert_eq!(e.details.unwrap()["site"], "swudb.com");
+    }
+}
