@@ -349,7 +349,7 @@ pub fn game_input(game: &dyn AnyGame, data: &[u8]) {
     match game.validate(&request) {
         Ok(answer) => assert_validated(&answer),
         Err(e) => {
-            assert!(!e.code.is_empty() && !e.message.is_empty(), "{e:?}");
+            assert!(!e.code.as_str().is_empty() && !e.message.is_empty(), "{e:?}");
             assert!(
                 e.message.len() <= MAX_MESSAGE,
                 "an error of {} bytes",
