@@ -18,7 +18,8 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use deckcheck_server::games::{GAMES, load_all};
+use deckcheck_server::games::GAMES;
+use deckcheck_server::loading::load_all;
 use deckcheck_server::{Application, Settings};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;

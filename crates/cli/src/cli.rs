@@ -23,10 +23,11 @@ use deckcheck_core::{
     ValidateRequest, Verdict,
 };
 use deckcheck_fetch::fetch_from;
-use deckcheck_server::games::{GAMES, catalog_dir};
+use deckcheck_server::games::GAMES;
+use deckcheck_server::settings::catalog_dir;
 use deckcheck_server::settings::{LogFormat, Settings, default_data_dir};
 use deckcheck_server::{Application, games};
-use deckcheck_store::{EventExport, IllegalLists, Location, NewEvent, State, Store, Tier};
+use deckcheck_store::{Access, EventExport, IllegalLists, Location, NewEvent, State, Store, Tier};
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
 
@@ -919,7 +920,11 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
         as_of: args.as_of.unwrap_or_else(today),
     };
     let comparison = game.compare(&request).map_err(|e| {
-        let details = e.details.map(|d| format!(": {d}")).unwrap_or_default();
+        let details = e
+            .details
+            .and_then(|d| serde_json::to_string(&d).ok())
+            .map(|d| format!(": {d}"))
+            .unwrap_or_default();
         anyhow::anyhow!("{}{details}", e.message)
     })?;
     if args.json {
@@ -973,7 +978,11 @@ fn run_fingerprint(args: &FingerprintArgs) -> Result<()> {
             args.as_of.unwrap_or_else(today),
         )
         .map_err(|e| {
-            let details = e.details.map(|d| format!(": {d}")).unwrap_or_default();
+            let details = e
+                .details
+                .and_then(|d| serde_json::to_string(&d).ok())
+                .map(|d| format!(": {d}"))
+                .unwrap_or_default();
             anyhow::anyhow!("{}{details}", e.message)
         })?;
     if args.json {
@@ -1144,8 +1153,8 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
         }
         EventsCommand::Roster(args) => {
             let store = args.store.open(&runtime)?;
-            let event = runtime.block_on(store.event(&args.event))?;
-            let roster = runtime.block_on(store.roster(&args.event))?;
+            let event = runtime.block_on(store.event(&Access::operator(&args.event)))?;
+            let roster = runtime.block_on(store.roster(&Access::operator(&args.event)))?;
             if args.json {
                 outln!(
                     "{}",
@@ -1179,7 +1188,7 @@ fn run_events(command: EventsCommand) -> Result<ExitCode> {
         }
         EventsCommand::Export(args) => {
             let store = args.store.open(&runtime)?;
-            let export = runtime.block_on(store.export(&args.event))?;
+            let export = runtime.block_on(store.export(&Access::operator(&args.event)))?;
             let text = serde_json::to_string_pretty(&export)? + "\n";
             match &args.output {
                 Some(file) => std::fs::write(file, text)
@@ -1238,7 +1247,7 @@ async fn actix_web_main(settings: Settings) -> Result<()> {
     // binds or loads.
     let store = deckcheck_server::open_store(&settings)?;
     let load: deckcheck_server::Loader =
-        Box::new(|settings| games::load_all(settings, Some(fetch_from)));
+        Box::new(|settings| deckcheck_server::loading::load_all(settings, Some(fetch_from)));
     let app = Application::build_loading(settings, store, load)
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(

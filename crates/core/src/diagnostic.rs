@@ -98,7 +98,7 @@ impl Diagnostic {
             code,
             severity,
             at: at.into(),
-            text: crate::input::echo(text),
+            text: crate::text::echo(text),
             zone: None,
             message: message.into(),
             understood: None,
@@ -147,9 +147,3 @@ impl Diagnostic {
 
 /// The most diagnostics an error's details list: an answer stays small whatever was sent.
 pub const MAX_LISTED: usize = 200;
-
-/// Diagnostics as an error's details: the first [`MAX_LISTED`], and how many there were.
-pub fn listed(diagnostics: &[&Diagnostic]) -> serde_json::Value {
-    let shown = &diagnostics[..diagnostics.len().min(MAX_LISTED)];
-    serde_json::json!({ "diagnostics": shown, "count": diagnostics.len() })
-}

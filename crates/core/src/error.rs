@@ -3,13 +3,18 @@
 //! (`error.code` is an enum of them) and `docs/api-contract.md` all come from [`ErrorCode`].
 //!
 //! A deck that breaks rules is never an error (it is a report); a request that cannot be
-//! answered is a [`RequestError`]: a code, a message naming the bad value, and the field at
-//! fault.
+//! answered is a [`RequestError`]: a code, a message naming the bad value, the field at fault
+//! and, where the code has more to say, typed [`Details`]. It is the one error of the API: the
+//! service answers it as it is (`{"error": {code, message, field, details}}`), its status the
+//! code's own, its `Retry-After` and `WWW-Authenticate` headers read from its details.
 
+use jiff::Timestamp;
 use serde::Serialize;
-use serde_json::Value;
 
+use crate::answer::{Reloaded, Validated};
+use crate::diagnostic::{Diagnostic, MAX_LISTED};
 use crate::input::ImportError;
+use crate::report::Verdict;
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $id:tt, $status:tt, $meaning:tt;)*) => {
@@ -132,14 +137,149 @@ impl PartialEq<&str> for ErrorCode {
 
 /// Why a request cannot be answered: a bad value, a missing input, an unreadable deck. The
 /// service answers it with its code's status and `{"error": {code, message, field, details}}`.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error, Serialize, utoipa::ToSchema)]
 #[error("{message}")]
+#[schema(as = ErrorBody)]
 pub struct RequestError {
     pub code: ErrorCode,
     pub message: String,
-    /// The field or parameter at fault: `format`, `decks[1]`, `pool`.
+    /// The field, query parameter or part of the request at fault (`format`, `decks[1]`,
+    /// `limit`, `body`, `authorization`); on every 4xx.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
-    pub details: Option<Value>,
+    /// More about the error, by code (each shape names the codes that carry it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Details>,
+}
+
+/// What an error says beyond its message: one shape per kind of error, each a named schema.
+/// The shapes are told apart by their fields; each names the codes it comes with.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum Details {
+    JsonPosition(JsonPosition),
+    BodyLimit(BodyLimit),
+    RosterSize(RosterSize),
+    RosterLinks(RosterLinks),
+    AcceptedTypes(AcceptedTypes),
+    BodyTime(BodyTime),
+    RetryAfter(RetryAfter),
+    AuthScheme(AuthScheme),
+    LockedSince(LockedSince),
+    PublishedAt(PublishedAt),
+    RefusedList(RefusedList),
+    LinkSite(LinkSite),
+    UnreadEntries(UnreadEntries),
+    DeckCount(DeckCount),
+    /// `reload-failed`: what each game's reload did.
+    Reload(Reloaded),
+}
+
+/// `malformed-json`, `invalid-request`, `unreadable-deck` (a JSON deck): where the JSON broke.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct JsonPosition {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// `body-too-large`: the most bytes the route reads.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct BodyLimit {
+    pub limit: u64,
+}
+
+/// `batch-too-large`: the roster's entries, and the most one roster may hold.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RosterSize {
+    pub entries: usize,
+    pub limit: usize,
+}
+
+/// `batch-too-large`: the entries that give their deck as a link, and the most.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RosterLinks {
+    pub links: usize,
+    pub limit: usize,
+}
+
+/// `unsupported-media-type`: the content types the route reads.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct AcceptedTypes {
+    pub accepted: Vec<&'static str>,
+}
+
+/// `body-timeout`: the seconds the body had to arrive.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct BodyTime {
+    pub seconds: u64,
+}
+
+/// `too-many-attempts`, `store-unavailable`, `read-only`: seconds to wait (also the `Retry-After` header).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RetryAfter {
+    pub retry_after: u64,
+}
+
+/// `unauthorized`: the scheme to use (also the `WWW-Authenticate` header).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct AuthScheme {
+    pub scheme: &'static str,
+    /// Which tokens open it (`deckcheck events`: an event's, or the operator's creation key;
+    /// `deckcheck admin`: the admin token).
+    pub realm: &'static str,
+}
+
+/// `event-locked`: since when the lists are frozen.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct LockedSince {
+    #[schema(value_type = String, format = DateTime)]
+    pub locked_since: Timestamp,
+}
+
+/// `published`: when the lists were published.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublishedAt {
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: Timestamp,
+}
+
+/// `list-refused`: the list's verdict and every reason, as validate answers them.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RefusedList {
+    pub verdict: Verdict,
+    pub report: Box<Validated>,
+}
+
+/// `link-*`: the deck site (none for text that is no link) and the link (cut short).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct LinkSite {
+    pub site: Option<String>,
+    pub link: String,
+}
+
+/// `unreadable-deck` (a deck check, a fingerprint): the entries that are not cards, the first 200 of them, and how many there were.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct UnreadEntries {
+    pub diagnostics: Vec<Diagnostic>,
+    pub count: usize,
+}
+
+/// `unanswerable`: the decks given and the most the formats asked play.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct DeckCount {
+    pub decks: usize,
+    pub most: usize,
+}
+
+impl Details {
+    /// Diagnostics as an error's details: the first [`MAX_LISTED`], and how many there were.
+    pub fn listed(diagnostics: &[&Diagnostic]) -> Self {
+        let shown = &diagnostics[..diagnostics.len().min(MAX_LISTED)];
+        Self::UnreadEntries(UnreadEntries {
+            diagnostics: shown.iter().map(|d| (*d).clone()).collect(),
+            count: diagnostics.len(),
+        })
+    }
 }
 
 impl RequestError {
@@ -171,9 +311,188 @@ impl RequestError {
         )
         .field(field);
         if let ImportError::Json { line, column, .. } = e {
-            err.details = Some(serde_json::json!({ "line": line, "column": column }));
+            err.details = Some(Details::JsonPosition(JsonPosition {
+                line: *line,
+                column: *column,
+            }));
         }
         err
+    }
+
+    /// A body that is not valid JSON at all.
+    pub fn malformed_json(e: &serde_json::Error) -> Self {
+        Self::new(
+            ErrorCode::MalformedJson,
+            format!("the body is not valid JSON: {e}"),
+        )
+        .field("body")
+        .details(Details::JsonPosition(JsonPosition {
+            line: e.line(),
+            column: e.column(),
+        }))
+    }
+
+    /// JSON that parses but does not have the request's shape (a wrong type, a list where an
+    /// object goes).
+    pub fn invalid_request(e: &serde_json::Error) -> Self {
+        Self::new(
+            ErrorCode::InvalidRequest,
+            format!("the request does not have the expected shape: {e}"),
+        )
+        .field("body")
+        .details(Details::JsonPosition(JsonPosition {
+            line: e.line(),
+            column: e.column(),
+        }))
+    }
+
+    /// A JSON body that could not be read: not JSON at all, or not the request's shape.
+    pub fn json(e: &serde_json::Error) -> Self {
+        if e.is_syntax() || e.is_eof() {
+            Self::malformed_json(e)
+        } else {
+            Self::invalid_request(e)
+        }
+    }
+
+    pub fn unsupported_media_type(content_type: &str, accepted: &[&'static str]) -> Self {
+        Self::new(
+            ErrorCode::UnsupportedMediaType,
+            format!(
+                "content type {content_type:?} is not accepted; send {}",
+                accepted.join(" or ")
+            ),
+        )
+        .field("content-type")
+        .details(Details::AcceptedTypes(AcceptedTypes {
+            accepted: accepted.to_vec(),
+        }))
+    }
+
+    pub fn too_large(limit: u64) -> Self {
+        Self::new(
+            ErrorCode::BodyTooLarge,
+            format!("the body is larger than the limit of {limit} bytes"),
+        )
+        .field("body")
+        .details(Details::BodyLimit(BodyLimit { limit }))
+    }
+
+    pub fn batch_too_large(entries: usize, limit: usize) -> Self {
+        Self::new(
+            ErrorCode::BatchTooLarge,
+            format!("the batch has {entries} entries; the limit is {limit}"),
+        )
+        .field("entries")
+        .details(Details::RosterSize(RosterSize { entries, limit }))
+    }
+
+    pub fn bad_date(field: &str, value: &str) -> Self {
+        Self::new(
+            ErrorCode::BadDate,
+            format!(
+                "{field} {:?} is not a date; write YYYY-MM-DD",
+                crate::text::echo(value)
+            ),
+        )
+        .field(field)
+    }
+
+    pub fn unknown_game(value: &str, known: &[&str]) -> Self {
+        Self::new(
+            ErrorCode::UnknownGame,
+            format!(
+                "{:?} is not a game deckcheck knows; the games are {}",
+                crate::text::echo(value),
+                known.join(", ")
+            ),
+        )
+        .field("game")
+    }
+
+    pub fn game_unavailable(game: &str, reason: &str) -> Self {
+        Self::new(
+            ErrorCode::GameUnavailable,
+            format!("{game}'s card data is not loaded: {reason}"),
+        )
+        .field("game")
+    }
+
+    pub fn timeout(seconds: u64) -> Self {
+        Self::new(
+            ErrorCode::BodyTimeout,
+            format!("the body did not arrive whole within {seconds} s"),
+        )
+        .field("body")
+        .details(Details::BodyTime(BodyTime { seconds }))
+    }
+
+    /// Too many bodies are being received at once.
+    pub fn busy() -> Self {
+        Self::new(
+            ErrorCode::Busy,
+            "the service is receiving as many request bodies as it holds at once; retry in a moment",
+        )
+    }
+
+    /// Nothing at `field` (`path`, `id`): a 404.
+    pub fn not_found(field: &str, message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::NotFound, message).field(field)
+    }
+
+    pub fn method_not_allowed(method: &str, path: &str) -> Self {
+        Self::new(
+            ErrorCode::MethodNotAllowed,
+            format!("{method} is not allowed on {path}"),
+        )
+        .field("method")
+    }
+
+    /// No token, or one that does not open what was asked: the scheme and the realm to use in
+    /// `details` (and in the `WWW-Authenticate` header).
+    pub fn unauthorized(message: impl Into<String>, realm: &'static str) -> Self {
+        Self::new(ErrorCode::Unauthorized, message)
+            .field("authorization")
+            .details(Details::AuthScheme(AuthScheme {
+                scheme: "Bearer",
+                realm,
+            }))
+    }
+
+    /// The `WWW-Authenticate` challenge a 401 answers with.
+    pub fn challenge(&self) -> Option<String> {
+        match &self.details {
+            Some(Details::AuthScheme(a)) => Some(format!("{} realm=\"{}\"", a.scheme, a.realm)),
+            _ => None,
+        }
+    }
+
+    /// Too many attempts: a 429 that says when to retry.
+    pub fn too_many(field: &str, message: impl Into<String>, retry_after: u64) -> Self {
+        Self::new(ErrorCode::TooManyAttempts, message)
+            .field(field)
+            .details(Details::RetryAfter(RetryAfter { retry_after }))
+    }
+
+    /// New data could not be loaded for some game; the service goes on with what it had.
+    pub fn reload_failed(reloaded: Reloaded) -> Self {
+        let failed: Vec<String> = reloaded
+            .games
+            .iter()
+            .filter_map(|g| g.error.as_ref().map(|e| format!("{}: {e}", g.game)))
+            .collect();
+        Self::new(
+            ErrorCode::ReloadFailed,
+            format!(
+                "the data could not be reloaded, the previous data stays in use: {}",
+                failed.join("; ")
+            ),
+        )
+        .details(Details::Reload(reloaded))
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Internal, message)
     }
 
     pub fn code(mut self, code: ErrorCode) -> Self {
@@ -192,7 +511,7 @@ impl RequestError {
         self
     }
 
-    pub fn details(mut self, details: Value) -> Self {
+    pub fn details(mut self, details: Details) -> Self {
         self.details = Some(details);
         self
     }
@@ -200,6 +519,14 @@ impl RequestError {
     /// The HTTP status the service answers with.
     pub fn status(&self) -> u16 {
         self.code.status()
+    }
+
+    /// Seconds a client should wait before it tries again, where the error says.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self.details {
+            Some(Details::RetryAfter(RetryAfter { retry_after })) => Some(retry_after),
+            _ => None,
+        }
     }
 }
 

@@ -17,9 +17,8 @@ use data_encoding::{Encoding, Specification};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::answer::DeckView;
 use crate::diagnostic::Diagnostic;
-use crate::game::{DeckView, Game};
-use crate::input::Imported;
 use crate::report::CardRef;
 use crate::text::identity_fold;
 
@@ -101,13 +100,12 @@ impl Canonical {
         Self { text }
     }
 
-    /// The canonical form of a game's deck.
-    pub fn of<G: Game>(game: &G, deck: &G::Deck) -> Self {
-        Self::new(game.info().id, &game.view(deck), |card| game.identity(card))
-    }
-
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    pub fn into_text(self) -> String {
+        self.text
     }
 
     pub fn fingerprint(&self) -> Fingerprint {
@@ -139,25 +137,12 @@ pub struct Fingerprinted {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Fingerprinted {
-    /// The fingerprint of a list read whole (every entry a card).
-    pub fn of<G: Game>(game: &G, imported: Imported<G::Deck>) -> Self {
-        let canonical = Canonical::of(game, &imported.deck);
-        Self {
-            fingerprint: canonical.fingerprint(),
-            canonical: canonical.text,
-            input_format: imported.format,
-            diagnostics: imported.diagnostics,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::game::{LineView, SectionView};
+    use crate::answer::{LineView, SectionView};
 
     fn card(id: &str, title: &str, subtitle: Option<&str>) -> CardRef {
         CardRef::new(id.into(), title.into(), subtitle.map(Arc::from))

@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
+pub use crate::text::echo;
 
 /// The most copies one entry may claim: far above any real list, low enough that sums of
 /// counts cannot overflow.
@@ -118,16 +119,6 @@ pub fn import<C, D>(
     let mut imported = reader.read(catalog, text)?;
     imported.format = reader.info().id;
     Ok(imported)
-}
-
-/// Input echoed back in an answer is cut short: a 1 MB line must not make a 1 MB answer.
-pub fn echo(text: &str) -> String {
-    const MAX: usize = 200;
-    if text.len() <= MAX {
-        return text.to_string();
-    }
-    let cut = text.floor_char_boundary(MAX);
-    format!("{}…", &text[..cut])
 }
 
 /// Reads a count as people write it (`3`, `3x`, `x3`, `×3`): a whole number from 0 to

@@ -10,10 +10,13 @@
 //! Errors: typed errors in the domain ([`ImportError`], [`RequestError`], [`sync::SyncError`]);
 //! a deck that breaks rules is never an error, it is a report.
 
+pub mod answer;
+mod any;
 pub mod dated;
 pub mod diagnostic;
 pub mod error;
 pub mod fingerprint;
+pub mod format;
 pub mod game;
 pub mod input;
 pub mod json;
@@ -30,9 +33,10 @@ pub mod text;
 pub mod window;
 pub mod wording;
 
+pub use answer::{GameReload, Reloaded};
 pub use dated::{Confidence, Dated, Timeline};
 pub use diagnostic::{Diagnostic, DiagnosticCode, Severity};
-pub use error::{ErrorCode, RequestError};
+pub use error::{Details, ErrorCode, RequestError};
 pub use fingerprint::{Canonical, Fingerprint, Fingerprinted};
 pub use game::{
     AnyGame, Ask, CardSummary, CompareRequest, Comparison, ComparisonVerdict, DeckAnswer,

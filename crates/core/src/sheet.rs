@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::game::DeckView;
+use crate::answer::DeckView;
 
 /// One deck of a list, as its sheet lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

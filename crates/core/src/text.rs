@@ -132,6 +132,16 @@ fn plain_punctuation(c: char) -> char {
     }
 }
 
+/// Input echoed back in an answer is cut short: a 1 MB line must not make a 1 MB answer.
+pub fn echo(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.len() <= MAX {
+        return text.to_string();
+    }
+    let cut = text.floor_char_boundary(MAX);
+    format!("{}…", &text[..cut])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,8 +8,6 @@ use std::str::FromStr;
 
 use reqwest::Url;
 
-use crate::site::{Answer, SITES};
-
 /// The environment variable `deckcheck` reads the allowlist from.
 pub const HOSTS_VAR: &str = "DECKCHECK_LINK_HOSTS";
 
@@ -17,18 +15,10 @@ pub const HOSTS_VAR: &str = "DECKCHECK_LINK_HOSTS";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Allowlist(BTreeSet<String>);
 
-impl Default for Allowlist {
-    /// Every host the known deck sites are fetched from (their endpoints and the other name
-    /// of each, with or without `www.`, which sites redirect between).
-    fn default() -> Self {
-        Self(
-            SITES
-                .iter()
-                .filter(|s| s.answer != Answer::TheLink)
-                .flat_map(|s| s.hosts)
-                .map(|h| h.to_string())
-                .collect(),
-        )
+impl Allowlist {
+    /// Exactly these hosts.
+    pub(crate) fn of<'a>(hosts: impl IntoIterator<Item = &'a str>) -> Self {
+        Self(hosts.into_iter().map(str::to_string).collect())
     }
 }
 

@@ -8,7 +8,8 @@
 
 use std::time::Duration;
 
-use deckcheck_core::ErrorCode;
+use deckcheck_core::error::LinkSite;
+use deckcheck_core::{Details, ErrorCode, RequestError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LinkError {
@@ -101,6 +102,19 @@ impl LinkError {
             | Self::TooSlow { site, .. }
             | Self::NotADeck { site, .. } => Some(site),
         }
+    }
+}
+
+impl LinkError {
+    /// The request's error for the deck given as `link` in `field`: this error's code (its
+    /// status), the field and the site in the message and in `details`.
+    pub fn into_request_error(self, field: &str, link: &str) -> RequestError {
+        RequestError::new(self.code(), format!("{field}: {self}"))
+            .field(field)
+            .details(Details::LinkSite(LinkSite {
+                site: self.site().map(str::to_string),
+                link: deckcheck_core::echo(link),
+            }))
     }
 }
 

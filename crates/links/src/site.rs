@@ -53,6 +53,19 @@ pub(crate) struct Site {
 
 use Pattern::{After, LastUnder, Query};
 
+impl Default for Allowlist {
+    /// Every host the known deck sites are fetched from (their endpoints and the other name
+    /// of each, with or without `www.`, which sites redirect between).
+    fn default() -> Self {
+        Allowlist::of(
+            SITES
+                .iter()
+                .filter(|s| s.answer != Answer::TheLink)
+                .flat_map(|s| s.hosts.iter().copied()),
+        )
+    }
+}
+
 /// Karabast's deck sites whose public endpoint answers its JSON deck, with the same
 /// treatment: one row each.
 const fn karabast_json(

@@ -3,50 +3,18 @@
 
 use std::collections::BTreeMap;
 
+use actix_web::HttpResponse;
 use actix_web::web::Data;
-use actix_web::{HttpRequest, HttpResponse};
-use deckcheck_core::{CardSummary, ErrorCode, FormatInfo, GameInfo};
+use deckcheck_core::{CardSummary, FormatInfo, GameInfo, RequestError};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
-use super::decks::parse_date;
-use super::error::{ApiError, ErrorAnswer};
-use super::games::Unavailable;
-use crate::openapi::say;
-
-/// A query string read into `T`, an error naming the parameter at fault.
-pub fn query<T: serde::de::DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
-    read_query(serde_urlencoded::Deserializer::new(form_urlencoded::parse(
-        req.query_string().as_bytes(),
-    )))
-}
-
-/// Some parameters of a query string (those a route reads itself) read into `T`.
-pub fn query_of<T: serde::de::DeserializeOwned>(pairs: &[(String, String)]) -> Result<T, ApiError> {
-    let encoded = form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(pairs)
-        .finish();
-    read_query(serde_urlencoded::Deserializer::new(form_urlencoded::parse(
-        encoded.as_bytes(),
-    )))
-}
-
-fn read_query<'de, T: serde::Deserialize<'de>>(
-    de: serde_urlencoded::Deserializer<'de>,
-) -> Result<T, ApiError> {
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner().to_string();
-        let parameter = if path == "." {
-            // Unknown parameters are named by serde in the message itself.
-            inner.split('`').nth(1).unwrap_or("query").to_string()
-        } else {
-            path
-        };
-        ApiError::query(&parameter, inner)
-    })
-}
+use crate::error::Error;
+use crate::extract::{NoParams, Params, PathGame, path};
+use crate::games::Unavailable;
+use crate::requests::parse_date;
+use crate::responses::{ErrorAnswer, say};
+use crate::state::AppState;
 
 /// Every game, its formats, input formats and violation codes.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -69,8 +37,7 @@ pub struct GamesAnswer {
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
     ),
 )]
-pub async fn games(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
+pub async fn games(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
     let loaded = state.loaded();
     Ok(HttpResponse::Ok().json(GamesAnswer {
         games: loaded
@@ -82,11 +49,6 @@ pub async fn games(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespon
         unavailable: loaded.unavailable.clone(),
     }))
 }
-
-/// A route that takes no query parameters refuses any.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NoQuery {}
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -128,22 +90,18 @@ pub struct FormatEntry {
         (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn formats(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let q: FormatsQuery = query(&req)?;
+pub async fn formats(
+    Params(q): Params<FormatsQuery>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
     let loaded = state.loaded();
     let games: Vec<_> = match q.game.as_ref().map(|g| &g.0) {
         Some(id) => {
             let known: Vec<&str> = crate::games::GAMES.iter().map(|g| g.id).collect();
             if !known.contains(&id.as_str()) {
-                return Err(ApiError::query(
-                    "game",
-                    format!(
-                        "{:?} is not a game deckcheck knows; the games are {}",
-                        deckcheck_core::echo(id),
-                        known.join(", ")
-                    ),
-                )
-                .code(ErrorCode::UnknownGame));
+                let mut e = RequestError::unknown_game(id, &known);
+                e.message = format!("the query parameter game cannot be used: {}", e.message);
+                return Err(e.into());
             }
             vec![state.game(Some(id))?]
         }
@@ -202,29 +160,30 @@ pub struct SearchAnswer {
         (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn search(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let q: SearchQuery = query(&req)?;
+pub async fn search(
+    Params(q): Params<SearchQuery>,
+    PathGame(game): PathGame,
+) -> Result<HttpResponse, Error> {
     let text = q.q.as_str();
     if text.is_empty() {
-        return Err(ApiError::missing("q", "the name to look for"));
+        return Err(RequestError::missing("q", "the name to look for").into());
     }
     if text.chars().count() > 200 {
-        return Err(ApiError::bad_value(
+        return Err(RequestError::bad_value(
             "q",
             "q is longer than any card name (200 characters at most)",
-        ));
+        )
+        .into());
     }
     let limit = match q.limit {
         None => 10,
         Some(n @ 1..=50) => n as usize,
         Some(n) => {
-            return Err(ApiError::bad_value(
-                "limit",
-                format!("limit {n} is not from 1 to 50"),
-            ));
+            return Err(
+                RequestError::bad_value("limit", format!("limit {n} is not from 1 to 50")).into(),
+            );
         }
     };
-    let game = state.path_game(&req)?;
     let text = text.trim();
     let results = game.search(text, limit);
     let folded = deckcheck_core::text::squash(text);
@@ -248,7 +207,7 @@ pub struct CardQuery {
     pub as_of: Option<String>,
 }
 
-fn as_of(text: Option<&str>) -> Result<Date, ApiError> {
+fn as_of(text: Option<&str>) -> Result<Date, RequestError> {
     match text {
         Some(text) => parse_date("as_of", text),
         None => Ok(jiff::Zoned::now().date()),
@@ -272,13 +231,15 @@ fn as_of(text: Option<&str>) -> Result<Date, ApiError> {
         (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn card(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let q: CardQuery = query(&req)?;
+pub async fn card(
+    req: actix_web::HttpRequest,
+    Params(q): Params<CardQuery>,
+    PathGame(game): PathGame,
+) -> Result<HttpResponse, Error> {
     let date = as_of(q.as_of.as_deref())?;
-    let id = req.match_info().get("id").unwrap_or("");
-    let game = state.path_game(&req)?;
+    let id = path(&req, "id");
     let answer = game.card(id, date).ok_or_else(|| {
-        ApiError::not_found(
+        RequestError::not_found(
             "id",
             format!("no card has the id {:?}", deckcheck_core::echo(id)),
         )
@@ -294,17 +255,17 @@ pub async fn card(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespons
 pub struct CardAnswer(serde_json::Value);
 
 /// SWU's own data, from the loaded game (its routes have no other game).
-fn swu(state: &AppState) -> Result<std::sync::Arc<dyn deckcheck_core::AnyGame>, ApiError> {
+fn swu(state: &AppState) -> Result<std::sync::Arc<dyn deckcheck_core::AnyGame>, RequestError> {
     state.game(Some(deckcheck_swu::SPEC.id))
 }
 
 fn swu_data(
     game: &dyn deckcheck_core::AnyGame,
-) -> Result<&deckcheck_swu::data::LegalityData, ApiError> {
+) -> Result<&deckcheck_swu::data::LegalityData, RequestError> {
     game.as_any()
         .downcast_ref::<deckcheck_swu::Swu>()
         .map(deckcheck_swu::Swu::data)
-        .ok_or_else(|| ApiError::internal("the SWU game is not loaded as SWU"))
+        .ok_or_else(|| RequestError::internal("the SWU game is not loaded as SWU"))
 }
 
 /// `GET /v1/sets`: Star Wars: Unlimited's sets with release dates, rotation blocks, sources and
@@ -321,8 +282,7 @@ fn swu_data(
         (status = 503, description = say::UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn sets(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
+pub async fn sets(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
     let game = swu(&state)?;
     Ok(HttpResponse::Ok().json(SetsAnswer {
         sets: &swu_data(game.as_ref())?.sets,
@@ -370,10 +330,9 @@ pub struct SuspensionsQuery {
     ),
 )]
 pub async fn suspensions(
-    req: HttpRequest,
+    Params(q): Params<SuspensionsQuery>,
     state: Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let q: SuspensionsQuery = query(&req)?;
+) -> Result<HttpResponse, Error> {
     let game = swu(&state)?;
     let data = swu_data(game.as_ref())?;
     let list = match q.format.as_ref().map(|f| f.0.as_str()) {
@@ -387,8 +346,9 @@ pub async fn suspensions(
                 .then(|| data.format(f))
                 .flatten()
                 .ok_or_else(|| {
-                    ApiError::query("format", game.info().unknown_format(f).message)
-                        .code(ErrorCode::UnknownFormat)
+                    let mut e = game.info().unknown_format(f);
+                    e.message = format!("the query parameter format cannot be used: {}", e.message);
+                    e
                 })?;
             Some(
                 def.suspension_list

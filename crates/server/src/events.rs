@@ -4,190 +4,47 @@
 //! find players, read their list and history, amend with a reason, deck-check and pick.
 //!
 //! Every route but creation, the code routes and the published lists takes
-//! `Authorization: Bearer <token>`, checked against the event in the path and the roles the
-//! route allows: a missing token, an unknown one or one of another event is a 401 alike; a
-//! token of the event whose role may not do it is a 403. Creating events, looking codes up
+//! `Authorization: Bearer <token>`, checked against the event in the path for the operation
+//! the route does ([`Authorized`]: the lifecycle table says which roles may): a missing token,
+//! an unknown one or one of another event is a 401 alike; a token of the event whose role may
+//! not do it is a 403. Creating events, looking codes up
 //! and registering are limited per client ([`crate::limits`]), a 429 past it; every 429 and
 //! every 503 of the store carries `Retry-After`.
 
-use actix_web::http::header::{AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE};
-use actix_web::web::{Data, Payload};
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
-use deckcheck_core::{AnyGame, ErrorCode, RequestError};
+use std::sync::Arc;
+
+use actix_web::web::Data;
+use actix_web::{HttpMessage, HttpRequest, HttpResponse};
+use deckcheck_core::json::{Kind, RawFields};
+use deckcheck_core::{AnyGame, RequestError};
 use deckcheck_store::{
-    Access, DeckCheck, Event, Issued, ListVerdict, ListVersion, Op, Pick, PublicEvent, Publish,
-    Registration, Role, ShownList, State, Store, StoreError, Submission, TokenInfo, Warning,
+    Access, DeckCheck, Event, Issued, ListVerdict, ListVersion, Pick, PublicEvent, Publish,
+    Registration, Role, ShownList, State, StoreError, Submission, TokenInfo, Warning,
 };
 use jiff::Timestamp;
 use serde::Serialize;
-use serde_json::json;
 
-use super::AppState;
-use super::body;
-use super::cards::{NoQuery, query};
-use super::decks::{RawFields, raw_fields, read_all};
-use super::error::{ApiError, ErrorAnswer};
-use super::limits::{Client, Spend};
-use crate::openapi::{JsonErrors, TokenErrors, say};
+use crate::error::Error;
+use crate::extract::{
+    Admin, Authorized, Body, Caller, NoParams, Params, bearer, op, path, read_body,
+};
+use crate::limits::{Client, Limits, Spend};
 use crate::requests::{
     AmendRequest, Deck, DeckCheckRequest, EventChanges, JudgeRequest, ListInputFormat, ListRequest,
     NewEvent, PickRequest, Players, PublishRequest, RegisterRequest, ResolveRequest, ReviewQuery,
     RosterQuery,
 };
-
-impl From<StoreError> for ApiError {
-    fn from(e: StoreError) -> Self {
-        let message = e.to_string();
-        let (code, field) = match e {
-            StoreError::NoEvent(_) => (ErrorCode::NoEvent, "event"),
-            StoreError::NoPlayer(_) => (ErrorCode::NoPlayer, "player"),
-            StoreError::Unauthorized => (ErrorCode::Unauthorized, "authorization"),
-            StoreError::Forbidden { .. } => (ErrorCode::Forbidden, "authorization"),
-            StoreError::Locked { since } => {
-                return ApiError::new(ErrorCode::EventLocked, message)
-                    .field("event")
-                    .details(json!({ "locked_since": since.to_string() }));
-            }
-            StoreError::AlreadyRegistered { .. } => (ErrorCode::AlreadyRegistered, "uid"),
-            StoreError::Refused { verdict, report } => {
-                return ApiError::new(ErrorCode::ListRefused, message)
-                    .field("deck")
-                    .details(json!({ "verdict": verdict, "report": report }));
-            }
-            StoreError::Request(e) => return e.into(),
-            StoreError::Invalid { field, .. } => {
-                return ApiError::new(ErrorCode::BadValue, message).field(field);
-            }
-            StoreError::Unprocessable { code, field, .. } => {
-                return ApiError::new(code, message).field(field);
-            }
-            StoreError::NoToken(_) => (ErrorCode::NoToken, "token"),
-            StoreError::TokenExpired { .. } => (ErrorCode::TokenExpired, "authorization"),
-            StoreError::Published { .. } | StoreError::NotLocked | StoreError::Conflict { .. } => {
-                (e.code(), "event")
-            }
-            StoreError::GameUnavailable(_) => (ErrorCode::GameUnavailable, "game"),
-            StoreError::Unavailable { retry_after, .. } => {
-                crate::metrics::store_error(&e);
-                tracing::warn!(error = %message, "event store unavailable");
-                return ApiError::new(ErrorCode::StoreUnavailable, message)
-                    .details(json!({ "retry_after": retry_after }));
-            }
-            StoreError::ReadOnly { .. } => {
-                crate::metrics::store_error(&e);
-                tracing::error!(error = %message, "event store error");
-                return ApiError::new(
-                    ErrorCode::ReadOnly,
-                    "the event store cannot be written; nothing was changed (the operator is told)",
-                )
-                .details(json!({ "retry_after": OPERATOR_RETRY_AFTER }));
-            }
-            StoreError::Migrate(_) | StoreError::Corrupt(_) => {
-                crate::metrics::store_error(&e);
-                tracing::error!(error = %message, "event store error");
-                return ApiError::new(
-                    ErrorCode::StoreUnavailable,
-                    "the event store did not answer; nothing was changed, retry in a moment",
-                )
-                .details(json!({ "retry_after": OPERATOR_RETRY_AFTER }));
-            }
-        };
-        ApiError::new(code, message).field(field)
-    }
-}
-
-/// `Retry-After` of a store error that needs the operator (a read-only disk, a broken
-/// schema): later than a passing fault's.
-const OPERATOR_RETRY_AFTER: u64 = 30;
-
-fn store(state: &AppState) -> &Store {
-    &state.store
-}
+use crate::responses::{ErrorAnswer, JsonErrors, TokenErrors, say};
+use crate::state::AppState;
 
 fn now() -> Timestamp {
     Timestamp::now()
 }
 
-/// The bearer token of a request, if any (the scheme in any case, RFC 7235).
-fn bearer(req: &HttpRequest) -> Option<&str> {
-    req.headers()
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, credentials)| credentials.trim())
-}
-
-fn path<'a>(req: &'a HttpRequest, name: &str) -> &'a str {
-    req.match_info().get(name).unwrap_or("")
-}
-
-/// Checks the request's token for the event in the path and the roles allowed.
-pub(crate) async fn authorize(
-    req: &HttpRequest,
-    state: &AppState,
-    allowed: &[Role],
-    action: &'static str,
-) -> Result<Access, ApiError> {
-    store(state)
-        .authorize(path(req, "event"), bearer(req), allowed, action, now())
-        .await
-        .map_err(|e| {
-            let unauthorized = matches!(e, StoreError::Unauthorized);
-            let mut err = ApiError::from(e);
-            if unauthorized {
-                err = err.details(json!({ "scheme": "Bearer" }));
-            }
-            err
-        })
-}
-
-/// The answer to a route: a 401 carries `WWW-Authenticate`; a 429 and a 503 `Retry-After`.
-pub(crate) fn answer(result: Result<HttpResponse, ApiError>) -> HttpResponse {
-    use actix_web::http::header::HeaderValue;
-    match result {
-        Ok(r) => r,
-        Err(e) => {
-            let mut res = e.error_response();
-            if e.code == ErrorCode::Unauthorized {
-                res.headers_mut().insert(
-                    WWW_AUTHENTICATE,
-                    HeaderValue::from_static("Bearer realm=\"deckcheck events\""),
-                );
-            }
-            let wait = e.details.as_ref().and_then(|d| d["retry_after"].as_u64());
-            if let (429 | 503, Some(wait)) = (e.code.status(), wait) {
-                res.headers_mut()
-                    .insert(RETRY_AFTER, HeaderValue::from(wait));
-            }
-            res
-        }
-    }
-}
-
-/// A JSON body's text (the route reads no other content type).
-async fn json_text(
-    req: &HttpRequest,
-    state: &AppState,
-    payload: Payload,
-) -> Result<String, ApiError> {
-    let text = body::read(req, state, payload, state.settings.body_limit as usize).await?;
-    body::kind_of(req, &text, false)?;
-    Ok(text)
-}
-
-/// A JSON body read into `T` (a `T` without decks).
-async fn json_body<T: serde::de::DeserializeOwned>(
-    req: &HttpRequest,
-    state: &AppState,
-    payload: Payload,
-) -> Result<T, ApiError> {
-    let text = json_text(req, state, payload).await?;
-    read_all(&raw_fields(&text)?)
-}
-
-fn game_of_event(state: &AppState, game: &str) -> Result<std::sync::Arc<dyn AnyGame>, ApiError> {
-    state.game(Some(game))
+/// The game of the event an access opens.
+async fn event_game(state: &AppState, access: &Access) -> Result<Arc<dyn AnyGame>, Error> {
+    let event = state.store.event(access).await?;
+    Ok(state.game(Some(&event.game))?)
 }
 
 /// Counts a list stored for an event (the metrics), by the state it was stored in.
@@ -205,23 +62,15 @@ fn refused(e: &StoreError) {
     }
 }
 
-/// A list judged for an event: what the event's game cannot read or judge as it was sent (a
-/// deck it cannot read, more decks than the event's format plays, an input format it does not
-/// know) is a 422. The body had the documented shape; the document cannot know the event's
-/// game, its format or the player's registered list.
-fn judged(e: StoreError) -> ApiError {
-    match e {
-        StoreError::Request(e) if e.status() == 400 => e.unanswerable().into(),
-        e => e.into(),
-    }
-}
-
 /// A deck in a body, as the store keeps it: a list, or a JSON deck's JSON text. An empty one
 /// is `unreadable-deck`, as on the deck routes (issue 26).
-fn deck_text(field: &str, deck: Deck<'_>) -> Result<String, ApiError> {
+fn deck_text(field: &str, deck: Deck<'_>) -> Result<String, RequestError> {
     let text = deck.input(field.to_string())?.text;
     if text.trim().trim_start_matches('\u{feff}').trim().is_empty() {
-        return Err(RequestError::unreadable(field, &deckcheck_core::ImportError::Empty).into());
+        return Err(RequestError::unreadable(
+            field,
+            &deckcheck_core::ImportError::Empty,
+        ));
     }
     Ok(text)
 }
@@ -233,21 +82,21 @@ enum ListShape {
     Pool,
 }
 
-fn list_shape(fields: &RawFields<'_>, pool_alone: bool) -> Result<ListShape, ApiError> {
+fn list_shape(fields: &RawFields<'_>, pool_alone: bool) -> Result<ListShape, RequestError> {
     let given = |k: &str| {
         fields
             .get(k)
-            .is_some_and(|raw| super::decks::kind_of(raw) != "null")
+            .is_some_and(|raw| Kind::of(raw.get()) != Kind::Null)
     };
     match (given("deck"), given("decks")) {
-        (true, true) => Err(ApiError::bad_value(
+        (true, true) => Err(RequestError::bad_value(
             "decks",
             "give either deck or decks, not both",
         )),
         (true, false) => Ok(ListShape::One),
         (false, true) => Ok(ListShape::Several),
         (false, false) if pool_alone && given("pool") => Ok(ListShape::Pool),
-        (false, false) => Err(ApiError::missing("deck", "the deck list")),
+        (false, false) => Err(RequestError::missing("deck", "the deck list")),
     }
 }
 
@@ -256,8 +105,7 @@ fn submission(
     decks: Vec<Deck<'_>>,
     input_format: Option<ListInputFormat>,
     pool: Option<Deck<'_>>,
-) -> Result<Submission, ApiError> {
-    crate::decks::at_most_decks(decks.len())?;
+) -> Result<Submission, RequestError> {
     let one = decks.len() == 1;
     Ok(Submission {
         decks: decks
@@ -278,14 +126,14 @@ fn submission(
 }
 
 impl ListRequest<'_> {
-    fn read<'a>(fields: &RawFields<'a>) -> Result<ListRequest<'a>, ApiError> {
+    fn read<'a>(fields: &RawFields<'a>) -> Result<ListRequest<'a>, RequestError> {
         Ok(match list_shape(fields, false)? {
-            ListShape::Several => ListRequest::Decks(read_all(fields)?),
-            _ => ListRequest::Deck(read_all(fields)?),
+            ListShape::Several => ListRequest::Decks(read_body(fields)?),
+            _ => ListRequest::Deck(read_body(fields)?),
         })
     }
 
-    fn submission(self) -> Result<Submission, ApiError> {
+    fn submission(self) -> Result<Submission, RequestError> {
         match self {
             Self::Deck(b) => submission(vec![b.deck], b.input_format, b.pool),
             Self::Decks(b) => submission(b.decks, b.input_format, b.pool),
@@ -294,15 +142,15 @@ impl ListRequest<'_> {
 }
 
 impl AmendRequest<'_> {
-    fn read<'a>(fields: &RawFields<'a>) -> Result<AmendRequest<'a>, ApiError> {
+    fn read<'a>(fields: &RawFields<'a>) -> Result<AmendRequest<'a>, RequestError> {
         Ok(match list_shape(fields, true)? {
-            ListShape::One => AmendRequest::Deck(read_all(fields)?),
-            ListShape::Several => AmendRequest::Decks(read_all(fields)?),
-            ListShape::Pool => AmendRequest::Pool(read_all(fields)?),
+            ListShape::One => AmendRequest::Deck(read_body(fields)?),
+            ListShape::Several => AmendRequest::Decks(read_body(fields)?),
+            ListShape::Pool => AmendRequest::Pool(read_body(fields)?),
         })
     }
 
-    fn into_parts(self) -> Result<(crate::requests::Reason, Submission), ApiError> {
+    fn into_parts(self) -> Result<(crate::requests::Reason, Submission), RequestError> {
         Ok(match self {
             Self::Deck(b) => (b.reason, submission(vec![b.deck], b.input_format, b.pool)?),
             Self::Decks(b) => (b.reason, submission(b.decks, b.input_format, b.pool)?),
@@ -315,15 +163,15 @@ impl AmendRequest<'_> {
 }
 
 impl RegisterRequest<'_> {
-    fn read<'a>(fields: &RawFields<'a>) -> Result<RegisterRequest<'a>, ApiError> {
+    fn read<'a>(fields: &RawFields<'a>) -> Result<RegisterRequest<'a>, RequestError> {
         Ok(match list_shape(fields, false)? {
-            ListShape::Several => RegisterRequest::Decks(read_all(fields)?),
-            _ => RegisterRequest::Deck(read_all(fields)?),
+            ListShape::Several => RegisterRequest::Decks(read_body(fields)?),
+            _ => RegisterRequest::Deck(read_body(fields)?),
         })
     }
 
     /// The player's name and UID, and their list.
-    fn into_parts(self) -> Result<(String, String, Submission), ApiError> {
+    fn into_parts(self) -> Result<(String, String, Submission), RequestError> {
         Ok(match self {
             Self::Deck(b) => (
                 b.player.0,
@@ -381,42 +229,44 @@ pub struct CreatedPages {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn create(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            state.limits.operator_key(bearer(&req))?;
-            let new: NewEvent = json_body(&req, &state, payload).await?;
-            // The game is a field of the body here, not a path: one it does not know is a 400.
-            let game = game_of_event(&state, &new.game.0)?;
-            // The options as every check of the event will read them, each value among those
-            // the document lists for it: refused now, not at every registration.
-            if let Some(options) = &new.options {
-                game.check_options(&options.0).map_err(|mut e| {
-                    e.field = Some(match e.field.take() {
-                        Some(f) => format!("options.{f}"),
-                        None => "options".into(),
-                    });
-                    e
-                })?;
-            }
-            state.limits.spend_creation(&req)?;
-            let created = store(&state)
-                .create_event(game.as_ref(), new.into(), now())
-                .await?;
-            let pages = CreatedPages {
-                register: format!("/events/register#code={}", created.event.registration_code),
-                organizer: format!("/events/organizer#event={}", created.event.id),
-            };
-            Ok(HttpResponse::Created().json(CreatedAnswer {
-                event: created.event,
-                organizer_token: created.organizer_token,
-                pages,
-                warnings: created.warnings,
-            }))
-        }
-        .await,
-    )
+pub async fn create(
+    req: HttpRequest,
+    _: NoParams,
+    Caller(client): Caller,
+    body: Body,
+    state: Data<AppState>,
+    limits: Data<Limits>,
+) -> Result<HttpResponse, Error> {
+    limits.operator_key(bearer(&req))?;
+    let new: NewEvent = body.read()?;
+    // The game is a field of the body here, not a path: one it does not know is a 400.
+    let game = state.game(Some(&new.game.0))?;
+    // The options as every check of the event will read them, each value among those the
+    // document lists for it: refused now, not at every registration.
+    if let Some(options) = &new.options {
+        game.check_options(&options.0).map_err(|mut e| {
+            e.field = Some(match e.field.take() {
+                Some(f) => format!("options.{f}"),
+                None => "options".into(),
+            });
+            e
+        })?;
+    }
+    limits.spend_creation(client)?;
+    let created = state
+        .store
+        .create_event(game.as_ref(), new.into(), now())
+        .await?;
+    let pages = CreatedPages {
+        register: format!("/events/register#code={}", created.event.registration_code),
+        organizer: format!("/events/organizer#event={}", created.event.id),
+    };
+    Ok(HttpResponse::Created().json(CreatedAnswer {
+        event: created.event,
+        organizer_token: created.organizer_token,
+        pages,
+        warnings: created.warnings,
+    }))
 }
 
 /// An event as its organizer or a judge reads it, with its counts.
@@ -442,8 +292,6 @@ pub struct EventAnswer {
     tag = "Events",
     summary = "The event and its counts (organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer", "judge"]))),
     responses(
         (status = 200, description = "The event and its counts.", body = EventAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -451,32 +299,24 @@ pub struct EventAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Organizer, Role::Judge],
-                "read the event",
-            )
-            .await?;
-            let event = store(&state).event(&access.event_id).await?;
-            // Counted by the database: a 10,000-player event is not read to be counted.
-            let counts = store(&state).counts(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(EventAnswer {
-                locked: event.is_locked(now()),
-                event,
-                role: access.role,
-                you: access.label,
-                players: counts.players,
-                accepted: counts.accepted,
-                pending: counts.pending,
-            }))
-        }
-        .await,
-    )
+pub async fn event(
+    who: Authorized<op::ReadEvent>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let access = who.access;
+    let event = state.store.event(&access).await?;
+    // Counted by the database: a 10,000-player event is not read to be counted.
+    let counts = state.store.counts(&access).await?;
+    Ok(HttpResponse::Ok().json(EventAnswer {
+        locked: event.is_locked(now()),
+        event,
+        role: access.role,
+        you: access.label,
+        players: counts.players,
+        accepted: counts.accepted,
+        pending: counts.pending,
+    }))
 }
 
 /// `POST /v1/events/{event}/settings`: name, deadline, illegal-list setting (before the lock).
@@ -488,8 +328,6 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     summary = "Change the event's name, deadline or illegal-list setting before the lock (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
     request_body = EventChanges,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         JsonErrors,
         (status = 200, description = "The event as changed.", body = Event),
@@ -499,19 +337,18 @@ pub async fn event(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn configure(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Organizer], "change the event").await?;
-            let changes: EventChanges = json_body(&req, &state, payload).await?;
-            let event = store(&state)
-                .configure(&access, changes.into(), now())
-                .await?;
-            Ok(HttpResponse::Ok().json(event))
-        }
-        .await,
-    )
+pub async fn configure(
+    who: Authorized<op::Configure>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let changes: EventChanges = body.read()?;
+    let event = state
+        .store
+        .configure(&who.access, changes.into(), now())
+        .await?;
+    Ok(HttpResponse::Ok().json(event))
 }
 
 /// The event, locked.
@@ -530,8 +367,6 @@ pub struct LockedAnswer {
     tag = "Events",
     summary = "Freeze every list now (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 200, description = "The event, locked.", body = LockedAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -540,20 +375,17 @@ pub struct LockedAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn lock(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Organizer], "lock the event").await?;
-            let event = store(&state).lock(&access, now()).await?;
-            crate::metrics::event_locked();
-            Ok(HttpResponse::Ok().json(LockedAnswer {
-                event,
-                locked: true,
-            }))
-        }
-        .await,
-    )
+pub async fn lock(
+    who: Authorized<op::Lock>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let event = state.store.lock(&who.access, now()).await?;
+    crate::metrics::event_locked();
+    Ok(HttpResponse::Ok().json(LockedAnswer {
+        event,
+        locked: true,
+    }))
 }
 
 /// A judge's token, shown once.
@@ -580,8 +412,6 @@ pub struct JudgeAnswer {
     summary = "Issue a judge token, shown once (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
     request_body = JudgeRequest,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         JsonErrors,
         (status = 201, description = "The judge's token, shown once.", body = JudgeAnswer),
@@ -589,34 +419,27 @@ pub struct JudgeAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn judges(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Organizer], "issue judge tokens").await?;
-            let body: JudgeRequest = json_body(&req, &state, payload).await?;
-            let issued = store(&state)
-                .issue_judge(&access, &body.name.0, now())
-                .await?;
-            Ok(HttpResponse::Created().json(JudgeAnswer {
-                judge: issued.label,
-                token: issued.token,
-                id: issued.id,
-                expires_at: issued.expires_at,
-                page: format!("/events/judge#event={}", access.event_id),
-            }))
-        }
-        .await,
-    )
+pub async fn judges(
+    who: Authorized<op::IssueJudge>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let asked: JudgeRequest = body.read()?;
+    let issued = state
+        .store
+        .issue_judge(&who.access, &asked.name.0, now())
+        .await?;
+    Ok(HttpResponse::Created().json(JudgeAnswer {
+        judge: issued.label,
+        token: issued.token,
+        id: issued.id,
+        expires_at: issued.expires_at,
+        page: format!("/events/judge#event={}", who.access.event_id),
+    }))
 }
 
 // ---- tokens (issue 27, item 6) ----
-
-/// Checks the request's token for the event in the path and the roles the state machine
-/// lets do `op` ([`Op::token_roles`]).
-async fn authorize_for(req: &HttpRequest, state: &AppState, op: Op) -> Result<Access, ApiError> {
-    authorize(req, state, op.token_roles(), op.describe()).await
-}
 
 /// A token just issued, shown once (only its hash is kept), and the page it opens.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -659,8 +482,6 @@ pub struct TokensAnswer {
     tag = "Events",
     summary = "Every token that opens the event: ids, roles, names, when each expires; never the tokens (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 200, description = "The event's tokens.", body = TokensAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -668,16 +489,13 @@ pub struct TokensAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn tokens(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
-            let tokens = store(&state).tokens(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(TokensAnswer { tokens }))
-        }
-        .await,
-    )
+pub async fn tokens(
+    who: Authorized<op::ManageTokens>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let tokens = state.store.tokens(&who.access).await?;
+    Ok(HttpResponse::Ok().json(TokensAnswer { tokens }))
 }
 
 /// `POST /v1/events/{event}/tokens/{token}/revoke`: a judge's or a player's token opens
@@ -689,8 +507,6 @@ pub async fn tokens(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     tag = "Events",
     summary = "Revoke a judge's or a player's token: it opens nothing any more (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("token" = String, Path, description = say::PATH_TOKEN)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 204, description = "Revoked: a request with it is answered 401 from now on."),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -700,18 +516,17 @@ pub async fn tokens(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn revoke_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
-            store(&state)
-                .revoke_token(&access, path(&req, "token"), now())
-                .await?;
-            Ok(HttpResponse::NoContent().finish())
-        }
-        .await,
-    )
+pub async fn revoke_token(
+    req: HttpRequest,
+    who: Authorized<op::ManageTokens>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    state
+        .store
+        .revoke_token(&who.access, path(&req, "token"), now())
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// `POST /v1/events/{event}/tokens/{token}/reissue`: a judge's token replaced by a new one.
@@ -722,8 +537,6 @@ pub async fn revoke_token(req: HttpRequest, state: Data<AppState>) -> HttpRespon
     tag = "Events",
     summary = "Replace a judge's token by a new one for the same judge, shown once; the old one stops working (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("token" = String, Path, description = say::PATH_TOKEN)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 201, description = "The judge's new token, shown once.", body = TokenAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -733,18 +546,17 @@ pub async fn revoke_token(req: HttpRequest, state: Data<AppState>) -> HttpRespon
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn reissue_judge_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
-            let issued = store(&state)
-                .reissue_judge_token(&access, path(&req, "token"), now())
-                .await?;
-            Ok(HttpResponse::Created().json(TokenAnswer::new(&access.event_id, issued)))
-        }
-        .await,
-    )
+pub async fn reissue_judge_token(
+    req: HttpRequest,
+    who: Authorized<op::ManageTokens>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let issued = state
+        .store
+        .reissue_judge_token(&who.access, path(&req, "token"), now())
+        .await?;
+    Ok(HttpResponse::Created().json(TokenAnswer::new(&who.access.event_id, issued)))
 }
 
 /// `POST /v1/events/{event}/players/{player}/token`: a player's new token, how a player who
@@ -756,8 +568,6 @@ pub async fn reissue_judge_token(req: HttpRequest, state: Data<AppState>) -> Htt
     tag = "Events",
     summary = "A player's new token, shown once, for a player who lost theirs; every earlier one stops working (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 201, description = "The player's new token, shown once.", body = TokenAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -766,18 +576,17 @@ pub async fn reissue_judge_token(req: HttpRequest, state: Data<AppState>) -> Htt
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn reissue_player_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize_for(&req, &state, Op::ManageTokens).await?;
-            let issued = store(&state)
-                .reissue_player_token(&access, path(&req, "player"), now())
-                .await?;
-            Ok(HttpResponse::Created().json(TokenAnswer::new(&access.event_id, issued)))
-        }
-        .await,
-    )
+pub async fn reissue_player_token(
+    req: HttpRequest,
+    who: Authorized<op::ManageTokens>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let issued = state
+        .store
+        .reissue_player_token(&who.access, path(&req, "player"), now())
+        .await?;
+    Ok(HttpResponse::Created().json(TokenAnswer::new(&who.access.event_id, issued)))
 }
 
 /// `POST /v1/events/{event}/organizer-token`: the organizer's token replaced by a new one.
@@ -788,8 +597,6 @@ pub async fn reissue_player_token(req: HttpRequest, state: Data<AppState>) -> Ht
     tag = "Events",
     summary = "Rotate the organizer's token: a new one, shown once; the one presented and every earlier one stop working (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 201, description = "The organizer's new token, shown once.", body = TokenAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -797,16 +604,16 @@ pub async fn reissue_player_token(req: HttpRequest, state: Data<AppState>) -> Ht
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn rotate_organizer_token(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize_for(&req, &state, Op::RotateOrganizer).await?;
-            let issued = store(&state).rotate_organizer_token(&access, now()).await?;
-            Ok(HttpResponse::Created().json(TokenAnswer::new(&access.event_id, issued)))
-        }
-        .await,
-    )
+pub async fn rotate_organizer_token(
+    who: Authorized<op::RotateOrganizer>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let issued = state
+        .store
+        .rotate_organizer_token(&who.access, now())
+        .await?;
+    Ok(HttpResponse::Created().json(TokenAnswer::new(&who.access.event_id, issued)))
 }
 
 /// `POST /v1/admin/events/{event}/organizer-token`: the operator gives an event whose
@@ -827,26 +634,20 @@ pub async fn rotate_organizer_token(req: HttpRequest, state: Data<AppState>) -> 
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn recover_organizer(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    if let Err(e) = query::<NoQuery>(&req) {
-        return answer(Err(e));
-    }
-    if let Some(refused) = crate::admin::refuse_unless_admin(&req, &state) {
-        return refused;
-    }
-    answer(
-        async {
-            let event = path(&req, "event");
-            let issued = store(&state).recover_organizer(event, now()).await?;
-            tracing::warn!(
-                event,
-                token = issued.id.as_str(),
-                "the operator recovered an event's organizer access: every earlier organizer token stopped working"
-            );
-            Ok(HttpResponse::Created().json(TokenAnswer::new(event, issued)))
-        }
-        .await,
-    )
+pub async fn recover_organizer(
+    req: HttpRequest,
+    _: NoParams,
+    _: Admin,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let event = path(&req, "event");
+    let issued = state.store.recover_organizer(event, now()).await?;
+    tracing::warn!(
+        event,
+        token = issued.id.as_str(),
+        "the operator recovered an event's organizer access: every earlier organizer token stopped working"
+    );
+    Ok(HttpResponse::Created().json(TokenAnswer::new(event, issued)))
 }
 
 // ---- deleting ----
@@ -859,8 +660,6 @@ pub async fn recover_organizer(req: HttpRequest, state: Data<AppState>) -> HttpR
     tag = "Events",
     summary = "Delete the event and all its data: registrations, every version, checks, tokens, the published lists (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 204, description = "Deleted: the event's routes answer 404 and its tokens 401 from now on."),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -868,20 +667,17 @@ pub async fn recover_organizer(req: HttpRequest, state: Data<AppState>) -> HttpR
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn delete(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize_for(&req, &state, Op::Delete).await?;
-            store(&state).delete_event(&access, now()).await?;
-            tracing::info!(
-                event = access.event_id.as_str(),
-                "an organizer deleted their event"
-            );
-            Ok(HttpResponse::NoContent().finish())
-        }
-        .await,
-    )
+pub async fn delete(
+    who: Authorized<op::Delete>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    state.store.delete_event(&who.access, now()).await?;
+    tracing::info!(
+        event = who.access.event_id.as_str(),
+        "an organizer deleted their event"
+    );
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// The roster.
@@ -899,8 +695,6 @@ pub struct RosterAnswer {
     tag = "Events",
     summary = "Players with their verdicts and states; ?q= filters by name or UID (organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT), RosterQuery),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer", "judge"]))),
     responses(
         (status = 200, description = "The roster.", body = RosterAnswer),
         (status = 400, description = "A query parameter the route does not read.", body = ErrorAnswer),
@@ -908,28 +702,18 @@ pub struct RosterAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Organizer, Role::Judge],
-                "read the roster",
-            )
-            .await?;
-            let query: RosterQuery = query(&req)?;
-            let mut players = store(&state).roster(&access.event_id).await?;
-            if let Some(q) = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
-                let q = q.to_lowercase();
-                players.retain(|p| {
-                    p.player.to_lowercase().contains(&q) || p.uid.to_lowercase().contains(&q)
-                });
-            }
-            Ok(HttpResponse::Ok().json(RosterAnswer { players }))
-        }
-        .await,
-    )
+pub async fn roster(
+    who: Authorized<op::ReadRoster>,
+    Params(query): Params<RosterQuery>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let mut players = state.store.roster(&who.access).await?;
+    if let Some(q) = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+        let q = q.to_lowercase();
+        players
+            .retain(|p| p.player.to_lowercase().contains(&q) || p.uid.to_lowercase().contains(&q));
+    }
+    Ok(HttpResponse::Ok().json(RosterAnswer { players }))
 }
 
 /// `GET /v1/events/{event}/export`: the whole event as JSON (a backup).
@@ -940,8 +724,6 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     tag = "Events",
     summary = "The whole event as JSON, for backups (organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         (status = 200, description = "The whole event.", body = deckcheck_store::EventExport),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -949,16 +731,13 @@ pub async fn roster(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn export(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Organizer], "export the event").await?;
-            let export = store(&state).export(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(export))
-        }
-        .await,
-    )
+pub async fn export(
+    who: Authorized<op::Export>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let export = state.store.export(&who.access).await?;
+    Ok(HttpResponse::Ok().json(export))
 }
 
 /// A pairing's two lists, as each player sees the other's.
@@ -977,8 +756,6 @@ pub struct ReviewAnswer {
     tag = "Events",
     summary = "Two players' lists for open decklist review, ?a=ID&b=ID (CEG 5.10; organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ReviewQuery),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer", "judge"]))),
     responses(
         (status = 200, description = "Each player's list as the other sees it.", body = ReviewAnswer),
         (status = 400, description = "A query parameter the route does not read, or `a`/`b` missing.", body = ErrorAnswer),
@@ -988,26 +765,17 @@ pub struct ReviewAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Organizer, Role::Judge],
-                "open a review",
-            )
-            .await?;
-            let query: ReviewQuery = query(&req)?;
-            let event = store(&state).event(&access.event_id).await?;
-            let game = game_of_event(&state, &event.game)?;
-            let [a, b] = store(&state)
-                .review(game.as_ref(), &access.event_id, [&query.a, &query.b])
-                .await?;
-            Ok(HttpResponse::Ok().json(ReviewAnswer { a, b }))
-        }
-        .await,
-    )
+pub async fn review(
+    who: Authorized<op::Review>,
+    Params(query): Params<ReviewQuery>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let game = event_game(&state, &who.access).await?;
+    let [a, b] = state
+        .store
+        .review(game.as_ref(), &who.access, [&query.a, &query.b])
+        .await?;
+    Ok(HttpResponse::Ok().json(ReviewAnswer { a, b }))
 }
 
 /// `POST /v1/events/{event}/publish`: after the event, all lists or the top N.
@@ -1019,8 +787,6 @@ pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     summary = "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
     request_body = PublishRequest,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer"]))),
     responses(
         JsonErrors,
         (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
@@ -1030,30 +796,28 @@ pub async fn review(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn publish(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Organizer], "publish lists").await?;
-            let body: PublishRequest = json_body(&req, &state, payload).await?;
-            let which = match body.players {
-                Players::All(s) if s.0.eq_ignore_ascii_case("all") => Publish::All,
-                Players::Top(ids) => Publish::Top(ids.0),
-                Players::All(_) => {
-                    return Err(ApiError::bad_value(
-                        "players",
-                        "give \"all\" or the players' ids in finishing order",
-                    ));
-                }
-            };
-            let event = store(&state).event(&access.event_id).await?;
-            let game = game_of_event(&state, &event.game)?;
-            let publication = store(&state).publish(game, &access, which, now()).await?;
-            crate::metrics::event_published();
-            Ok(HttpResponse::Ok().json(publication))
+pub async fn publish(
+    who: Authorized<op::Publish>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let asked: PublishRequest = body.read()?;
+    let which = match asked.players {
+        Players::All(s) if s.0.eq_ignore_ascii_case("all") => Publish::All,
+        Players::Top(ids) => Publish::Top(ids.0),
+        Players::All(_) => {
+            return Err(RequestError::bad_value(
+                "players",
+                "give \"all\" or the players' ids in finishing order",
+            )
+            .into());
         }
-        .await,
-    )
+    };
+    let game = event_game(&state, &who.access).await?;
+    let publication = state.store.publish(game, &who.access, which, now()).await?;
+    crate::metrics::event_published();
+    Ok(HttpResponse::Ok().json(publication))
 }
 
 /// Which page of the published lists.
@@ -1102,39 +866,37 @@ fn entity_tag(etag: &str) -> actix_web::http::header::EntityTag {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    use actix_web::HttpMessage;
+pub async fn published(
+    req: HttpRequest,
+    Params(query): Params<PublishedQuery>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
     use actix_web::http::header::{CacheControl, CacheDirective, ETag, IfNoneMatch};
-    answer(
-        async {
-            let query: PublishedQuery = query(&req)?;
-            let event = path(&req, "event");
-            // RFC 9110 13.1.2: weak comparison; `*` matches the snapshot if there is one.
-            if let Some(asked) = req.get_header::<IfNoneMatch>() {
-                let ours = entity_tag(&store(&state).published_etag(event).await?);
-                let unchanged = match asked {
-                    IfNoneMatch::Any => true,
-                    IfNoneMatch::Items(tags) => tags.iter().any(|t| t.weak_eq(&ours)),
-                };
-                if unchanged {
-                    return Ok(HttpResponse::NotModified()
-                        .insert_header(ETag(ours))
-                        .finish());
-                }
-            }
-            let page = store(&state)
-                .published_page(event, query.offset.unwrap_or(0), query.limit, now())
-                .await?;
-            Ok(HttpResponse::Ok()
-                .insert_header(ETag(entity_tag(&page.etag)))
-                .insert_header(CacheControl(vec![
-                    CacheDirective::Public,
-                    CacheDirective::NoCache,
-                ]))
-                .json(page))
+    let event = path(&req, "event");
+    // RFC 9110 13.1.2: weak comparison; `*` matches the snapshot if there is one.
+    if let Some(asked) = req.get_header::<IfNoneMatch>() {
+        let ours = entity_tag(&state.store.published_etag(event).await?);
+        let unchanged = match asked {
+            IfNoneMatch::Any => true,
+            IfNoneMatch::Items(tags) => tags.iter().any(|t| t.weak_eq(&ours)),
+        };
+        if unchanged {
+            return Ok(HttpResponse::NotModified()
+                .insert_header(ETag(ours))
+                .finish());
         }
-        .await,
-    )
+    }
+    let page = state
+        .store
+        .published_page(event, query.offset.unwrap_or(0), query.limit, now())
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(ETag(entity_tag(&page.etag)))
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::NoCache,
+        ]))
+        .json(page))
 }
 
 // ---- judges ----
@@ -1147,8 +909,6 @@ pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse 
     tag = "Events",
     summary = "A player's registration, every version of the list and every deck check (organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer", "judge"]))),
     responses(
         (status = 200, description = "The player's registration, versions and deck checks.", body = deckcheck_store::PlayerRecord),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -1157,24 +917,17 @@ pub async fn published(req: HttpRequest, state: Data<AppState>) -> HttpResponse 
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Organizer, Role::Judge],
-                "read a player's list",
-            )
-            .await?;
-            let record = store(&state)
-                .player(&access.event_id, path(&req, "player"))
-                .await?;
-            Ok(HttpResponse::Ok().json(record))
-        }
-        .await,
-    )
+pub async fn player(
+    req: HttpRequest,
+    who: Authorized<op::ReadRoster>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let record = state
+        .store
+        .player(&who.access, path(&req, "player"))
+        .await?;
+    Ok(HttpResponse::Ok().json(record))
 }
 
 /// `POST /v1/events/{event}/players/{player}/lists`: a judge's (or, before the lock, the
@@ -1187,8 +940,6 @@ pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     summary = "Amend a player's list with a reason kept in its history: judges, and the organizer before the lock",
     params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
     request_body = AmendRequest,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["judge", "organizer"]))),
     responses(
         JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
@@ -1199,37 +950,30 @@ pub async fn player(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Judge, Role::Organizer],
-                "amend a list",
-            )
-            .await?;
-            let text = json_text(&req, &state, payload).await?;
-            let fields = raw_fields(&text)?;
-            let (reason, submission) = AmendRequest::read(&fields)?.into_parts()?;
-            let event = store(&state).event(&access.event_id).await?;
-            let game = game_of_event(&state, &event.game)?;
-            let submitted = store(&state)
-                .amend(
-                    game.as_ref(),
-                    &access,
-                    path(&req, "player"),
-                    &submission,
-                    &reason.0,
-                    now(),
-                )
-                .await
-                .map_err(judged)?;
-            Ok(HttpResponse::Ok().json(submitted))
-        }
-        .await,
-    )
+pub async fn amend(
+    req: HttpRequest,
+    who: Authorized<op::Amend>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let (reason, mut submission) = AmendRequest::read(&body.fields()?)?.into_parts()?;
+    let event = state.store.event(&who.access).await?;
+    let game = state.game(Some(&event.game))?;
+    crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
+    let submitted = state
+        .store
+        .amend(
+            &game,
+            &who.access,
+            path(&req, "player"),
+            &submission,
+            &reason.0,
+            now(),
+        )
+        .await
+        .map_err(StoreError::judged)?;
+    Ok(HttpResponse::Ok().json(submitted))
 }
 
 /// `POST /v1/events/{event}/players/{player}/resolve`: a judge accepts a pending list as it is.
@@ -1241,8 +985,6 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
     summary = "Accept a pending list as it is, with a reason (judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
     request_body = ResolveRequest,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["judge"]))),
     responses(
         JsonErrors,
         (status = 200, description = "The registration, accepted.", body = Registration),
@@ -1252,19 +994,19 @@ pub async fn amend(req: HttpRequest, payload: Payload, state: Data<AppState>) ->
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn resolve(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Judge], "resolve a pending list").await?;
-            let body: ResolveRequest = json_body(&req, &state, payload).await?;
-            let registration = store(&state)
-                .resolve(&access, path(&req, "player"), &body.reason.0, now())
-                .await?;
-            Ok(HttpResponse::Ok().json(registration))
-        }
-        .await,
-    )
+pub async fn resolve(
+    req: HttpRequest,
+    who: Authorized<op::Resolve>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let asked: ResolveRequest = body.read()?;
+    let registration = state
+        .store
+        .resolve(&who.access, path(&req, "player"), &asked.reason.0, now())
+        .await?;
+    Ok(HttpResponse::Ok().json(registration))
 }
 
 /// The highest deck index a list can have (Trilogy: three decks).
@@ -1280,8 +1022,6 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
     summary = "Deck check: the presented deck against the registered list, stored with the judge and time",
     params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
     request_body = DeckCheckRequest,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["judge", "organizer"]))),
     responses(
         JsonErrors,
         (status = 201, description = "The deck check, stored.", body = DeckCheck),
@@ -1291,51 +1031,49 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn deck_check(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Judge, Role::Organizer],
-                "run a deck check",
+pub async fn deck_check(
+    req: HttpRequest,
+    who: Authorized<op::DeckCheck>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let asked: DeckCheckRequest = read_body(&body.fields()?)?;
+    let deck_index = match asked.deck_index {
+        None => 0,
+        Some(i) if i.fract() == 0.0 && (0.0..=MAX_DECK_INDEX).contains(&i) => i as usize,
+        Some(_) => {
+            return Err(RequestError::bad_value(
+                "deck_index",
+                "deck_index is the number of a deck of the list, from 0",
             )
-            .await?;
-            let text = json_text(&req, &state, payload).await?;
-            let body: DeckCheckRequest = read_all(&raw_fields(&text)?)?;
-            let deck_index = match body.deck_index {
-                None => 0,
-                Some(i) if i.fract() == 0.0 && (0.0..=MAX_DECK_INDEX).contains(&i) => i as usize,
-                Some(_) => {
-                    return Err(ApiError::bad_value(
-                        "deck_index",
-                        "deck_index is the number of a deck of the list, from 0",
-                    ));
-                }
-            };
-            let presented = deck_text("presented", body.presented)?;
-            let deck_box = body.deck_box.map(|b| deck_text("box", b)).transpose()?;
-            let event = store(&state).event(&access.event_id).await?;
-            let game = game_of_event(&state, &event.game)?;
-            let check = store(&state)
-                .deck_check(
-                    game.as_ref(),
-                    &access,
-                    path(&req, "player"),
-                    &presented,
-                    deck_box.as_deref(),
-                    deck_index,
-                    body.note.as_deref(),
-                    now(),
-                )
-                .await
-                .map_err(judged)?;
-            crate::metrics::deck_checked();
-            Ok(HttpResponse::Created().json(check))
+            .into());
         }
-        .await,
-    )
+    };
+    let mut presented = deck_text("presented", asked.presented)?;
+    let mut deck_box = asked.deck_box.map(|b| deck_text("box", b)).transpose()?;
+    let event = state.store.event(&who.access).await?;
+    let game = state.game(Some(&event.game))?;
+    let decks = std::iter::once(("presented".to_string(), &mut presented))
+        .chain(deck_box.as_mut().map(|b| ("box".to_string(), b)))
+        .collect();
+    crate::linked::fetch(&state.links, &event.game, decks, &mut None).await?;
+    let check = state
+        .store
+        .deck_check(
+            &game,
+            &who.access,
+            path(&req, "player"),
+            &presented,
+            deck_box.as_deref(),
+            deck_index,
+            asked.note.as_deref(),
+            now(),
+        )
+        .await
+        .map_err(StoreError::judged)?;
+    crate::metrics::deck_checked();
+    Ok(HttpResponse::Created().json(check))
 }
 
 /// Every deck check and pick of an event.
@@ -1353,8 +1091,6 @@ pub struct ChecksAnswer {
     tag = "Events",
     summary = "Every deck check and pick of the event (organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["judge", "organizer"]))),
     responses(
         (status = 200, description = "Every deck check and pick.", body = ChecksAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -1362,23 +1098,14 @@ pub struct ChecksAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn deck_checks(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Judge, Role::Organizer],
-                "read deck checks",
-            )
-            .await?;
-            let checks = store(&state).deck_checks(&access.event_id).await?;
-            let picks = store(&state).picks(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(ChecksAnswer { checks, picks }))
-        }
-        .await,
-    )
+pub async fn deck_checks(
+    who: Authorized<op::ReadRoster>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let checks = state.store.deck_checks(&who.access).await?;
+    let picks = state.store.picks(&who.access).await?;
+    Ok(HttpResponse::Ok().json(ChecksAnswer { checks, picks }))
 }
 
 /// The players picked for deck checks.
@@ -1397,8 +1124,6 @@ pub struct PickedAnswer {
     summary = "Pick about 10% of players at random for deck checks, never twice unless asked (CEG 5.11)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
     request_body(content = Option<PickRequest>, description = "Optional: without a body, the defaults."),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["judge", "organizer"]))),
     responses(
         (status = 200, description = "The players picked.", body = PickedAnswer),
         (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
@@ -1408,42 +1133,29 @@ pub struct PickedAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn pick(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Judge, Role::Organizer],
-                "pick players for deck checks",
-            )
-            .await?;
-            let text =
-                body::read(&req, &state, payload, state.settings.body_limit as usize).await?;
-            // No body, or `null`, is the defaults.
-            let body: PickRequest = if matches!(text.trim(), "" | "null") {
-                PickRequest::default()
-            } else {
-                read_all(&raw_fields(&text)?)?
-            };
-            let picked = store(&state)
-                .pick(&access, body.share, body.again, now())
-                .await?;
-            Ok(HttpResponse::Ok().json(PickedAnswer { picked }))
-        }
-        .await,
-    )
+pub async fn pick(
+    who: Authorized<op::Pick>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    // No body, or `null`, is the defaults.
+    let asked: PickRequest = body.json_or_default()?;
+    let picked = state
+        .store
+        .pick(&who.access, asked.share, asked.again, now())
+        .await?;
+    Ok(HttpResponse::Ok().json(PickedAnswer { picked }))
 }
 
 // ---- players ----
 
 /// An unknown code costs the client a try of its own budget: guessing codes is slow.
-fn unknown_code(state: &AppState, client: Client, e: StoreError) -> ApiError {
+fn unknown_code(limits: &Limits, client: Client, e: StoreError) -> Error {
     if matches!(e, StoreError::NoEvent(_))
-        && let Err(too_many) = state.limits.spend(Spend::UnknownCode, client)
+        && let Err(too_many) = limits.spend(Spend::UnknownCode, client)
     {
-        return too_many;
+        return too_many.into();
     }
     e.into()
 }
@@ -1464,21 +1176,20 @@ fn unknown_code(state: &AppState, client: Client, e: StoreError) -> ApiError {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn by_code(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    let code = path(&req, "code").to_string();
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let client = state.limits.client(&req);
-            state.limits.spend(Spend::Lookup, client)?;
-            let event = store(&state)
-                .event_by_code(&code)
-                .await
-                .map_err(|e| unknown_code(&state, client, e))?;
-            Ok(HttpResponse::Ok().json(event.public(now())))
-        }
-        .await,
-    )
+pub async fn by_code(
+    req: HttpRequest,
+    _: NoParams,
+    Caller(client): Caller,
+    state: Data<AppState>,
+    limits: Data<Limits>,
+) -> Result<HttpResponse, Error> {
+    limits.spend(Spend::Lookup, client)?;
+    let event = state
+        .store
+        .event_by_code(path(&req, "code"))
+        .await
+        .map_err(|e| unknown_code(&limits, client, e))?;
+    Ok(HttpResponse::Ok().json(event.public(now())))
 }
 
 /// A registration stored: the player's token (shown once) and the validate report.
@@ -1524,46 +1235,45 @@ pub struct RegisteredAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn register(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    let code = path(&req, "code").to_string();
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let client = state.limits.client(&req);
-            state.limits.spend(Spend::Registration, client)?;
-            let event = store(&state)
-                .event_by_code(&code)
-                .await
-                .map_err(|e| unknown_code(&state, client, e))?;
-            let text = json_text(&req, &state, payload).await?;
-            let fields = raw_fields(&text)?;
-            let (player, uid, mut submission) = RegisterRequest::read(&fields)?.into_parts()?;
-            let game = game_of_event(&state, &event.game)?;
-            let links =
-                crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
-            let submitted = store(&state)
-                .register(game.as_ref(), &code, &player, &uid, &submission, now())
-                .await
-                .inspect(submitted)
-                .inspect_err(refused)
-                .map_err(judged)?;
-            Ok(HttpResponse::Created().json(RegisteredAnswer {
-                event: event.public(now()),
-                player: submitted.player,
-                token: submitted.token.unwrap_or_default(),
-                state: submitted.state,
-                verdict: submitted.verdict,
-                version: submitted.version,
-                fingerprints: submitted.fingerprints,
-                report: deckcheck_core::Validated {
-                    links,
-                    ..submitted.report
-                },
-                page: format!("/events/register#event={}", event.id),
-            }))
-        }
-        .await,
-    )
+pub async fn register(
+    req: HttpRequest,
+    _: NoParams,
+    Caller(client): Caller,
+    body: Body,
+    state: Data<AppState>,
+    limits: Data<Limits>,
+) -> Result<HttpResponse, Error> {
+    let code = path(&req, "code");
+    limits.spend(Spend::Registration, client)?;
+    let event = state
+        .store
+        .event_by_code(code)
+        .await
+        .map_err(|e| unknown_code(&limits, client, e))?;
+    let (player, uid, mut submission) = RegisterRequest::read(&body.fields()?)?.into_parts()?;
+    let game = state.game(Some(&event.game))?;
+    let links = crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
+    let submitted = state
+        .store
+        .register(&game, code, &player, &uid, &submission, now())
+        .await
+        .inspect(submitted)
+        .inspect_err(refused)
+        .map_err(StoreError::judged)?;
+    Ok(HttpResponse::Created().json(RegisteredAnswer {
+        event: event.public(now()),
+        player: submitted.player,
+        token: submitted.token.unwrap_or_default(),
+        state: submitted.state,
+        verdict: submitted.verdict,
+        version: submitted.version,
+        fingerprints: submitted.fingerprints,
+        report: deckcheck_core::Validated {
+            links,
+            ..submitted.report
+        },
+        page: format!("/events/register#event={}", event.id),
+    }))
 }
 
 /// A player's own registration, as they read it.
@@ -1583,8 +1293,6 @@ pub struct MeAnswer {
     tag = "Events",
     summary = "The player's own registration and its versions (player token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["player"]))),
     responses(
         (status = 200, description = "The player's registration and every version of the list.", body = MeAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -1592,22 +1300,19 @@ pub struct MeAnswer {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Player], "read a registration").await?;
-            let id = access.registration_id.as_deref().unwrap_or("");
-            let record = store(&state).player(&access.event_id, id).await?;
-            let event = store(&state).event(&access.event_id).await?;
-            Ok(HttpResponse::Ok().json(MeAnswer {
-                event: event.public(now()),
-                player: record.registration,
-                versions: record.versions,
-            }))
-        }
-        .await,
-    )
+pub async fn me(
+    who: Authorized<op::ReadOwnList>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let id = who.access.registration_id.clone().unwrap_or_default();
+    let record = state.store.player(&who.access, &id).await?;
+    let event = state.store.event(&who.access).await?;
+    Ok(HttpResponse::Ok().json(MeAnswer {
+        event: event.public(now()),
+        player: record.registration,
+        versions: record.versions,
+    }))
 }
 
 /// `POST /v1/events/{event}/me/lists`: the player's new list, until the lock (then 409).
@@ -1619,8 +1324,6 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     summary = "A new list until the lock; 409 after (player token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
     request_body = ListRequest,
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["player"]))),
     responses(
         JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
@@ -1632,27 +1335,23 @@ pub async fn me(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn resubmit(req: HttpRequest, payload: Payload, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Player], "resubmit a list").await?;
-            let text = json_text(&req, &state, payload).await?;
-            let fields = raw_fields(&text)?;
-            let mut submission = ListRequest::read(&fields)?.submission()?;
-            let event = store(&state).event(&access.event_id).await?;
-            let game = game_of_event(&state, &event.game)?;
-            let links =
-                crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
-            let mut submitted = store(&state)
-                .resubmit(game.as_ref(), &access, &submission, now())
-                .await
-                .inspect(submitted)
-                .inspect_err(refused)
-                .map_err(judged)?;
-            submitted.report.links = links;
-            Ok(HttpResponse::Ok().json(submitted))
-        }
-        .await,
-    )
+pub async fn resubmit(
+    who: Authorized<op::Resubmit>,
+    _: NoParams,
+    body: Body,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let mut submission = ListRequest::read(&body.fields()?)?.submission()?;
+    let event = state.store.event(&who.access).await?;
+    let game = state.game(Some(&event.game))?;
+    let links = crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
+    let mut submitted = state
+        .store
+        .resubmit(&game, &who.access, &submission, now())
+        .await
+        .inspect(submitted)
+        .inspect_err(refused)
+        .map_err(StoreError::judged)?;
+    submitted.report.links = links;
+    Ok(HttpResponse::Ok().json(submitted))
 }

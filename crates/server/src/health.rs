@@ -11,14 +11,15 @@ use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::web::Data;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{FromRequest, HttpRequest, HttpResponse};
 use serde::Serialize;
 
-use super::AppState;
-use super::cards::{NoQuery, query};
-use super::error::ApiError;
-use super::games::Unavailable;
-use super::settings::{MetricsAuth, StoreName};
+use crate::error::Error;
+use crate::extract::{Admin, NoParams};
+use crate::games::Unavailable;
+use crate::responses::{ErrorAnswer, say};
+use crate::settings::{MetricsAuth, StoreName};
+use crate::state::AppState;
 
 /// The longest `/ready` and `/metrics` wait for the event store's answer.
 const STORE_ANSWER: Duration = Duration::from_secs(2);
@@ -97,11 +98,10 @@ fn games(state: &AppState) -> (Vec<GameHealth>, Vec<Unavailable>) {
     summary = "Live (the process answers), and which data answers",
     responses(
         (status = 200, description = "Live, and which data answers (`status` is `loading` while the games' data loads at start).", body = Health),
-        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
     ),
 )]
-pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
+pub async fn health(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
     let (games, unavailable) = games(&state);
     Ok(HttpResponse::Ok().json(Health {
         status: if state.is_loading() {
@@ -123,28 +123,33 @@ pub async fn health(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespo
     summary = "Live: the process answers (a liveness probe)",
     responses(
         (status = 200, description = "The process answers.", body = Live),
-        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
     ),
 )]
-pub async fn live(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
+pub async fn live(_: NoParams) -> Result<HttpResponse, Error> {
     Ok(HttpResponse::Ok().json(Live { status: "live" }))
 }
 
+/// Why the event store is not answering.
+#[derive(Debug, thiserror::Error)]
+enum StoreSilent {
+    #[error("{0}")]
+    Failed(deckcheck_store::StoreError),
+    #[error("the event store did not answer within {0} s")]
+    TimedOut(u64),
+}
+
 /// Whether the event store answers a trivial query within [`STORE_ANSWER`]; why not.
-async fn store_answers(state: &AppState) -> Result<(), String> {
+async fn store_answers(state: &AppState) -> Result<(), StoreSilent> {
     match actix_web::rt::time::timeout(STORE_ANSWER, state.store.ping()).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => {
             crate::metrics::store_error(&e);
-            Err(e.to_string())
+            Err(StoreSilent::Failed(e))
         }
         Err(_) => {
             crate::metrics::store_timeout();
-            Err(format!(
-                "the event store did not answer within {} s",
-                STORE_ANSWER.as_secs()
-            ))
+            Err(StoreSilent::TimedOut(STORE_ANSWER.as_secs()))
         }
     }
 }
@@ -159,12 +164,11 @@ async fn store_answers(state: &AppState) -> Result<(), String> {
     summary = "Ready: every game's data loaded and the event store answering (a readiness probe); 503 otherwise",
     responses(
         (status = 200, description = "Ready: every game's data loaded (a game that could not be is listed as unavailable) and the event store answering.", body = Ready),
-        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
         (status = 503, description = "Not ready: loading the games' data, or the event store does not answer (`waiting_for` says which).", body = Ready),
     ),
 )]
-pub async fn ready(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
+pub async fn ready(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
     let answered = store_answers(&state).await;
     let mut waiting_for = Vec::new();
     if state.is_loading() {
@@ -191,19 +195,20 @@ pub async fn ready(req: HttpRequest, state: Data<AppState>) -> Result<HttpRespon
         store: StoreHealth {
             name: state.store_name.clone(),
             answers: answered.is_ok(),
-            error: answered.err(),
+            error: answered.err().map(|e| e.to_string()),
         },
     }))
 }
 
 /// `GET /metrics`: every metric in Prometheus's text format (see `metrics.rs`); with
 /// `DECKCHECK_METRICS_AUTH=admin`, only with the admin bearer token.
-pub async fn metrics(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
-    if state.settings.metrics_auth == MetricsAuth::Admin
-        && let Some(refused) = crate::admin::refuse_unless_admin(&req, &state)
-    {
-        return Ok(refused);
+pub async fn metrics(
+    req: HttpRequest,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    if state.settings.metrics_auth == MetricsAuth::Admin {
+        Admin::extract(&req).await?;
     }
     let store_up = store_answers(&state).await.is_ok();
     let text = state.render_metrics(store_up);
@@ -220,12 +225,11 @@ pub async fn metrics(req: HttpRequest, state: Data<AppState>) -> Result<HttpResp
     tag = "Service",
     summary = "This document",
     responses(
-        (status = 200, description = "An OpenAPI 3.1 document.", body = crate::openapi::Document),
-        (status = 400, description = crate::openapi::say::NO_PARAMETERS, body = crate::error::ErrorAnswer),
+        (status = 200, description = "An OpenAPI 3.1 document.", body = crate::responses::Document),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
     ),
 )]
-pub async fn openapi(req: HttpRequest, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    query::<NoQuery>(&req)?;
+pub async fn openapi(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
     Ok(HttpResponse::Ok()
         .content_type("application/json")
         .body(state.openapi.clone()))

@@ -20,7 +20,6 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use actix_web::HttpRequest;
-use deckcheck_core::ErrorCode;
 use governor::clock::{Clock, DefaultClock, Reference};
 use governor::middleware::NoOpMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
@@ -28,10 +27,10 @@ use governor::state::{InMemoryState, NotKeyed};
 use governor::{Quota, RateLimiter};
 use ipnet::IpNet;
 use secrecy::{ExposeSecret, SecretString};
-use serde_json::json;
 
-use crate::admin::constant_time_eq;
-use crate::error::ApiError;
+use deckcheck_core::RequestError;
+use subtle::ConstantTimeEq;
+
 use crate::settings::Settings;
 
 /// Who a request comes from, as far as limits go: an address (an IPv6 one cut to its /64).
@@ -193,7 +192,7 @@ impl<C: Clock + Clone> Limits<C> {
     }
 
     /// Spends one of the client's `spend`; past its budget, a 429 with how long to wait.
-    pub fn spend(&self, spend: Spend, client: Client) -> Result<(), ApiError> {
+    pub fn spend(&self, spend: Spend, client: Client) -> Result<(), RequestError> {
         self.sweep();
         let (limiter, what) = match spend {
             Spend::Lookup => (&self.lookups, "lookups of event codes"),
@@ -209,57 +208,51 @@ impl<C: Clock + Clone> Limits<C> {
             } else {
                 "code"
             };
-            ApiError::new(
-                ErrorCode::TooManyAttempts,
+            RequestError::too_many(
+                field,
                 format!("too many {what} from {client}; retry in {wait} s"),
+                wait,
             )
-            .field(field)
-            .details(json!({ "retry_after": wait }))
         })
     }
 
     /// With an operator key set, whether the request carries it (a 401 without it); without
     /// one, anyone may go on.
-    pub fn operator_key(&self, bearer: Option<&str>) -> Result<(), ApiError> {
+    pub fn operator_key(&self, bearer: Option<&str>) -> Result<(), RequestError> {
         let Some(key) = &self.create_key else {
             return Ok(());
         };
-        if constant_time_eq(
-            bearer.unwrap_or("").as_bytes(),
-            key.expose_secret().as_bytes(),
-        ) {
+        let given = bearer.unwrap_or("").as_bytes();
+        if bool::from(given.ct_eq(key.expose_secret().as_bytes())) {
             return Ok(());
         }
-        Err(ApiError::new(
-            ErrorCode::Unauthorized,
+        Err(RequestError::unauthorized(
             "this service creates events only with its operator's key: send \
              `Authorization: Bearer <key>` (DECKCHECK_CREATE_KEY)",
-        )
-        .field("authorization")
-        .details(json!({ "scheme": "Bearer" })))
+            deckcheck_store::EVENTS_REALM,
+        ))
     }
 
     /// Counts an event about to be created: while creation is open, within the client's
     /// budget and the day's cap (a 429 past either); with an operator key, nothing is counted.
     /// Spent only by a request that would create one, so a refused body costs nothing.
-    pub fn spend_creation(&self, req: &HttpRequest) -> Result<(), ApiError> {
+    pub fn spend_creation(&self, client: Client) -> Result<(), RequestError> {
         if self.create_key.is_some() {
             return Ok(());
         }
-        self.spend(Spend::Creation, self.client(req))?;
+        self.spend(Spend::Creation, client)?;
         self.created.check().map_err(|not_until| {
             crate::metrics::rate_limited("daily-cap");
             let wait = seconds(not_until.wait_time_from(self.clock.now()));
-            ApiError::new(
-                ErrorCode::TooManyAttempts,
+            RequestError::too_many(
+                "body",
                 format!(
                     "this service creates at most {} events a day (DECKCHECK_CREATE_DAILY_CAP) \
                      and has reached it; retry in {wait} s",
                     self.daily_cap
                 ),
+                wait,
             )
-            .field("body")
-            .details(json!({ "retry_after": wait }))
         })
     }
 
@@ -327,12 +320,8 @@ mod tests {
             limits.spend(Spend::Lookup, a).unwrap();
         }
         let e = limits.spend(Spend::Lookup, a).unwrap_err();
-        assert_eq!(e.code, ErrorCode::TooManyAttempts);
-        assert_eq!(
-            e.details.unwrap()["retry_after"],
-            20,
-            "one lookup back every 20 s"
-        );
+        assert_eq!(e.code, deckcheck_core::ErrorCode::TooManyAttempts);
+        assert_eq!(e.retry_after(), Some(20), "one lookup back every 20 s");
         clock.advance(Duration::from_secs(20));
         limits.spend(Spend::Lookup, a).unwrap();
     }
@@ -412,40 +401,40 @@ mod tests {
     #[test]
     fn open_creation_is_limited_per_client_and_per_day() {
         let (limits, clock) = limits(&["--create-rate", "2", "--create-daily-cap", "3"]);
-        let a = peer("127.0.0.2").to_http_request();
-        let b = peer("127.0.0.3").to_http_request();
+        let a = limits.client(&peer("127.0.0.2").to_http_request());
+        let b = limits.client(&peer("127.0.0.3").to_http_request());
         limits.operator_key(None).unwrap();
-        limits.spend_creation(&a).unwrap();
-        limits.spend_creation(&a).unwrap();
-        let e = limits.spend_creation(&a).unwrap_err();
+        limits.spend_creation(a).unwrap();
+        limits.spend_creation(a).unwrap();
+        let e = limits.spend_creation(a).unwrap_err();
         assert!(
             e.message.contains("new events from 127.0.0.2"),
             "{}",
             e.message
         );
-        limits.spend_creation(&b).unwrap();
-        let e = limits.spend_creation(&b).unwrap_err();
+        limits.spend_creation(b).unwrap();
+        let e = limits.spend_creation(b).unwrap_err();
         assert!(
             e.message.contains("at most 3 events a day"),
             "{}",
             e.message
         );
-        assert_eq!(e.details.unwrap()["retry_after"], 28_800);
+        assert_eq!(e.retry_after(), Some(28_800));
         clock.advance(Duration::from_secs(8 * 3600));
-        limits.spend_creation(&b).unwrap();
+        limits.spend_creation(b).unwrap();
     }
 
     #[test]
     fn with_an_operator_key_only_requests_carrying_it_create_events() {
         let (limits, _) = limits(&["--create-key", "s3cret-key", "--create-rate", "1"]);
-        let a = peer("127.0.0.2").to_http_request();
+        let a = limits.client(&peer("127.0.0.2").to_http_request());
         for given in [None, Some("s3cret-kez"), Some("s3cret"), Some("")] {
             let e = limits.operator_key(given).unwrap_err();
-            assert_eq!(e.code, ErrorCode::Unauthorized);
+            assert_eq!(e.code, deckcheck_core::ErrorCode::Unauthorized);
         }
         limits.operator_key(Some("s3cret-key")).unwrap();
         for _ in 0..3 {
-            limits.spend_creation(&a).unwrap();
+            limits.spend_creation(a).unwrap();
         }
     }
 }

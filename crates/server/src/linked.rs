@@ -7,12 +7,10 @@
 //! A link that gives no deck is the request's error, with the deck's field and the site: a
 //! `link-*` code (4xx when the link is the problem, 502 when the site is), never a 500.
 
-use deckcheck_core::{AnyGame, DeckInput, ErrorCode, Linked, ValidateRequest};
-use deckcheck_links::{FetchedDeck, LinkError, Links, is_link};
+use deckcheck_core::error::LinkSite;
+use deckcheck_core::{DeckInput, Details, ErrorCode, Linked, RequestError};
+use deckcheck_links::{FetchedDeck, Links, is_link};
 use futures_util::future::join_all;
-use serde_json::json;
-
-use crate::error::ApiError;
 
 /// A deck of a request, by the field it was given in: its text, which a link's deck replaces.
 pub(crate) type Given<'a> = (String, &'a mut String);
@@ -25,16 +23,6 @@ pub(crate) fn given<'a>(decks: impl IntoIterator<Item = &'a mut DeckInput>) -> V
         .collect()
 }
 
-/// The decks of a validate or window request that are links, fetched ([`fetch`]).
-pub(crate) async fn fetch_request(
-    links: &Links,
-    game: &dyn AnyGame,
-    request: &mut ValidateRequest,
-) -> Result<Linked, ApiError> {
-    let decks = given(&mut request.decks);
-    fetch(links, game.info().id, decks, &mut request.input_format).await
-}
-
 /// Fetches the decks of one request that are links, all at once, and puts each deck in its
 /// link's place. `game` is the id of the route's (or the event's) game: a link to another
 /// game's list is refused. `input_format` is the request's: a link's deck is read by its
@@ -45,7 +33,7 @@ pub(crate) async fn fetch(
     game: &str,
     decks: Vec<Given<'_>>,
     input_format: &mut Option<String>,
-) -> Result<Linked, ApiError> {
+) -> Result<Linked, RequestError> {
     let all = decks.len();
     let linked: Vec<Given<'_>> = decks.into_iter().filter(|(_, t)| is_link(t)).collect();
     if linked.is_empty() {
@@ -55,7 +43,7 @@ pub(crate) async fn fetch(
     let mut sources = Linked::new();
     let mut readers = Vec::new();
     for ((field, text), result) in linked.into_iter().zip(fetched) {
-        let deck = result.map_err(|e| error(&field, text.trim(), &e))?;
+        let deck = result.map_err(|e| e.into_request_error(&field, text.trim()))?;
         check(&field, &deck, game, input_format.as_deref())?;
         readers.push(deck.input_format);
         *text = deck.text;
@@ -77,7 +65,7 @@ pub(crate) async fn fetch_submission(
     links: &Links,
     game: &str,
     submission: &mut deckcheck_store::Submission,
-) -> Result<Linked, ApiError> {
+) -> Result<Linked, RequestError> {
     let one = submission.decks.len() == 1;
     let decks = submission
         .decks
@@ -101,12 +89,15 @@ fn check(
     deck: &FetchedDeck,
     game: &str,
     input_format: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), RequestError> {
     let source = &deck.source;
     let wrong = |message: String| {
-        Err(ApiError::new(ErrorCode::LinkWrongGame, message)
+        Err(RequestError::new(ErrorCode::LinkWrongGame, message)
             .field(field)
-            .details(json!({ "site": source.site, "link": source.link })))
+            .details(Details::LinkSite(LinkSite {
+                site: Some(source.site.clone()),
+                link: source.link.clone(),
+            })))
     };
     if deck.game.id() != game {
         return wrong(format!(
@@ -124,14 +115,6 @@ fn check(
         )),
         _ => Ok(()),
     }
-}
-
-/// Why a link gave no deck, as the deck field's error: the link crate's code (its status),
-/// the site in the message and in `details`.
-pub(crate) fn error(field: &str, link: &str, e: &LinkError) -> ApiError {
-    ApiError::new(e.code(), format!("{field}: {e}"))
-        .field(field)
-        .details(json!({ "site": e.site(), "link": deckcheck_core::echo(link) }))
 }
 
 #[cfg(test)]
@@ -211,8 +194,10 @@ mod tests {
         let given = vec![("decks[2]".into(), &mut text)];
         let e = fetch(&links(), "swu", given, &mut None).await.unwrap_err();
         assert_eq!(e.code, ErrorCode::LinkHostNotAllowed);
-        assert_eq!(e.status().as_u16(), 403);
+        assert_eq!(e.status(), 403);
         assert_eq!(e.field.as_deref(), Some("decks[2]"));
-        assert_eq!(e.details.unwrap()["site"], "swudb.com");
+        assert!(
+            matches!(e.details, Some(Details::LinkSite(LinkSite { site: Some(s), .. })) if s == "swudb.com")
+        );
     }
 }

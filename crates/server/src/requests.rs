@@ -9,7 +9,11 @@
 
 use std::borrow::Cow;
 
+use deckcheck_core::json::Kind;
+pub use deckcheck_core::json::Raw;
+use deckcheck_core::{DeckInput, RequestError};
 use deckcheck_store::{IllegalLists, Tier};
+use jiff::civil::Date;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use utoipa::openapi::RefOr;
@@ -29,37 +33,52 @@ impl<'de: 'a, 'a> Deserialize<'de> for Deck<'a> {
     }
 }
 
-/// A JSON value kept as the text it was sent as. Read from a body's fields
-/// ([`crate::decks::read_fields`]) it is the text the one pass over the body found, not read
-/// again; read by serde_json, the text of the value (found, not built).
-#[derive(Debug, Clone, Copy)]
-pub struct Raw<'a>(pub &'a str);
-
-/// The name [`Raw`] asks a deserializer for: a body's field hands over its text as it is.
-pub const RAW: &str = "deckcheck::Raw";
-
-impl<'de: 'a, 'a> Deserialize<'de> for Raw<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Text;
-        impl<'de> serde::de::Visitor<'de> for Text {
-            type Value = Raw<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a JSON value")
-            }
-            /// A body's field, handed over as its JSON text.
-            fn visit_borrowed_str<E>(self, json: &'de str) -> Result<Raw<'de>, E> {
-                Ok(Raw(json))
-            }
-            /// Any other deserializer: the value's text, found by serde_json.
-            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
-                self,
-                d: D,
-            ) -> Result<Raw<'de>, D::Error> {
-                <&RawValue>::deserialize(d).map(|raw| Raw(raw.get()))
-            }
+impl Deck<'_> {
+    /// The deck for the game's reader: a string's text, or a JSON deck's own JSON text.
+    pub fn input(self, field: String) -> Result<DeckInput, RequestError> {
+        let json = (self.0).0;
+        match Kind::of(json) {
+            Kind::String => Ok(DeckInput {
+                text: serde_json::from_str(json).map_err(|e| {
+                    let mut err = RequestError::json(&e).field(field.clone());
+                    err.message = format!("{field}: {}", err.message);
+                    err
+                })?,
+                field,
+            }),
+            Kind::Object => Ok(DeckInput {
+                text: json.to_string(),
+                field,
+            }),
+            other => Err(RequestError::bad_value(
+                &field,
+                format!(
+                    "{field} must be a deck list (a string) or a JSON deck (an object), not {}",
+                    other.described()
+                ),
+            )),
         }
-        deserializer.deserialize_newtype_struct(RAW, Text)
     }
+}
+
+/// A date as the API writes it, `YYYY-MM-DD` exactly (RFC 3339's full-date).
+pub fn parse_date(field: &str, text: &str) -> Result<Date, RequestError> {
+    let b = text.as_bytes();
+    let shaped = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        });
+    if !shaped {
+        return Err(RequestError::bad_date(field, text));
+    }
+    text.parse::<Date>()
+        .map_err(|_| RequestError::bad_date(field, text))
+}
+
+/// A date a request may leave out.
+pub fn optional_date(field: &str, text: Option<&str>) -> Result<Option<Date>, RequestError> {
+    text.map(|t| parse_date(field, t)).transpose()
 }
 
 impl PartialSchema for Deck<'_> {

@@ -7,7 +7,7 @@ use actix_web::rt::time::sleep;
 use actix_web::web::Data;
 use jiff::Timestamp;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// Purges expired events now and then again an interval after each purge ended, until the
 /// service stops.

@@ -184,37 +184,80 @@ pub struct Settings {
     pub links: Option<deckcheck_links::Links>,
 }
 
+/// Why the settings cannot be used: the setting is named, with what it allows.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// A flag or variable that cannot be read (clap's words, the variable named).
+    #[error("{0}")]
+    Unreadable(String),
+    #[error(
+        "DECKCHECK_BODY_MEMORY ({memory}) is smaller than the largest body the service takes \
+         (DECKCHECK_BODY_LIMIT {body_limit}, DECKCHECK_BATCH_BODY_LIMIT {batch_body_limit}): such a \
+         body could never be received; raise it to at least {}",
+        body_limit.max(batch_body_limit)
+    )]
+    BodyMemory {
+        memory: u64,
+        body_limit: u64,
+        batch_body_limit: u64,
+    },
+    #[error(
+        "DECKCHECK_METRICS_AUTH is admin but DECKCHECK_ADMIN_TOKEN is not set: set the token, or \
+         DECKCHECK_METRICS_AUTH=none"
+    )]
+    MetricsWithoutToken,
+    #[error(
+        "DECKCHECK_METRICS_ADDR is DECKCHECK_ADDR ({0}): leave it unset to serve /metrics there, or give another address"
+    )]
+    MetricsOnServiceAddr(SocketAddr),
+    /// The event store's location (`DECKCHECK_DATABASE_URL`, else the data directory).
+    #[error("{0}")]
+    Store(#[from] deckcheck_store::StoreError),
+    /// The client that fetches deck links could not be made.
+    #[error("{0}")]
+    Links(#[from] deckcheck_links::SetupError),
+}
+
+/// A value of `DECKCHECK_TRUSTED_PROXIES` that is neither an address nor a network.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?} is neither an address nor a network (10.0.0.0/8)")]
+pub struct NotANetwork(String);
+
+/// A secret setting given empty.
+#[derive(Debug, thiserror::Error)]
+#[error("it is empty")]
+pub struct EmptySecret;
+
 /// `DECKCHECK_LINK_HOSTS`, as the links crate reads it.
-fn parse_hosts(text: &str) -> Result<deckcheck_links::Allowlist, String> {
+fn parse_hosts(text: &str) -> Result<deckcheck_links::Allowlist, deckcheck_links::AllowlistError> {
     text.parse()
-        .map_err(|e: deckcheck_links::AllowlistError| e.to_string())
 }
 
 /// An address (`192.0.2.7`, `::1`) or a network (`10.0.0.0/8`).
-fn parse_network(text: &str) -> Result<ipnet::IpNet, String> {
+fn parse_network(text: &str) -> Result<ipnet::IpNet, NotANetwork> {
     let text = text.trim();
     text.parse::<ipnet::IpNet>()
         .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
-        .map_err(|_| format!("{text:?} is neither an address nor a network (10.0.0.0/8)"))
+        .map_err(|_| NotANetwork(text.to_string()))
 }
 
-fn parse_secret(text: &str) -> Result<SecretString, String> {
+fn parse_secret(text: &str) -> Result<SecretString, EmptySecret> {
     if text.trim().is_empty() {
-        return Err("it is empty".into());
+        return Err(EmptySecret);
     }
     Ok(SecretString::from(text.to_string()))
 }
 
 impl Settings {
     /// The settings as the environment gives them (tests pass their own lookup).
-    pub fn from_env() -> Result<Self, String> {
+    pub fn from_env() -> Result<Self, SettingsError> {
         Self::parse_from(std::iter::empty::<String>())
     }
 
     /// Parses `serve` flags (and the environment); an error names the setting and its range.
     pub fn parse_from<I: IntoIterator<Item = S>, S: Into<std::ffi::OsString> + Clone>(
         args: I,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SettingsError> {
         use clap::{Args, FromArgMatches};
         let command = Self::augment_args(clap::Command::new("serve").no_binary_name(true));
         let named = |e: clap::Error| {
@@ -226,10 +269,10 @@ impl Settings {
                 text.contains(&format!("--{long} "))
                     .then(|| env.to_string_lossy().into_owned())
             });
-            match env {
+            SettingsError::Unreadable(match env {
                 Some(env) => format!("{} (the setting {env})", text.trim_end()),
                 None => text,
-            }
+            })
         };
         let matches = command.clone().try_get_matches_from(args).map_err(named)?;
         let settings = Self::from_arg_matches(&matches).map_err(named)?;
@@ -238,44 +281,34 @@ impl Settings {
     }
 
     /// What no single setting's range can say: settings that must agree with each other.
-    pub fn check(&self) -> Result<(), String> {
-        let largest = self.body_limit.max(self.batch_body_limit);
-        if self.body_memory < largest {
-            return Err(format!(
-                "DECKCHECK_BODY_MEMORY ({}) is smaller than the largest body the service takes \
-                 (DECKCHECK_BODY_LIMIT {}, DECKCHECK_BATCH_BODY_LIMIT {}): such a body could never \
-                 be received; raise it to at least {largest}",
-                self.body_memory, self.body_limit, self.batch_body_limit
-            ));
+    pub fn check(&self) -> Result<(), SettingsError> {
+        if self.body_memory < self.body_limit.max(self.batch_body_limit) {
+            return Err(SettingsError::BodyMemory {
+                memory: self.body_memory,
+                body_limit: self.body_limit,
+                batch_body_limit: self.batch_body_limit,
+            });
         }
         if self.metrics_auth == MetricsAuth::Admin && self.admin_token.is_none() {
-            return Err(
-                "DECKCHECK_METRICS_AUTH is admin but DECKCHECK_ADMIN_TOKEN is not set: set the token, \
-                 or DECKCHECK_METRICS_AUTH=none"
-                    .into(),
-            );
+            return Err(SettingsError::MetricsWithoutToken);
         }
         if self
             .metrics_addr
             .is_some_and(|a| a == self.addr && a.port() != 0)
         {
-            return Err(format!(
-                "DECKCHECK_METRICS_ADDR is DECKCHECK_ADDR ({}): leave it unset to serve /metrics there, or give another address",
-                self.addr
-            ));
+            return Err(SettingsError::MetricsOnServiceAddr(self.addr));
         }
         Ok(())
     }
 
     /// Where the event store is: PostgreSQL when `DECKCHECK_DATABASE_URL` is set, else
     /// `events.sqlite3` in the data directory.
-    pub fn store_location(&self) -> Result<deckcheck_store::Location, String> {
+    pub fn store_location(&self) -> Result<deckcheck_store::Location, SettingsError> {
         use secrecy::ExposeSecret;
-        deckcheck_store::Location::from_settings(
+        Ok(deckcheck_store::Location::from_settings(
             self.database_url.as_ref().map(|u| u.expose_secret()),
             &self.data_dir(),
-        )
-        .map_err(|e| e.to_string())
+        )?)
     }
 
     /// The event store as logs and `/ready` name it: never the URL (it may hold a password).
@@ -284,8 +317,23 @@ impl Settings {
             Ok(location) => StoreName::of(&location),
             Err(e) => StoreName {
                 backend: "unknown",
-                location: e,
+                location: e.to_string(),
             },
+        }
+    }
+
+    /// The paths of a game's data: a directory these settings name for it, else its variable
+    /// (`DECKCHECK_CARDS`, `DECKCHECK_LEGION_CARDS`…), else its directory under the data
+    /// directory.
+    pub fn paths(&self, spec: &deckcheck_core::GameSpec) -> deckcheck_core::Paths {
+        let named = self
+            .catalogs
+            .iter()
+            .find(|(id, _)| id.eq_ignore_ascii_case(spec.id))
+            .map(|(_, dir)| dir.clone());
+        deckcheck_core::Paths {
+            cards: named.unwrap_or_else(|| catalog_dir(spec, &self.data_dir())),
+            card_data: self.card_data.clone(),
         }
     }
 
@@ -312,14 +360,15 @@ impl Settings {
 
     /// The client that fetches deck links: the one given, else one on `link_hosts` with the
     /// crate's limits (2 MiB, 10 s, 3 redirects).
-    pub fn links(&self) -> Result<deckcheck_links::Links, String> {
+    pub fn links(&self) -> Result<deckcheck_links::Links, SettingsError> {
         match &self.links {
             Some(links) => Ok(links.clone()),
-            None => deckcheck_links::Links::new(deckcheck_links::LinkSettings {
-                hosts: self.link_hosts.clone(),
-                ..deckcheck_links::LinkSettings::default()
-            })
-            .map_err(|e| e.to_string()),
+            None => Ok(deckcheck_links::Links::new(
+                deckcheck_links::LinkSettings {
+                    hosts: self.link_hosts.clone(),
+                    ..deckcheck_links::LinkSettings::default()
+                },
+            )?),
         }
     }
 }
@@ -367,6 +416,14 @@ impl std::fmt::Display for StoreName {
     }
 }
 
+/// Where a game's catalog is: its variable, else its directory under the data directory.
+pub fn catalog_dir(spec: &deckcheck_core::GameSpec, data_dir: &std::path::Path) -> PathBuf {
+    std::env::var_os(spec.env)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| data_dir.join(spec.dir_name))
+}
+
 /// `$XDG_DATA_HOME/deckcheck`, else `$HOME/.local/share/deckcheck`, else `./deckcheck-data`.
 pub fn default_data_dir() -> PathBuf {
     let base = std::env::var_os("XDG_DATA_HOME")
@@ -387,7 +444,7 @@ pub fn default_data_dir() -> PathBuf {
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Settings, String> {
+    fn parse(args: &[&str]) -> Result<Settings, SettingsError> {
         Settings::parse_from(args.iter().copied())
     }
 
@@ -411,10 +468,10 @@ mod tests {
             (["--batch-limit", "0"], "--batch-limit"),
             (["--log-format", "xml"], "--log-format"),
         ] {
-            let err = parse(&args).unwrap_err();
+            let err = parse(&args).unwrap_err().to_string();
             assert!(err.contains(name), "{err}");
         }
-        let err = parse(&["--workers", "0"]).unwrap_err();
+        let err = parse(&["--workers", "0"]).unwrap_err().to_string();
         assert!(
             err.contains("1..=512") && err.contains("DECKCHECK_WORKERS"),
             "{err}"
@@ -438,10 +495,12 @@ mod tests {
 
     #[test]
     fn metrics_behind_the_admin_token_need_the_token() {
-        let err = parse(&["--metrics-auth", "admin"]).unwrap_err();
+        let err = parse(&["--metrics-auth", "admin"]).unwrap_err().to_string();
         assert!(err.contains("DECKCHECK_ADMIN_TOKEN"), "{err}");
         assert!(parse(&["--metrics-auth", "admin", "--admin-token", "t"]).is_ok());
-        let err = parse(&["--metrics-addr", "127.0.0.1:8080"]).unwrap_err();
+        let err = parse(&["--metrics-addr", "127.0.0.1:8080"])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("DECKCHECK_METRICS_ADDR"), "{err}");
     }
 
@@ -475,7 +534,9 @@ mod tests {
             s.policy().token_lifetime,
             jiff::SignedDuration::from_hours(48)
         );
-        let err = parse(&["--token-lifetime-days", "0"]).unwrap_err();
+        let err = parse(&["--token-lifetime-days", "0"])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("DECKCHECK_TOKEN_LIFETIME_DAYS"), "{err}");
     }
 
@@ -494,7 +555,7 @@ mod tests {
             "*.example.org",
             "swudb.com:443",
         ] {
-            let err = parse(&["--link-hosts", bad]).unwrap_err();
+            let err = parse(&["--link-hosts", bad]).unwrap_err().to_string();
             assert!(err.contains("DECKCHECK_LINK_HOSTS"), "{bad}: {err}");
             assert!(err.contains(bad), "{bad}: {err}");
         }
@@ -513,7 +574,9 @@ mod tests {
         let s = parse(&["--trusted-proxies", "10.0.0.0/8, 192.0.2.7,::1"]).unwrap();
         let shown: Vec<String> = s.trusted_proxies.iter().map(|n| n.to_string()).collect();
         assert_eq!(shown, ["10.0.0.0/8", "192.0.2.7/32", "::1/128"]);
-        let err = parse(&["--trusted-proxies", "proxy.example"]).unwrap_err();
+        let err = parse(&["--trusted-proxies", "proxy.example"])
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("proxy.example") && err.contains("DECKCHECK_TRUSTED_PROXIES"),
             "{err}"

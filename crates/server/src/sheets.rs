@@ -9,19 +9,18 @@
 //! version). The page `/events/sheet` (`web/sheet.*`) lays them out with print CSS; the
 //! browser makes the PDF.
 
+use actix_web::HttpResponse;
 use actix_web::web::Data;
-use actix_web::{HttpRequest, HttpResponse};
-use deckcheck_core::{AnyGame, DeckInput, Fingerprint, SheetDeck};
-use deckcheck_store::{Event, ListVerdict, PlayerRecord, Role, State};
+use deckcheck_core::{AnyGame, DeckInput, Fingerprint, RequestError, SheetDeck};
+use deckcheck_store::{Access, Event, ListVerdict, PlayerRecord, State};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
-use crate::cards::{NoQuery, query};
-use crate::error::{ApiError, ErrorAnswer};
-use crate::events::{answer, authorize};
-use crate::openapi::{TokenErrors, say};
+use crate::error::Error;
+use crate::extract::{Authorized, NoParams, Params, op};
+use crate::responses::{ErrorAnswer, TokenErrors, say};
+use crate::state::AppState;
 
 /// An event's sheets: the event, and one sheet per player.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -93,8 +92,6 @@ pub struct SheetsQuery {
     tag = "Events",
     summary = "Deck-registration sheets to print, one per player; ?player= for one (organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT), SheetsQuery),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["organizer", "judge"]))),
     responses(
         (status = 200, description = "The event and each player's sheet.", body = Sheets),
         (status = 400, description = "A query parameter the route does not read.", body = ErrorAnswer),
@@ -103,31 +100,22 @@ pub struct SheetsQuery {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn sheets(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            let access = authorize(
-                &req,
-                &state,
-                &[Role::Organizer, Role::Judge],
-                "print deck-registration sheets",
-            )
-            .await?;
-            let asked: SheetsQuery = query(&req)?;
-            let ids = match asked.player {
-                Some(id) => vec![id],
-                None => state
-                    .store
-                    .roster(&access.event_id)
-                    .await?
-                    .into_iter()
-                    .map(|r| r.id)
-                    .collect(),
-            };
-            Ok(HttpResponse::Ok().json(of(&state, &access.event_id, &ids).await?))
-        }
-        .await,
-    )
+pub async fn sheets(
+    who: Authorized<op::ReadRoster>,
+    Params(asked): Params<SheetsQuery>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let ids = match asked.player {
+        Some(id) => vec![id],
+        None => state
+            .store
+            .roster(&who.access)
+            .await?
+            .into_iter()
+            .map(|r| r.id)
+            .collect(),
+    };
+    Ok(HttpResponse::Ok().json(of(&state, &who.access, &ids).await?))
 }
 
 /// `GET /v1/events/{event}/me/sheet`: the player's own sheet.
@@ -138,8 +126,6 @@ pub async fn sheets(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
     tag = "Events",
     summary = "The player's own deck-registration sheet, to print (player token)",
     params(("event" = String, Path, description = say::PATH_EVENT)),
-    security(("eventToken" = [])),
-    extensions(("x-roles" = json!(["player"]))),
     responses(
         (status = 200, description = "The event and the player's sheet.", body = Sheets),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
@@ -147,30 +133,29 @@ pub async fn sheets(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
-pub async fn my_sheet(req: HttpRequest, state: Data<AppState>) -> HttpResponse {
-    answer(
-        async {
-            query::<NoQuery>(&req)?;
-            let access = authorize(&req, &state, &[Role::Player], "print their sheet").await?;
-            let id = access.registration_id.unwrap_or_default();
-            Ok(HttpResponse::Ok().json(of(&state, &access.event_id, &[id]).await?))
-        }
-        .await,
-    )
+pub async fn my_sheet(
+    who: Authorized<op::ReadOwnList>,
+    _: NoParams,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let id = who.access.registration_id.clone().unwrap_or_default();
+    Ok(HttpResponse::Ok().json(of(&state, &who.access, &[id]).await?))
 }
 
 /// The sheets of these players of an event.
-async fn of(state: &AppState, event_id: &str, players: &[String]) -> Result<Sheets, ApiError> {
-    let event = state.store.event(event_id).await?;
+async fn of(state: &AppState, access: &Access, players: &[String]) -> Result<Sheets, Error> {
+    let event = state.store.event(access).await?;
     let mut records = Vec::with_capacity(players.len());
     for id in players {
-        records.push(state.store.player(event_id, id).await?);
+        records.push(state.store.player(access, id).await?);
     }
     let game = state.game(Some(&event.game))?;
     // Reading every list is CPU work: off the event loop.
-    actix_web::web::block(move || lay_out(game.as_ref(), &event, records))
-        .await
-        .map_err(|e| ApiError::internal(format!("the sheets were not made: {e}")))
+    Ok(
+        actix_web::web::block(move || lay_out(game.as_ref(), &event, records))
+            .await
+            .map_err(|e| RequestError::internal(format!("the sheets were not made: {e}")))?,
+    )
 }
 
 /// The sheets of an event's players, from their records.

@@ -33,7 +33,9 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use crate::error::StoreError;
-use crate::faults::{Failure, Faults, Point};
+use crate::faults::Point;
+#[cfg(feature = "faults")]
+use crate::faults::{Failure, Faults};
 
 /// The schema, embedded: forwards-only migrations shared by both backends.
 pub static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
@@ -43,6 +45,7 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long opening the store waits for the database's first answer.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// SQLite's largest page count (what `max_page_count` is set back to after a fault).
+#[cfg(feature = "faults")]
 const MAX_PAGES: u32 = 4_294_967_294;
 
 /// Which database a store uses.
@@ -167,6 +170,7 @@ pub struct Db {
     options: AnyConnectOptions,
     /// SQLite: writers of this process queue here, then hold the database's write lock.
     write_queue: Option<Arc<Mutex<()>>>,
+    #[cfg(feature = "faults")]
     pub(crate) faults: Arc<Faults>,
 }
 
@@ -214,6 +218,7 @@ impl Db {
             backend,
             options,
             write_queue: (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(()))),
+            #[cfg(feature = "faults")]
             faults: Arc::new(Faults::from_env()?.unwrap_or_default()),
         })
     }
@@ -264,6 +269,7 @@ impl Db {
             conn,
             open: true,
             backend: self.backend,
+            #[cfg(feature = "faults")]
             faults: Arc::clone(&self.faults),
             _turn: turn,
         };
@@ -272,6 +278,7 @@ impl Db {
             Backend::Postgres => "BEGIN",
         };
         tx.conn.execute(begin).await?;
+        #[cfg(feature = "faults")]
         if self.backend == Backend::Sqlite && self.faults.touched() {
             let pages = match self.faults.failure() {
                 Some(Failure::Full) => 1,
@@ -290,6 +297,7 @@ pub(crate) struct Tx {
     conn: PoolConnection<Any>,
     open: bool,
     backend: Backend,
+    #[cfg(feature = "faults")]
     faults: Arc<Faults>,
     _turn: Option<OwnedMutexGuard<()>>,
 }
@@ -303,12 +311,16 @@ impl Tx {
         self.backend
     }
 
-    /// A point a test may hold the transaction at (see [`Faults`]).
+    /// A point a test may hold the transaction at (the `faults` feature); nothing without it.
     pub(crate) async fn reached(&mut self, point: Point) {
+        #[cfg(feature = "faults")]
         self.faults.reached(point).await;
+        #[cfg(not(feature = "faults"))]
+        let _ = point;
     }
 
     async fn commit(mut self) -> Result<(), StoreError> {
+        #[cfg(feature = "faults")]
         match self.faults.failure() {
             Some(Failure::Io) => {
                 return Err(StoreError::unavailable(

@@ -5,14 +5,21 @@
 
 use std::path::PathBuf;
 
-use deckcheck_core::{ErrorCode, RequestError, Validated};
+use deckcheck_core::error::{LockedSince, PublishedAt, RefusedList, RetryAfter};
+use deckcheck_core::{Details, ErrorCode, RequestError, Validated, Verdict};
 use jiff::Timestamp;
 
 use crate::lifecycle::{Actor, Refusal};
-use crate::model::ListVerdict;
 
 /// Seconds a client is asked to wait before retrying when the store cannot answer.
 pub const RETRY_AFTER_SECS: u64 = 2;
+
+/// The realm of an event's tokens (`WWW-Authenticate`).
+pub const EVENTS_REALM: &str = "deckcheck events";
+
+/// Seconds to wait after a store error that needs the operator (a read-only disk, a broken
+/// schema): later than a passing fault's.
+pub const OPERATOR_RETRY_AFTER: u64 = 30;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -59,7 +66,7 @@ pub enum StoreError {
         "the list is {verdict:?} and this event refuses lists that are not legal; nothing was stored"
     )]
     Refused {
-        verdict: ListVerdict,
+        verdict: Verdict,
         report: Box<Validated>,
     },
     /// The game cannot read or judge what was sent (unreadable deck, unknown format…).
@@ -176,6 +183,92 @@ impl StoreError {
                 ErrorCode::StoreUnavailable
             }
             Self::ReadOnly { .. } => ErrorCode::ReadOnly,
+        }
+    }
+}
+
+impl StoreError {
+    /// A list judged for an event: what the event's game cannot read or judge as it was sent
+    /// (a deck it cannot read, more decks than the event's format plays, an input format it
+    /// does not know) is unanswerable (422): the body had the documented shape, and the
+    /// document cannot know the event's game, its format or the player's registered list.
+    pub fn judged(self) -> Self {
+        match self {
+            Self::Request(e) if e.status() == 400 => Self::Request(e.unanswerable()),
+            e => e,
+        }
+    }
+
+    /// Whether the database failed (rather than refusing the operation): what is counted and
+    /// logged.
+    pub fn is_failure(&self) -> bool {
+        matches!(
+            self,
+            Self::Unavailable { .. } | Self::ReadOnly { .. } | Self::Migrate(_) | Self::Corrupt(_)
+        )
+    }
+}
+
+/// The API's error for a store error: its code (and so its status), the field at fault, and
+/// what the code says beyond its message. A database failure says when to retry; what the
+/// operator must fix is not told to clients (it is logged).
+impl From<StoreError> for RequestError {
+    fn from(e: StoreError) -> Self {
+        let message = e.to_string();
+        let code = e.code();
+        let field = match &e {
+            StoreError::NoEvent(_) | StoreError::Published { .. } | StoreError::NotLocked => {
+                "event"
+            }
+            StoreError::Conflict { .. } => "event",
+            StoreError::NoPlayer(_) => "player",
+            StoreError::NoToken(_) => "token",
+            StoreError::Unauthorized
+            | StoreError::Forbidden { .. }
+            | StoreError::TokenExpired { .. } => "authorization",
+            StoreError::AlreadyRegistered { .. } => "uid",
+            StoreError::GameUnavailable(_) => "game",
+            StoreError::Invalid { field, .. } | StoreError::Unprocessable { field, .. } => field,
+            _ => "",
+        }
+        .to_string();
+        let err = match e {
+            StoreError::Request(e) => return e,
+            StoreError::Unauthorized => {
+                return RequestError::unauthorized(message, EVENTS_REALM);
+            }
+            StoreError::Locked { since } => RequestError::new(code, message)
+                .field("event")
+                .details(Details::LockedSince(LockedSince {
+                    locked_since: since,
+                })),
+            StoreError::Published { at } => RequestError::new(code, message)
+                .details(Details::PublishedAt(PublishedAt { published_at: at })),
+            StoreError::Refused { verdict, report } => RequestError::new(code, message)
+                .field("deck")
+                .details(Details::RefusedList(RefusedList { verdict, report })),
+            StoreError::Unavailable { retry_after, .. } => RequestError::new(code, message)
+                .details(Details::RetryAfter(RetryAfter { retry_after })),
+            StoreError::ReadOnly { .. } => RequestError::new(
+                code,
+                "the event store cannot be written; nothing was changed (the operator is told)",
+            )
+            .details(Details::RetryAfter(RetryAfter {
+                retry_after: OPERATOR_RETRY_AFTER,
+            })),
+            StoreError::Migrate(_) | StoreError::Corrupt(_) => RequestError::new(
+                code,
+                "the event store did not answer; nothing was changed, retry in a moment",
+            )
+            .details(Details::RetryAfter(RetryAfter {
+                retry_after: OPERATOR_RETRY_AFTER,
+            })),
+            _ => RequestError::new(code, message),
+        };
+        if field.is_empty() || err.field.is_some() {
+            err
+        } else {
+            err.field(field)
         }
     }
 }

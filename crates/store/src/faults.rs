@@ -2,23 +2,31 @@
 //! server would, or hold a write at a point inside its transaction so a test can kill the
 //! process there (`kill -9` during publishing, inside the lock's transaction).
 //!
-//! Off unless a test turns them on ([`crate::Store::faults`]), or the process is started with
-//! `DECKCHECK_STORE_FAULTS` (for tests that run the binary), e.g.
+//! Compiled only with the `faults` feature (tests; [`Point`], where a write may be held, is
+//! named by the writes either way). Off unless a test turns them on (`Store::faults`), or the
+//! process is started with `DECKCHECK_STORE_FAULTS` (for tests that run the binary), e.g.
 //! `fail=full`, `fail=io`, `pause=lock:/tmp/marker`, `pause=publish:/tmp/marker` (several
 //! separated by `;`). A pause writes its marker file, then holds the transaction open until the
 //! marker is removed (or the process is killed).
 
+#[cfg(feature = "faults")]
 use std::path::PathBuf;
+#[cfg(feature = "faults")]
 use std::sync::Mutex;
+#[cfg(feature = "faults")]
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(feature = "faults")]
 use std::time::Duration;
 
+#[cfg(feature = "faults")]
 use crate::error::StoreError;
 
 /// The variable a process reads its faults from.
+#[cfg(feature = "faults")]
 pub const FAULTS_ENV: &str = "DECKCHECK_STORE_FAULTS";
 
 /// How writes fail.
+#[cfg(feature = "faults")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Failure {
     /// An I/O error just before the commit (the transaction still open).
@@ -38,6 +46,7 @@ pub enum Point {
     Publish,
 }
 
+#[cfg(feature = "faults")]
 #[derive(Debug, Default)]
 pub struct Faults {
     failure: Mutex<Option<Failure>>,
@@ -47,6 +56,7 @@ pub struct Faults {
     pauses: Mutex<Vec<(Point, PathBuf)>>,
 }
 
+#[cfg(feature = "faults")]
 impl Faults {
     /// From a specification (see the module): `fail=full;pause=lock:/tmp/marker`.
     pub fn from_spec(spec: &str) -> Result<Self, StoreError> {

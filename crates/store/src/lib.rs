@@ -8,7 +8,7 @@
 //!   transaction.
 //! - `repo`: the thin repository, every SQL statement, typed rows.
 //! - `db`: SQLite or PostgreSQL, migrations, and the transaction type that cannot leak.
-//! - [`faults`]: hooks that make writes fail or hold them, for tests.
+//! - `faults` (the `faults` feature, for tests only): hooks that make writes fail or hold them.
 //!
 //! One interface ([`Store`]) over two databases: SQLite, embedded, the default (a file under
 //! the data directory), and PostgreSQL (`DECKCHECK_DATABASE_URL=postgres://…`) for several
@@ -26,7 +26,6 @@
 
 mod db;
 mod error;
-mod export;
 pub mod faults;
 pub mod lifecycle;
 mod model;
@@ -35,10 +34,10 @@ mod store;
 pub mod token;
 
 pub use db::{Backend, Location, MIGRATOR};
-pub use error::{RETRY_AFTER_SECS, StoreError};
-pub use export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
+pub use error::{EVENTS_REALM, OPERATOR_RETRY_AFTER, RETRY_AFTER_SECS, StoreError};
 pub use lifecycle::{Actor, Op, Phase};
 pub use model::*;
+pub use store::export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
 pub use store::{
     Access, Checked, Created, DEFAULT_CHECK_SHARE, MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID,
     Publish, Store, Submitted, check_list, render,

@@ -17,9 +17,16 @@
 //!   reserves the right to publish them. Once published they are final.
 
 use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
 
-use crate::model::Role;
-
+/// Who a token speaks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Organizer,
+    Judge,
+    Player,
+}
 /// Who acts on an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Actor {
@@ -233,6 +240,11 @@ impl Op {
     /// bearer token before the store decides with the event's phase.
     pub fn token_roles(self) -> &'static [Role] {
         self.row().tokens
+    }
+
+    /// Who may do it in a phase.
+    pub fn who(self, phase: PhaseKind) -> &'static [Actor] {
+        self.row().who(phase)
     }
 
     fn row(self) -> &'static Row {

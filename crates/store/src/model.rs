@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::StoreError;
+pub use crate::lifecycle::Role;
 use crate::lifecycle::{Milestones, Phase};
 
 /// A value kept in a TEXT column by its name.
@@ -69,14 +70,6 @@ pub enum IllegalLists {
 }
 stored!(IllegalLists { Refuse => "refuse", Pending => "pending" });
 
-/// Who a token speaks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Role {
-    Organizer,
-    Judge,
-    Player,
-}
 stored!(Role { Organizer => "organizer", Judge => "judge", Player => "player" });
 
 /// Where a list version came from.
@@ -563,6 +556,16 @@ impl Default for Policy {
         Self {
             token_lifetime: Self::DEFAULT_TOKEN_LIFETIME,
             retention: Self::DEFAULT_RETENTION,
+        }
+    }
+}
+
+impl From<ListVerdict> for deckcheck_core::Verdict {
+    fn from(v: ListVerdict) -> Self {
+        match v {
+            ListVerdict::Legal => Self::Legal,
+            ListVerdict::Illegal => Self::Illegal,
+            ListVerdict::Unverified => Self::Unverified,
         }
     }
 }

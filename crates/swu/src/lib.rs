@@ -277,7 +277,7 @@ impl Swu {
                 ),
             )
             .field("pool")
-            .details(deckcheck_core::diagnostic::listed(&errors)));
+            .details(deckcheck_core::Details::listed(&errors)));
         }
         let mut notes: Vec<String> = errors
             .iter()

@@ -151,7 +151,7 @@ async fn the_openapi_document_describes_every_route_of_every_game() {
     let mut expected = std::collections::BTreeSet::new();
     // Every route as the router registers it; every game's routes are described, whether or
     // not its data is loaded.
-    let registered = deckcheck_server::openapi::derived();
+    let registered = deckcheck_server::app::derived();
     for (path, item) in registered["paths"].as_object().unwrap() {
         let mut all = vec![path.clone()];
         if path.contains("{game}") {

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use deckcheck_core::sync::{DirFetch, Fetch, FetchError, HttpLimits};
 use deckcheck_core::{DeckInput, ValidateRequest};
-use deckcheck_server::games::load_all;
+use deckcheck_server::loading::load_all;
 
 use crate::helpers::*;
 

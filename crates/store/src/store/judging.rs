@@ -2,6 +2,8 @@
 //! around 10% of decks (CEG 5.11), and a pairing's lists shown to each other in the
 //! open-decklist portion (CEG 5.9, 5.10).
 
+use std::sync::Arc;
+
 use deckcheck_core::{
     AnyGame, CardRef, CompareRequest, DeckInput, DeckView, RequestError, ValidateRequest,
 };
@@ -122,6 +124,56 @@ fn view_text(view: &DeckView) -> String {
     out
 }
 
+/// A deck check's reading: the presented deck (and the box) against the registered one, and
+/// both fingerprints (the registered one as stored, or, for a version stored before they were
+/// kept, computed now from its text, as the comparison reads it again too).
+fn compare(
+    game: &dyn AnyGame,
+    event: &Event,
+    current: &ListVersion,
+    deck_index: usize,
+    registered: String,
+    presented: String,
+    deck_box: Option<String>,
+) -> Result<(FingerprintMatch, deckcheck_core::Comparison), StoreError> {
+    let presented_input = DeckInput {
+        field: "presented".into(),
+        text: presented,
+    };
+    let registered_input = DeckInput {
+        field: "registered".into(),
+        text: registered,
+    };
+    let registered_fingerprint = current
+        .fingerprints
+        .get(deck_index)
+        .cloned()
+        .flatten()
+        .or_else(|| {
+            fingerprint(
+                game,
+                &registered_input,
+                current.input_format.as_deref(),
+                event.date,
+            )
+        });
+    let fingerprint = FingerprintMatch::of(
+        registered_fingerprint,
+        fingerprint(game, &presented_input, None, event.date),
+    );
+    let comparison = game.compare(&CompareRequest {
+        registered: registered_input,
+        presented: presented_input,
+        extra: deck_box.map(|text| DeckInput {
+            field: "box".into(),
+            text,
+        }),
+        format: Some(event.format.clone()),
+        as_of: event.date,
+    })?;
+    Ok((fingerprint, comparison))
+}
+
 impl Store {
     /// A deck check: the presented deck (and any other cards found in the box) against the
     /// registered list (its current version), stored with the judge and the time.
@@ -131,7 +183,7 @@ impl Store {
     )]
     pub async fn deck_check(
         &self,
-        game: &dyn AnyGame,
+        game: &Arc<dyn AnyGame>,
         access: &Access,
         player_id: &str,
         presented: &str,
@@ -141,7 +193,7 @@ impl Store {
         now: Timestamp,
     ) -> Result<DeckCheck, StoreError> {
         let now = repo::whole_micros(now);
-        let event = self.event(&access.event_id).await?;
+        let event = self.event_by_id(&access.event_id).await?;
         allow(Op::DeckCheck, access.actor(), &event, now)?;
         let registration = self.registration(&event.id, player_id).await?;
         let current = self.current(&registration).await?;
@@ -166,42 +218,28 @@ impl Store {
             .filter(|n| !n.trim().is_empty() || n.chars().count() > MAX_REASON)
             .map(|n| text_field("note", n, MAX_REASON))
             .transpose()?;
-        let deck_box = deck_box.filter(|b| !b.trim().is_empty());
-        let presented_input = DeckInput {
-            field: "presented".into(),
-            text: presented.to_string(),
+        let deck_box = deck_box
+            .filter(|b| !b.trim().is_empty())
+            .map(str::to_string);
+        // Reading and comparing the decks is CPU work: off the async threads.
+        let (fingerprint, comparison) = {
+            let (game, event, current) = (Arc::clone(game), event.clone(), current.clone());
+            let (registered, presented, deck_box) =
+                (registered.clone(), presented.to_string(), deck_box.clone());
+            tokio::task::spawn_blocking(move || {
+                compare(
+                    game.as_ref(),
+                    &event,
+                    &current,
+                    deck_index,
+                    registered,
+                    presented,
+                    deck_box,
+                )
+            })
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("the deck check did not finish: {e}")))??
         };
-        // The registered deck's fingerprint as stored, or (a version stored before they were
-        // kept) computed now from its text, as the comparison reads it again too.
-        let registered_fingerprint = current
-            .fingerprints
-            .get(deck_index)
-            .cloned()
-            .flatten()
-            .or_else(|| {
-                let input = DeckInput {
-                    field: "registered".into(),
-                    text: registered.clone(),
-                };
-                fingerprint(game, &input, current.input_format.as_deref(), event.date)
-            });
-        let fingerprint = FingerprintMatch::of(
-            registered_fingerprint,
-            fingerprint(game, &presented_input, None, event.date),
-        );
-        let comparison = game.compare(&CompareRequest {
-            registered: DeckInput {
-                field: "registered".into(),
-                text: registered.clone(),
-            },
-            presented: presented_input,
-            extra: deck_box.map(|b| DeckInput {
-                field: "box".into(),
-                text: b.to_string(),
-            }),
-            format: Some(event.format.clone()),
-            as_of: event.date,
-        })?;
         let check = DeckCheck {
             id: token::new_id("dc"),
             player_id: registration.id.clone(),
@@ -211,7 +249,7 @@ impl Store {
             at: now,
             verdict: comparison.verdict.into(),
             presented: presented.to_string(),
-            deck_box: deck_box.map(str::to_string),
+            deck_box,
             note,
             comparison: serde_json::to_value(&comparison)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?,
@@ -244,7 +282,7 @@ impl Store {
                 "give the share of decks to check, above 0 and at most 1 (0.1 for 10%)",
             ));
         }
-        let roster = self.roster(&access.event_id).await?;
+        let roster = repo::roster(&self.db().pool, &access.event_id).await?;
         self.db()
             .write(async |tx| {
                 let event = repo::event_for_write(tx, &access.event_id, RowLock::Share).await?;
@@ -284,9 +322,11 @@ impl Store {
     pub async fn review(
         &self,
         game: &dyn AnyGame,
-        event_id: &str,
+        access: &Access,
         players: [&str; 2],
     ) -> Result<[ShownList; 2], StoreError> {
+        let event = self.readable(Op::Review, access).await?;
+        let event_id = access.event_id.as_str();
         if players[0] == players[1] {
             return Err(StoreError::unprocessable(
                 deckcheck_core::ErrorCode::SamePlayer,
@@ -294,7 +334,6 @@ impl Store {
                 "a pairing is two different players",
             ));
         }
-        let event = self.event(event_id).await?;
         let mut shown = Vec::with_capacity(2);
         for id in players {
             let registration = self.registration(event_id, id).await?;

@@ -2,6 +2,8 @@
 //! the lock) or a judge amends a list with a reason, and a judge accepts a pending list as it
 //! is (CPG 4.3). Every version is kept.
 
+use std::sync::Arc;
+
 use deckcheck_core::{AnyGame, DeckInput, RequestError, ValidateRequest, Validated};
 use jiff::Timestamp;
 use serde_json::Value;
@@ -56,11 +58,11 @@ pub fn check_list(
         registration: event.tier.needs_complete_list(),
         options,
     };
-    let mut report = game.validate(&request)?;
-    let fingerprints = request
-        .decks
-        .iter()
-        .map(|deck| fingerprint(game, deck, submission.input_format.as_deref(), event.date))
+    // Each deck read once: its verdict and its fingerprint from the same reading.
+    let (mut report, fingerprinted) = game.validate_fingerprinted(&request)?;
+    let fingerprints = fingerprinted
+        .into_iter()
+        .map(|f| f.map(|f| f.fingerprint.to_string()))
         .collect();
     let cards = report
         .decks
@@ -99,6 +101,29 @@ pub fn check_list(
         cards,
         fingerprints,
     })
+}
+
+/// [`check_list`] off the async threads (a list is CPU work: reading, judging, fingerprinting),
+/// so a worker answering other requests never waits on it.
+pub(crate) async fn judge_list(
+    game: &Arc<dyn AnyGame>,
+    event: &Event,
+    player: &str,
+    uid: &str,
+    submission: &Submission,
+) -> Result<Checked, StoreError> {
+    let (game, event, player, uid, submission) = (
+        Arc::clone(game),
+        event.clone(),
+        player.to_string(),
+        uid.to_string(),
+        submission.clone(),
+    );
+    tokio::task::spawn_blocking(move || {
+        check_list(game.as_ref(), &event, &player, &uid, &submission)
+    })
+    .await
+    .map_err(|e| StoreError::Corrupt(format!("judging the list did not finish: {e}")))?
 }
 
 /// A deck's fingerprint (`docs/fingerprint.md`), read as of the event's date; `None` when its
@@ -149,7 +174,7 @@ fn state_for(event: &Event, checked: &Checked) -> Result<State, StoreError> {
         (ListVerdict::Legal, _) => Ok(State::Accepted),
         (_, IllegalLists::Pending) => Ok(State::Pending),
         (verdict, IllegalLists::Refuse) => Err(StoreError::Refused {
-            verdict,
+            verdict: verdict.into(),
             report: Box::new(checked.report.clone()),
         }),
     }
@@ -161,7 +186,7 @@ impl Store {
     /// commits only if the event is still open when it does (its row held until then).
     pub async fn register(
         &self,
-        game: &dyn AnyGame,
+        game: &Arc<dyn AnyGame>,
         code: &str,
         player: &str,
         uid: &str,
@@ -177,7 +202,7 @@ impl Store {
         if repo::uid_taken(&self.db().pool, &event.id, &uid_key(&uid)).await? {
             return Err(StoreError::AlreadyRegistered { uid });
         }
-        let checked = check_list(game, &event, &player, &uid, submission)?;
+        let checked = judge_list(game, &event, &player, &uid, submission).await?;
         let state = state_for(&event, &checked)?;
         let registration = Registration {
             id: token::new_id("pl"),
@@ -303,26 +328,27 @@ impl Store {
     /// A player's new list, with their token, until the lock.
     pub async fn resubmit(
         &self,
-        game: &dyn AnyGame,
+        game: &Arc<dyn AnyGame>,
         access: &Access,
         submission: &Submission,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
         let now = repo::whole_micros(now);
-        let event = self.event(&access.event_id).await?;
+        let event = self.event_by_id(&access.event_id).await?;
         allow(Op::Resubmit, access.actor(), &event, now)?;
         let player_id = access
             .registration_id
             .as_deref()
             .ok_or_else(|| StoreError::Corrupt("a player token without its registration".into()))?;
         let registration = self.registration(&event.id, player_id).await?;
-        let checked = check_list(
+        let checked = judge_list(
             game,
             &event,
             &registration.player,
             &registration.uid,
             submission,
-        )?;
+        )
+        .await?;
         let state = state_for(&event, &checked)?;
         let new = version_of(
             now,
@@ -344,7 +370,7 @@ impl Store {
     /// (CEG 9.2.5.1).
     pub async fn amend(
         &self,
-        game: &dyn AnyGame,
+        game: &Arc<dyn AnyGame>,
         access: &Access,
         player_id: &str,
         submission: &Submission,
@@ -352,7 +378,7 @@ impl Store {
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
         let now = repo::whole_micros(now);
-        let event = self.event(&access.event_id).await?;
+        let event = self.event_by_id(&access.event_id).await?;
         allow(Op::Amend, access.actor(), &event, now)?;
         let reason = text_field("reason", reason, MAX_REASON)?;
         let source = match access.actor() {
@@ -370,13 +396,14 @@ impl Store {
         } else {
             submission.clone()
         };
-        let checked = check_list(
+        let checked = judge_list(
             game,
             &event,
             &registration.player,
             &registration.uid,
             &submission,
-        )?;
+        )
+        .await?;
         let state = if checked.verdict == ListVerdict::Legal {
             State::Accepted
         } else {
@@ -405,7 +432,7 @@ impl Store {
         now: Timestamp,
     ) -> Result<Registration, StoreError> {
         let now = repo::whole_micros(now);
-        let event = self.event(&access.event_id).await?;
+        let event = self.event_by_id(&access.event_id).await?;
         allow(Op::Resolve, access.actor(), &event, now)?;
         let reason = text_field("reason", reason, MAX_REASON)?;
         let registration = self.registration(&access.event_id, player_id).await?;

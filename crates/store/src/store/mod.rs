@@ -8,6 +8,7 @@
 //! - `publishing`: the published snapshot (CEG 5.9, 10.2)
 //! - `tokens`: issuing, listing, revoking, reissuing, rotating and recovering tokens
 
+pub mod export;
 mod judging;
 mod lists;
 mod organizer;
@@ -21,8 +22,9 @@ use jiff::Timestamp;
 
 use crate::db::{Backend, Db, Location};
 use crate::error::StoreError;
+#[cfg(feature = "faults")]
 use crate::faults::Faults;
-use crate::lifecycle::{Actor, Op, Phase, decide};
+use crate::lifecycle::{Actor, Op, Phase, PhaseKind, decide};
 use crate::model::*;
 use crate::{repo, token};
 
@@ -153,6 +155,27 @@ fn uid_key(uid: &str) -> String {
     uid.trim().to_lowercase()
 }
 
+/// Whether `actor` may ever do `op` (in some phase of the lifecycle table), as the store's
+/// error: what a read asks, reads being allowed alike in every phase to those who may read.
+fn may(op: Op, actor: Actor) -> Result<(), StoreError> {
+    if PhaseKind::ALL.iter().any(|p| op.who(*p).contains(&actor)) {
+        return Ok(());
+    }
+    let needed = PhaseKind::ALL
+        .iter()
+        .flat_map(|p| op.who(*p))
+        .map(|a| a.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect::<Vec<_>>()
+        .join(" or ");
+    Err(StoreError::Forbidden {
+        role: actor.as_str(),
+        action: op.describe(),
+        needed,
+    })
+}
+
 /// Whether `actor` may do `op` on `event` at `now` ([`decide`]), as the store's error.
 fn allow(op: Op, actor: Actor, event: &Event, now: Timestamp) -> Result<Phase, StoreError> {
     let phase = event.phase(now);
@@ -192,7 +215,8 @@ impl Store {
         self.policy
     }
 
-    /// The fault hooks (for tests).
+    /// The fault hooks (the `faults` feature, for tests).
+    #[cfg(feature = "faults")]
     pub fn faults(&self) -> &Faults {
         &self.db.faults
     }
@@ -220,11 +244,24 @@ impl Store {
 
     // ---- reading ----
 
-    /// An event by id.
-    pub async fn event(&self, id: &str) -> Result<Event, StoreError> {
+    /// An event by id, for the store's own operations (each decides on it before it acts).
+    pub(crate) async fn event_by_id(&self, id: &str) -> Result<Event, StoreError> {
         repo::event(&self.db.pool, id)
             .await?
             .ok_or_else(|| StoreError::NoEvent(id.to_string()))
+    }
+
+    /// The event an access opens (any token of the event, or the operator).
+    pub async fn event(&self, access: &Access) -> Result<Event, StoreError> {
+        self.event_by_id(&access.event_id).await
+    }
+
+    /// The event an access opens, once the state machine lets its actor do `op` (a read is
+    /// decided as a write is: who may read is the lifecycle table's).
+    pub(crate) async fn readable(&self, op: Op, access: &Access) -> Result<Event, StoreError> {
+        let event = self.event(access).await?;
+        may(op, access.actor)?;
+        Ok(event)
     }
 
     /// An event by its registration code (any case, spaces and dashes ignored).
@@ -240,15 +277,16 @@ impl Store {
         repo::events(&self.db.pool).await
     }
 
-    pub async fn roster(&self, event_id: &str) -> Result<Vec<Registration>, StoreError> {
-        self.event(event_id).await?;
-        repo::roster(&self.db.pool, event_id).await
+    /// The roster, in registration order.
+    pub async fn roster(&self, access: &Access) -> Result<Vec<Registration>, StoreError> {
+        self.readable(Op::ReadRoster, access).await?;
+        repo::roster(&self.db.pool, &access.event_id).await
     }
 
     /// The event's numbers (players, accepted, pending, versions, checks, picks).
-    pub async fn counts(&self, event_id: &str) -> Result<Counts, StoreError> {
-        self.event(event_id).await?;
-        repo::counts(&self.db.pool, event_id).await
+    pub async fn counts(&self, access: &Access) -> Result<Counts, StoreError> {
+        self.readable(Op::ReadEvent, access).await?;
+        repo::counts(&self.db.pool, &access.event_id).await
     }
 
     async fn registration(
@@ -273,56 +311,68 @@ impl Store {
             })
     }
 
-    /// A player's registration, every version of their list and every deck check.
+    /// A player's registration, every version of their list and every deck check: the staff's
+    /// (and the operator's) read of any player, a player's of their own.
     pub async fn player(
         &self,
-        event_id: &str,
+        access: &Access,
         player_id: &str,
     ) -> Result<PlayerRecord, StoreError> {
-        let registration = self.registration(event_id, player_id).await?;
+        let own = access.registration_id.as_deref() == Some(player_id);
+        let op = if own && access.actor == Actor::Player {
+            Op::ReadOwnList
+        } else {
+            Op::ReadRoster
+        };
+        self.readable(op, access).await?;
+        let registration = self.registration(&access.event_id, player_id).await?;
         Ok(PlayerRecord {
             versions: repo::versions(&self.db.pool, player_id).await?,
-            checks: repo::checks(&self.db.pool, event_id, Some(player_id)).await?,
+            checks: repo::checks(&self.db.pool, &access.event_id, Some(player_id)).await?,
             registration,
         })
     }
 
-    pub async fn deck_checks(&self, event_id: &str) -> Result<Vec<DeckCheck>, StoreError> {
-        self.event(event_id).await?;
-        repo::checks(&self.db.pool, event_id, None).await
+    /// Every deck check of the event.
+    pub async fn deck_checks(&self, access: &Access) -> Result<Vec<DeckCheck>, StoreError> {
+        self.readable(Op::ReadRoster, access).await?;
+        repo::checks(&self.db.pool, &access.event_id, None).await
     }
 
-    pub async fn picks(&self, event_id: &str) -> Result<Vec<Pick>, StoreError> {
-        repo::picks(&self.db.pool, event_id).await
+    /// Every pick of players for deck checks.
+    pub async fn picks(&self, access: &Access) -> Result<Vec<Pick>, StoreError> {
+        self.readable(Op::ReadRoster, access).await?;
+        repo::picks(&self.db.pool, &access.event_id).await
     }
 
     // ---- backups ----
 
     /// The whole event as JSON: every registration with every version, the token hashes (so
     /// tokens keep working after a restore), deck checks, picks and published lists.
-    pub async fn export(&self, event_id: &str) -> Result<crate::EventExport, StoreError> {
-        crate::export::export(self, event_id).await
+    pub async fn export(&self, access: &Access) -> Result<export::EventExport, StoreError> {
+        self.readable(Op::Export, access).await?;
+        export::export(self, &access.event_id).await
     }
 
     /// Restores an exported event into this store, in one transaction; an event with its id
     /// or code here already is refused.
-    pub async fn import(&self, export: &crate::EventExport) -> Result<Event, StoreError> {
-        crate::export::import(self, export).await
+    pub async fn import(&self, export: &export::EventExport) -> Result<Event, StoreError> {
+        export::import(self, export).await
     }
 
     // ---- tokens ----
 
-    /// Checks a token against the event of the route and the roles that may do `action`. A
-    /// missing, unknown or revoked token, or one of another event, is
-    /// [`StoreError::Unauthorized`] (alike, so a token says nothing about other events); one
-    /// past its time is [`StoreError::TokenExpired`]. What the role may do in the event's
-    /// phase is decided again by each operation.
+    /// Checks a token against the event of the route and the operation asked: the token roles
+    /// the lifecycle table lets do `op` in some phase ([`Op::token_roles`]). A missing, unknown
+    /// or revoked token, or one of another event, is [`StoreError::Unauthorized`] (alike, so a
+    /// token says nothing about other events); one past its time is
+    /// [`StoreError::TokenExpired`]; a role that may never do `op`, [`StoreError::Forbidden`].
+    /// What the role may do in the event's phase is decided again by each operation.
     pub async fn authorize(
         &self,
         event_id: &str,
         presented: Option<&str>,
-        allowed: &[Role],
-        action: &'static str,
+        op: Op,
         now: Timestamp,
     ) -> Result<Access, StoreError> {
         let presented = presented.ok_or(StoreError::Unauthorized)?;
@@ -333,17 +383,18 @@ impl Store {
         if !token::same_hash(&hash, &row.hash) || row.event_id != event_id {
             return Err(StoreError::Unauthorized);
         }
-        let event = self.event(event_id).await?;
+        let event = self.event_by_id(event_id).await?;
         let expires_at = self.expires_at(&event, row.created()?);
         if now >= expires_at {
             return Err(StoreError::TokenExpired { at: expires_at });
         }
         let role = row.role()?;
+        let allowed = op.token_roles();
         if !allowed.contains(&role) {
             let needed: Vec<&str> = allowed.iter().map(|r| r.as_str()).collect();
             return Err(StoreError::Forbidden {
                 role: role.as_str(),
-                action,
+                action: op.describe(),
                 needed: needed.join(" or "),
             });
         }
@@ -355,18 +406,6 @@ impl Store {
             actor: role.into(),
             token_id: Some(row.id),
         })
-    }
-
-    /// [`Store::authorize`] for an operation: the roles the state machine lets do it.
-    pub async fn authorize_for(
-        &self,
-        event_id: &str,
-        presented: Option<&str>,
-        op: Op,
-        now: Timestamp,
-    ) -> Result<Access, StoreError> {
-        self.authorize(event_id, presented, op.token_roles(), op.describe(), now)
-            .await
     }
 
     /// When a token issued at `issued` stops working: the token lifetime after the event's day

@@ -82,7 +82,7 @@ impl Store {
     ) -> Result<Publication, StoreError> {
         let now = repo::whole_micros(now);
         let event_id = access.event_id.as_str();
-        let event = self.event(event_id).await?;
+        let event = self.event_by_id(event_id).await?;
         allow(Op::Publish, access.actor(), &event, now)?;
         if let Publish::Top(ids) = &which
             && ids.is_empty()

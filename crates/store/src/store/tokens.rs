@@ -78,9 +78,9 @@ impl Store {
     }
 
     /// The event's tokens (never the tokens themselves): ids, roles, names, times.
-    pub async fn tokens(&self, event_id: &str) -> Result<Vec<TokenInfo>, StoreError> {
-        let event = self.event(event_id).await?;
-        repo::tokens(&self.db().pool, event_id)
+    pub async fn tokens(&self, access: &Access) -> Result<Vec<TokenInfo>, StoreError> {
+        let event = self.readable(Op::ManageTokens, access).await?;
+        repo::tokens(&self.db().pool, &access.event_id)
             .await?
             .into_iter()
             .map(|t| {

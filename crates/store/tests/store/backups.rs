@@ -13,13 +13,13 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
         let a = register(&db, &created, "Ada", "1", "2 Luke").await;
         let me = access(&db, id, a.token.as_ref().unwrap(), Role::Player).await;
         db.store
-            .resubmit(toy().as_ref(), &me, &list("2 Leia"), t(20))
+            .resubmit(&toy(), &me, &list("2 Leia"), t(20))
             .await
             .unwrap();
         let j = judge(&db, &created, "Jo").await;
         db.store
             .deck_check(
-                toy().as_ref(),
+                &toy(),
                 &j,
                 &a.player.id,
                 "2 Leia",
@@ -37,13 +37,13 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
             .publish(toy(), &org, Publish::All, t(50))
             .await
             .unwrap();
-        let export = db.store.export(id).await.unwrap();
+        let export = db.store.export(&Access::operator(id)).await.unwrap();
         let text = serde_json::to_string_pretty(&export).unwrap();
 
         let other = sqlite().await;
         let back: deckcheck_store::EventExport = serde_json::from_str(&text).unwrap();
         other.store.import(&back).await.unwrap();
-        let again = other.store.export(id).await.unwrap();
+        let again = other.store.export(&Access::operator(id)).await.unwrap();
         assert_eq!(
             serde_json::to_string_pretty(&again).unwrap(),
             text,
@@ -53,13 +53,7 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
         // The tokens work on the restored store.
         other
             .store
-            .authorize(
-                id,
-                Some(&created.organizer_token),
-                &[Role::Organizer],
-                "x",
-                t(60),
-            )
+            .authorize(id, Some(&created.organizer_token), Op::Export, t(60))
             .await
             .unwrap();
         // Importing twice is refused, naming the clash.
@@ -82,7 +76,11 @@ async fn an_export_of_another_kind_or_with_gaps_in_a_history_is_refused() {
     let db = sqlite().await;
     let created = create(&db, new_event("open")).await;
     register(&db, &created, "Ada", "1", "2 Luke").await;
-    let mut export = db.store.export(&created.event.id).await.unwrap();
+    let mut export = db
+        .store
+        .export(&Access::operator(&created.event.id))
+        .await
+        .unwrap();
     let fresh = sqlite().await;
     let mut wrong = export.clone();
     wrong.format = "something/9".into();

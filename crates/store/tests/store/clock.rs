@@ -55,7 +55,7 @@ async fn a_lock_in_the_middle_of_a_burst_comes_after_every_registration_it_accep
                     .await;
                     let result = store
                         .register(
-                            toy().as_ref(),
+                            &toy(),
                             &created.event.registration_code,
                             &format!("P{i}"),
                             &format!("u{i}"),
@@ -80,7 +80,11 @@ async fn a_lock_in_the_middle_of_a_burst_comes_after_every_registration_it_accep
                     (_, Err(e)) => panic!("{} round {round}: {e:?}", db.name),
                 }
             }
-            let roster = db.store.roster(&created.event.id).await.unwrap();
+            let roster = db
+                .store
+                .roster(&Access::operator(&created.event.id))
+                .await
+                .unwrap();
             assert_eq!(roster.len(), accepted, "{} round {round}", db.name);
             for r in &roster {
                 assert!(

@@ -27,7 +27,7 @@ async fn burst(
         tasks.push(tokio::spawn(async move {
             store
                 .register(
-                    toy().as_ref(),
+                    &toy(),
                     &created.event.registration_code,
                     &format!("P{i}"),
                     &format!("u{i}"),
@@ -51,7 +51,11 @@ async fn two_hundred_players_registering_at_once_are_all_stored() {
         let created = Arc::new(create(&db, new_event("open")).await);
         let results = burst(&db, &created, 200, None).await;
         let ids: Vec<String> = results.into_iter().map(|r| r.unwrap()).collect();
-        let roster = db.store.roster(&created.event.id).await.unwrap();
+        let roster = db
+            .store
+            .roster(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         assert_eq!(roster.len(), 200, "{}", db.name);
         for id in ids {
             assert!(roster.iter().any(|r| r.id == id));
@@ -64,7 +68,11 @@ async fn a_lock_racing_submissions_keeps_every_acknowledged_one_and_refuses_the_
     for db in every_backend().await {
         let created = Arc::new(create(&db, new_event("open")).await);
         let results = burst(&db, &created, 100, Some(50)).await;
-        let roster = db.store.roster(&created.event.id).await.unwrap();
+        let roster = db
+            .store
+            .roster(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         let mut acknowledged = 0;
         for r in &results {
             match r {
@@ -82,7 +90,11 @@ async fn a_lock_racing_submissions_keeps_every_acknowledged_one_and_refuses_the_
         }
         assert_eq!(roster.len(), acknowledged, "{}", db.name);
         for p in &roster {
-            let record = db.store.player(&created.event.id, &p.id).await.unwrap();
+            let record = db
+                .store
+                .player(&Access::operator(&created.event.id), &p.id)
+                .await
+                .unwrap();
             assert_eq!(record.versions.len(), 1);
         }
     }

@@ -47,7 +47,11 @@ async fn a_deadline_in_the_past_is_refused_at_creation_and_in_the_settings() {
             .unwrap_err();
         assert!(past_deadline(err));
         assert_eq!(
-            db.store.event(&created.event.id).await.unwrap().locks_at,
+            db.store
+                .event(&Access::operator(&created.event.id))
+                .await
+                .unwrap()
+                .locks_at,
             None
         );
         // A deadline ahead is taken; removing it too.

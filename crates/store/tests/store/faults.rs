@@ -28,7 +28,7 @@ fn big_list(n: usize) -> Submission {
 async fn try_register(store: &Store, created: &Created, i: usize) -> Result<String, StoreError> {
     store
         .register(
-            toy().as_ref(),
+            &toy(),
             &created.event.registration_code,
             &format!("P{i}"),
             &format!("uid-{i}"),
@@ -41,13 +41,21 @@ async fn try_register(store: &Store, created: &Created, i: usize) -> Result<Stri
 
 /// Every acknowledged registration is on the roster, and the roster holds nothing else.
 async fn nothing_acknowledged_is_lost(db: &Db, created: &Created, acknowledged: &[String]) {
-    let roster = db.store.roster(&created.event.id).await.unwrap();
+    let roster = db
+        .store
+        .roster(&Access::operator(&created.event.id))
+        .await
+        .unwrap();
     let mut stored: Vec<&str> = roster.iter().map(|r| r.id.as_str()).collect();
     let mut acked: Vec<&str> = acknowledged.iter().map(String::as_str).collect();
     stored.sort();
     acked.sort();
     assert_eq!(stored, acked, "{}", db.name);
-    let counts = db.store.counts(&created.event.id).await.unwrap();
+    let counts = db
+        .store
+        .counts(&Access::operator(&created.event.id))
+        .await
+        .unwrap();
     assert_eq!(counts.players as usize, acknowledged.len());
     assert_eq!(counts.versions, counts.players, "one version each");
 }
@@ -167,7 +175,11 @@ async fn a_lock_cancelled_inside_its_transaction_leaves_the_event_open() {
         task.abort();
         assert!(task.await.unwrap_err().is_cancelled());
         // Nothing of the lock is kept: the event is open, a player registers.
-        let event = db.store.event(&created.event.id).await.unwrap();
+        let event = db
+            .store
+            .event(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         assert_eq!(event.locked_at, None, "{}", db.name);
         register(&db, &created, "Bo", "2", "1 Han").await;
         assert_eq!(lock(&db, &created, t(110)).await.locked_at, Some(t(110)));

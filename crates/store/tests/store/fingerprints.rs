@@ -40,19 +40,19 @@ async fn a_registered_version_keeps_its_fingerprint_and_the_answer_says_it() {
         // The same cards written in another order: the same fingerprint; another card: another.
         let reordered = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("2 Leia\n1 Luke\n1 Luke"), t(20))
+            .resubmit(&toy(), &me, &list("2 Leia\n1 Luke\n1 Luke"), t(20))
             .await
             .unwrap();
         assert_eq!(reordered.fingerprints, [Some(expected.clone())]);
         let changed = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("2 Leia\n2 Han"), t(30))
+            .resubmit(&toy(), &me, &list("2 Leia\n2 Han"), t(30))
             .await
             .unwrap();
         assert_ne!(changed.fingerprints, [Some(expected.clone())]);
         let record = db
             .store
-            .player(&created.event.id, &s.player.id)
+            .player(&Access::operator(&created.event.id), &s.player.id)
             .await
             .unwrap();
         let kept: Vec<_> = record
@@ -118,7 +118,7 @@ async fn a_deck_check_says_whether_the_presented_decks_fingerprint_is_the_regist
         // Kept with the check, as read back.
         let record = db
             .store
-            .player(&created.event.id, &s.player.id)
+            .player(&Access::operator(&created.event.id), &s.player.id)
             .await
             .unwrap();
         let read: Vec<Option<bool>> = record

@@ -6,13 +6,14 @@ use std::sync::{Arc, Once};
 
 use deckcheck_core::AnyGame;
 use deckcheck_store::{
-    Access, Created, DeckCheck, Location, NewEvent, Publication, Publish, Role, Store, StoreError,
+    Created, DeckCheck, Location, NewEvent, Publication, Publish, Role, Store, StoreError,
     Submission, Submitted,
 };
 use jiff::Timestamp;
 use jiff::civil::date;
 
 pub use crate::toy::game;
+pub use deckcheck_store::{Access, Op};
 
 pub struct Db {
     pub name: &'static str,
@@ -137,7 +138,7 @@ pub async fn try_register(
 ) -> Result<Submitted, StoreError> {
     db.store
         .register(
-            game().as_ref(),
+            &game(),
             &created.event.registration_code,
             name,
             uid,
@@ -167,7 +168,7 @@ pub async fn check(
     at: Timestamp,
 ) -> Result<DeckCheck, StoreError> {
     db.store
-        .deck_check(game().as_ref(), judge, player, presented, None, 0, None, at)
+        .deck_check(&game(), judge, player, presented, None, 0, None, at)
         .await
 }
 
@@ -184,9 +185,18 @@ pub async fn register_at(
         .unwrap()
 }
 
+/// An operation only `role` may do: what a test authorizes a token of that role for.
+pub fn op_of(role: Role) -> Op {
+    match role {
+        Role::Organizer => Op::Export,
+        Role::Judge => Op::Resolve,
+        Role::Player => Op::ReadOwnList,
+    }
+}
+
 pub async fn access(db: &Db, event: &str, token: &str, role: Role) -> Access {
     db.store
-        .authorize(event, Some(token), &[role], "test", t(2))
+        .authorize(event, Some(token), op_of(role), t(2))
         .await
         .unwrap()
 }

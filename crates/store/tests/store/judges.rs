@@ -16,7 +16,7 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
         let same = db
             .store
             .deck_check(
-                toy().as_ref(),
+                &toy(),
                 &j,
                 &s.player.id,
                 "2 Leia\n2 Luke",
@@ -31,7 +31,7 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
         let off = db
             .store
             .deck_check(
-                toy().as_ref(),
+                &toy(),
                 &j,
                 &s.player.id,
                 "2 Luke\n1 Leia\n1 Han",
@@ -55,42 +55,28 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
         );
         let record = db
             .store
-            .player(&created.event.id, &s.player.id)
+            .player(&Access::operator(&created.event.id), &s.player.id)
             .await
             .unwrap();
         assert_eq!(record.checks, [same, off.clone()]);
         assert_eq!(record.registration.checks, 2);
         assert_eq!(
-            db.store.deck_checks(&created.event.id).await.unwrap().len(),
+            db.store
+                .deck_checks(&Access::operator(&created.event.id))
+                .await
+                .unwrap()
+                .len(),
             2
         );
         let err = db
             .store
-            .deck_check(
-                toy().as_ref(),
-                &j,
-                &s.player.id,
-                "1 Luke",
-                None,
-                1,
-                None,
-                t(60),
-            )
+            .deck_check(&toy(), &j, &s.player.id, "1 Luke", None, 1, None, t(60))
             .await
             .unwrap_err();
         assert!(matches!(&err, StoreError::Unprocessable { field, .. } if field == "deck_index"));
         let err = db
             .store
-            .deck_check(
-                toy().as_ref(),
-                &j,
-                "pl_nobody",
-                "1 Luke",
-                None,
-                0,
-                None,
-                t(60),
-            )
+            .deck_check(&toy(), &j, "pl_nobody", "1 Luke", None, 0, None, t(60))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::NoPlayer(_)));
@@ -141,7 +127,14 @@ async fn the_pick_takes_ten_percent_and_never_the_same_player_twice_unless_asked
                 .len(),
             5
         );
-        assert_eq!(db.store.picks(&created.event.id).await.unwrap().len(), 30);
+        assert_eq!(
+            db.store
+                .picks(&Access::operator(&created.event.id))
+                .await
+                .unwrap()
+                .len(),
+            30
+        );
         for share in [0.0, -1.0, 1.5, f64::NAN] {
             assert!(db.store.pick(&j, Some(share), false, t(300)).await.is_err());
         }

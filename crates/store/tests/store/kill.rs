@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use deckcheck_store::faults::FAULTS_ENV;
-use deckcheck_store::{Location, Publish, Role, Store, StoreError};
+use deckcheck_store::{Location, Publish, Store, StoreError};
 
 use crate::helpers::*;
 
@@ -32,7 +32,7 @@ async fn a_child_holding_a_write() {
     // The store reads its fault hook from the environment, as the service's would.
     let store = Store::open(&location).await.unwrap();
     let org = store
-        .authorize(event, Some(token), &[Role::Organizer], "test", t(100))
+        .authorize(event, Some(token), Op::Export, t(100))
         .await
         .unwrap();
     match what {
@@ -85,9 +85,17 @@ async fn a_process_killed_inside_the_lock_s_transaction_leaves_the_event_open() 
         for i in 0..5 {
             register_at(&db, &created, &format!("P{i}"), "2 Luke", t(10 + i)).await;
         }
-        let before = db.store.export(&created.event.id).await.unwrap();
+        let before = db
+            .store
+            .export(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         kill_inside(&db, "lock", &created.event.id, &created.organizer_token);
-        let after = db.store.export(&created.event.id).await.unwrap();
+        let after = db
+            .store
+            .export(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         assert_eq!(after, before, "{}", db.name);
         assert_eq!(after.event.locked_at, None);
         register_at(&db, &created, "Late", "1 Han", t(120)).await;
@@ -103,10 +111,17 @@ async fn a_process_killed_half_way_through_publishing_publishes_nothing() {
             register_at(&db, &created, &format!("P{i}"), "2 Luke", t(10 + i)).await;
         }
         lock(&db, &created, t(50)).await;
-        let before = db.store.export(&created.event.id).await.unwrap();
+        let before = db
+            .store
+            .export(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         kill_inside(&db, "publish", &created.event.id, &created.organizer_token);
         assert_eq!(
-            db.store.export(&created.event.id).await.unwrap(),
+            db.store
+                .export(&Access::operator(&created.event.id))
+                .await
+                .unwrap(),
             before,
             "{}",
             db.name

@@ -24,7 +24,7 @@ async fn after_the_organizer_locks_players_cannot_register_or_resubmit() {
         assert_eq!(lock(&db, &created, t(200)).await.locked_at, Some(t(100)));
         let err = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("2 Leia"), t(101))
+            .resubmit(&toy(), &me, &list("2 Leia"), t(101))
             .await
             .unwrap_err();
         assert!(
@@ -34,7 +34,7 @@ async fn after_the_organizer_locks_players_cannot_register_or_resubmit() {
         let err = db
             .store
             .register(
-                toy().as_ref(),
+                &toy(),
                 &created.event.registration_code,
                 "Bo",
                 "2",
@@ -67,7 +67,7 @@ async fn the_deadline_locks_by_itself() {
         let err = db
             .store
             .register(
-                toy().as_ref(),
+                &toy(),
                 &created.event.registration_code,
                 "Bo",
                 "2",
@@ -108,7 +108,7 @@ async fn after_the_lock_only_a_judge_amends_a_list_and_the_reason_is_kept() {
         let fixed = db
             .store
             .amend(
-                toy().as_ref(),
+                &toy(),
                 &org,
                 &s.player.id,
                 &list("2 Luke\n1 Leia"),
@@ -121,34 +121,20 @@ async fn after_the_lock_only_a_judge_amends_a_list_and_the_reason_is_kept() {
         lock(&db, &created, t(100)).await;
         let err = db
             .store
-            .amend(
-                toy().as_ref(),
-                &org,
-                &s.player.id,
-                &list("2 Luke"),
-                "late",
-                t(101),
-            )
+            .amend(&toy(), &org, &s.player.id, &list("2 Luke"), "late", t(101))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::Forbidden { .. }), "{err:?}");
         let err = db
             .store
-            .amend(
-                toy().as_ref(),
-                &j,
-                &s.player.id,
-                &list("2 Luke"),
-                "  ",
-                t(101),
-            )
+            .amend(&toy(), &j, &s.player.id, &list("2 Luke"), "  ", t(101))
             .await
             .unwrap_err();
         assert!(matches!(&err, StoreError::Invalid { field, .. } if field == "reason"));
         let amended = db
             .store
             .amend(
-                toy().as_ref(),
+                &toy(),
                 &j,
                 &s.player.id,
                 &list("2 Luke"),
@@ -160,7 +146,7 @@ async fn after_the_lock_only_a_judge_amends_a_list_and_the_reason_is_kept() {
         assert_eq!((amended.version, amended.state), (3, State::Accepted));
         let record = db
             .store
-            .player(&created.event.id, &s.player.id)
+            .player(&Access::operator(&created.event.id), &s.player.id)
             .await
             .unwrap();
         let history: Vec<(Source, &str, Option<&str>)> = record

@@ -1,7 +1,7 @@
 //! The schema (issue 19, item 1): migrations run at start-up, forwards only, from an empty
 //! database and from the previous schema, on both backends.
 
-use deckcheck_store::{Location, MIGRATOR, Publish, Role, Store};
+use deckcheck_store::{Location, MIGRATOR, Publish, Store};
 use sqlx::migrate::Migrator;
 
 use crate::helpers::*;
@@ -86,22 +86,20 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
         assert_eq!(applied(&location).await, [1]);
         let store = Store::open(&location).await.unwrap();
         assert_eq!(applied(&location).await, [1, 2, 3, 4]);
-        let event = store.event("ev_old").await.unwrap();
+        let event = store.event(&Access::operator("ev_old")).await.unwrap();
         assert_eq!((event.name.as_str(), event.published_at), ("Old Cup", None));
-        let old_version = &store.player("ev_old", "pl_old").await.unwrap().versions[0];
+        let old_version = &store
+            .player(&Access::operator("ev_old"), "pl_old")
+            .await
+            .unwrap()
+            .versions[0];
         assert_eq!(old_version.decks, ["2 Luke"]);
         // A version stored before fingerprints were kept is shown without them.
         assert!(old_version.fingerprints.is_empty());
         // What the new migrations bring works on the old data: the old token has an id and
         // opens the event; the event is published.
         let org = store
-            .authorize(
-                "ev_old",
-                Some(OLD_TOKEN),
-                &[Role::Organizer],
-                "publish",
-                t(500),
-            )
+            .authorize("ev_old", Some(OLD_TOKEN), Op::Export, t(500))
             .await
             .unwrap();
         assert_eq!(
@@ -112,20 +110,11 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
         // from its text, as the comparison reads it again.
         let jo = store.issue_judge(&org, "Jo", t(400)).await.unwrap();
         let jo = store
-            .authorize("ev_old", Some(&jo.token), &[Role::Judge], "check", t(400))
+            .authorize("ev_old", Some(&jo.token), Op::Resolve, t(400))
             .await
             .unwrap();
         let checked = store
-            .deck_check(
-                toy().as_ref(),
-                &jo,
-                "pl_old",
-                "2 Luke",
-                None,
-                0,
-                None,
-                t(400),
-            )
+            .deck_check(&toy(), &jo, "pl_old", "2 Luke", None, 0, None, t(400))
             .await
             .unwrap();
         assert_eq!(

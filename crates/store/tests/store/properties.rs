@@ -129,7 +129,7 @@ impl Case<'_> {
             Who::Operator => Ok(Access::operator(id)),
             _ => {
                 self.store()
-                    .authorize_for(id, self.token(who).as_deref(), op, self.now)
+                    .authorize(id, self.token(who).as_deref(), op, self.now)
                     .await
             }
         }
@@ -162,7 +162,7 @@ impl Case<'_> {
                 let s = self
                     .store()
                     .register(
-                        game.as_ref(),
+                        &game,
                         &self.created.event.registration_code,
                         &format!("P{n}"),
                         &format!("u{n}"),
@@ -174,14 +174,12 @@ impl Case<'_> {
             }
             Op::Resubmit => {
                 let a = self.access(who, op).await?;
-                self.store()
-                    .resubmit(game.as_ref(), &a, &text, self.now)
-                    .await?;
+                self.store().resubmit(&game, &a, &text, self.now).await?;
             }
             Op::Amend => {
                 let a = self.access(who, op).await?;
                 self.store()
-                    .amend(game.as_ref(), &a, &player_id, &text, reason, self.now)
+                    .amend(&game, &a, &player_id, &text, reason, self.now)
                     .await?;
             }
             Op::Resolve => {
@@ -208,16 +206,7 @@ impl Case<'_> {
             Op::DeckCheck => {
                 let a = self.access(who, op).await?;
                 self.store()
-                    .deck_check(
-                        game.as_ref(),
-                        &a,
-                        &player_id,
-                        LISTS[list],
-                        None,
-                        0,
-                        None,
-                        self.now,
-                    )
+                    .deck_check(&game, &a, &player_id, LISTS[list], None, 0, None, self.now)
                     .await?;
             }
             Op::Pick => {
@@ -237,7 +226,11 @@ impl Case<'_> {
 
     /// What is stored of the event, tokens aside (they are managed after publishing too).
     async fn snapshot(&self) -> EventExport {
-        let mut export = self.store().export(&self.created.event.id).await.unwrap();
+        let mut export = self
+            .store()
+            .export(&Access::operator(&self.created.event.id))
+            .await
+            .unwrap();
         export.tokens.clear();
         export
     }
@@ -317,8 +310,16 @@ async fn run(db: &Db, pending: bool, steps: Vec<Step>) -> Result<(), TestCaseErr
             Phase::Published { .. } => prop_assert_eq!(&after, &before, "{:?} by {:?}", op, who),
         }
         // Counts agree with what is stored.
-        let counts = case.store().counts(&case.created.event.id).await.unwrap();
-        let roster = case.store().roster(&case.created.event.id).await.unwrap();
+        let counts = case
+            .store()
+            .counts(&Access::operator(&case.created.event.id))
+            .await
+            .unwrap();
+        let roster = case
+            .store()
+            .roster(&Access::operator(&case.created.event.id))
+            .await
+            .unwrap();
         prop_assert_eq!(counts.players as usize, after.registrations.len());
         prop_assert_eq!(counts.accepted + counts.pending, counts.players);
         prop_assert_eq!(

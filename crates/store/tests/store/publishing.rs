@@ -15,7 +15,7 @@ async fn the_organizer_opens_two_players_lists_for_a_pairing() {
             .store
             .review(
                 toy().as_ref(),
-                &created.event.id,
+                &organizer(&db, &created).await,
                 [&a.player.id, &b.player.id],
             )
             .await
@@ -27,7 +27,7 @@ async fn the_organizer_opens_two_players_lists_for_a_pairing() {
             db.store
                 .review(
                     toy().as_ref(),
-                    &created.event.id,
+                    &organizer(&db, &created).await,
                     [&a.player.id, &a.player.id]
                 )
                 .await
@@ -116,20 +116,13 @@ async fn once_published_nothing_of_the_event_changes() {
             .publish(toy(), &org, Publish::All, t(40))
             .await
             .unwrap();
-        let before = db.store.export(id).await.unwrap();
+        let before = db.store.export(&Access::operator(id)).await.unwrap();
         let published = |e: StoreError| matches!(e, StoreError::Published { at } if at == t(40));
 
         // F3: a judge amending a published list to an illegal one.
         let err = db
             .store
-            .amend(
-                toy().as_ref(),
-                &jo,
-                &a.player.id,
-                &list("4 Vader"),
-                "late",
-                t(50),
-            )
+            .amend(&toy(), &jo, &a.player.id, &list("4 Vader"), "late", t(50))
             .await
             .unwrap_err();
         assert!(published(err));
@@ -141,7 +134,7 @@ async fn once_published_nothing_of_the_event_changes() {
         assert!(published(err));
         let err = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("1 Leia"), t(50))
+            .resubmit(&toy(), &me, &list("1 Leia"), t(50))
             .await
             .unwrap_err();
         assert!(published(err));
@@ -170,7 +163,12 @@ async fn once_published_nothing_of_the_event_changes() {
         assert_eq!(err.code(), "published");
         assert!(published(err), "publishing twice");
 
-        assert_eq!(db.store.export(id).await.unwrap(), before, "{}", db.name);
+        assert_eq!(
+            db.store.export(&Access::operator(id)).await.unwrap(),
+            before,
+            "{}",
+            db.name
+        );
         // Tokens are still managed: a judge's is revoked after the event.
         db.store
             .revoke_token(&org, jo.token_id().unwrap(), t(70))

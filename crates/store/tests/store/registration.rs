@@ -26,7 +26,7 @@ async fn a_legal_list_is_registered_and_the_player_gets_a_token_once() {
         assert_eq!(me.registration_id.as_deref(), Some(s.player.id.as_str()));
         let record = db
             .store
-            .player(&created.event.id, &s.player.id)
+            .player(&Access::operator(&created.event.id), &s.player.id)
             .await
             .unwrap();
         assert_eq!(record.versions.len(), 1);
@@ -52,7 +52,7 @@ async fn an_illegal_list_is_refused_with_every_reason_and_nothing_is_stored() {
         let err = db
             .store
             .register(
-                toy().as_ref(),
+                &toy(),
                 &created.event.registration_code,
                 "Ada",
                 "1",
@@ -64,14 +64,20 @@ async fn an_illegal_list_is_refused_with_every_reason_and_nothing_is_stored() {
         let StoreError::Refused { verdict, report } = err else {
             panic!("{err:?}")
         };
-        assert_eq!(verdict, ListVerdict::Illegal);
+        assert_eq!(verdict, deckcheck_core::Verdict::Illegal);
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(
             json["reports"][0]["violations"][0]["code"], "too-many-copies",
             "{json}"
         );
         assert_eq!(json["decks"][0]["diagnostics"][0]["code"], "unknown-card");
-        assert!(db.store.roster(&created.event.id).await.unwrap().is_empty());
+        assert!(
+            db.store
+                .roster(&Access::operator(&created.event.id))
+                .await
+                .unwrap()
+                .is_empty()
+        );
     }
 }
 
@@ -82,7 +88,7 @@ async fn an_unverified_list_is_refused_too() {
         let err = db
             .store
             .register(
-                toy().as_ref(),
+                &toy(),
                 &created.event.registration_code,
                 "Ada",
                 "1",
@@ -95,7 +101,7 @@ async fn an_unverified_list_is_refused_too() {
             matches!(
                 err,
                 StoreError::Refused {
-                    verdict: ListVerdict::Unverified,
+                    verdict: deckcheck_core::Verdict::Unverified,
                     ..
                 }
             ),
@@ -113,7 +119,11 @@ async fn under_the_pending_setting_a_list_that_is_not_legal_waits_for_a_judge() 
         let s = register(&db, &created, "Ada", "1", "3 Luke").await;
         assert_eq!((s.state, s.verdict), (State::Pending, ListVerdict::Illegal));
         assert!(!s.report.legal);
-        let roster = db.store.roster(&created.event.id).await.unwrap();
+        let roster = db
+            .store
+            .roster(&Access::operator(&created.event.id))
+            .await
+            .unwrap();
         assert_eq!(roster[0].state, State::Pending);
     }
 }
@@ -132,20 +142,20 @@ async fn a_player_may_resubmit_until_the_lock_and_every_version_is_kept() {
         .await;
         let second = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("2 Leia"), t(20))
+            .resubmit(&toy(), &me, &list("2 Leia"), t(20))
             .await
             .unwrap();
         assert_eq!((second.version, second.token.as_deref()), (2, None));
         // A refused resubmission keeps the list registered before.
         let err = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("5 Han"), t(30))
+            .resubmit(&toy(), &me, &list("5 Han"), t(30))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::Refused { .. }));
         let record = db
             .store
-            .player(&created.event.id, &first.player.id)
+            .player(&Access::operator(&created.event.id), &first.player.id)
             .await
             .unwrap();
         assert_eq!(record.registration.version, 2);
@@ -167,7 +177,7 @@ async fn one_uid_registers_once_per_event_whatever_its_case() {
         let err = db
             .store
             .register(
-                toy().as_ref(),
+                &toy(),
                 &created.event.registration_code,
                 "Someone",
                 " AB-12 ",
@@ -213,7 +223,7 @@ async fn names_uids_and_formats_that_cannot_be_used_are_refused_naming_the_field
         ] {
             let err = db
                 .store
-                .register(toy().as_ref(), code, name, uid, &list("1 Luke"), t(1))
+                .register(&toy(), code, name, uid, &list("1 Luke"), t(1))
                 .await
                 .unwrap_err();
             assert!(
@@ -223,14 +233,7 @@ async fn names_uids_and_formats_that_cannot_be_used_are_refused_naming_the_field
         }
         let err = db
             .store
-            .register(
-                toy().as_ref(),
-                code,
-                "Ada",
-                "1",
-                &Submission::default(),
-                t(1),
-            )
+            .register(&toy(), code, "Ada", "1", &Submission::default(), t(1))
             .await
             .unwrap_err();
         assert!(
@@ -283,14 +286,14 @@ async fn at_a_sealed_event_the_deck_is_checked_against_the_registered_pool() {
         // Without a pool the list cannot be judged: unverified, refused.
         let err = db
             .store
-            .register(toy().as_ref(), code, "Ada", "1", &list("1 Luke"), t(1))
+            .register(&toy(), code, "Ada", "1", &list("1 Luke"), t(1))
             .await
             .unwrap_err();
         assert!(
             matches!(
                 err,
                 StoreError::Refused {
-                    verdict: ListVerdict::Unverified,
+                    verdict: deckcheck_core::Verdict::Unverified,
                     ..
                 }
             ),
@@ -303,7 +306,7 @@ async fn at_a_sealed_event_the_deck_is_checked_against_the_registered_pool() {
         };
         let s = db
             .store
-            .register(toy().as_ref(), code, "Ada", "1", &with_pool, t(2))
+            .register(&toy(), code, "Ada", "1", &with_pool, t(2))
             .await
             .unwrap();
         assert_eq!(s.verdict, ListVerdict::Legal);
@@ -314,13 +317,13 @@ async fn at_a_sealed_event_the_deck_is_checked_against_the_registered_pool() {
         };
         let err = db
             .store
-            .register(toy().as_ref(), code, "Bo", "2", &outside, t(2))
+            .register(&toy(), code, "Bo", "2", &outside, t(2))
             .await
             .unwrap_err();
         assert!(matches!(
             err,
             StoreError::Refused {
-                verdict: ListVerdict::Illegal,
+                verdict: deckcheck_core::Verdict::Illegal,
                 ..
             }
         ));
@@ -334,7 +337,7 @@ async fn at_a_sealed_event_the_deck_is_checked_against_the_registered_pool() {
         let amended = db
             .store
             .amend(
-                toy().as_ref(),
+                &toy(),
                 &j,
                 &s.player.id,
                 &pool_only,
@@ -349,7 +352,7 @@ async fn at_a_sealed_event_the_deck_is_checked_against_the_registered_pool() {
         );
         let record = db
             .store
-            .player(&created.event.id, &s.player.id)
+            .player(&Access::operator(&created.event.id), &s.player.id)
             .await
             .unwrap();
         assert_eq!(record.versions[1].decks, ["1 Luke\n1 Leia"]);

@@ -1,7 +1,7 @@
 //! Deleting an event, and retention (issue 27, item 3): the organizer deletes their event;
 //! the operator's retention deletes events whose time is over; their data is gone.
 
-use deckcheck_store::{Access, Op, Policy, Publish, Role, Store, StoreError};
+use deckcheck_store::{Access, Op, Policy, Publish, Store, StoreError};
 use jiff::SignedDuration;
 
 use crate::helpers::*;
@@ -63,27 +63,19 @@ async fn the_organizer_deletes_their_event_and_nothing_of_it_is_left() {
         // A judge may not.
         let jo = judge_token(&db, &created, "Kim").await;
         assert!(matches!(
-            db.store
-                .authorize_for(id, Some(&jo), Op::Delete, t(50))
-                .await,
+            db.store.authorize(id, Some(&jo), Op::Delete, t(50)).await,
             Err(StoreError::Forbidden { .. })
         ));
         let org = organizer(&db, &created).await;
         db.store.delete_event(&org, t(50)).await.unwrap();
         assert_eq!(rows_of(&db, id).await, 0, "{}", db.name);
         assert!(matches!(
-            db.store.event(id).await,
+            db.store.event(&Access::operator(id)).await,
             Err(StoreError::NoEvent(_))
         ));
         assert!(matches!(
             db.store
-                .authorize(
-                    id,
-                    Some(&created.organizer_token),
-                    &[Role::Organizer],
-                    "x",
-                    t(51)
-                )
+                .authorize(id, Some(&created.organizer_token), Op::Export, t(51))
                 .await,
             Err(StoreError::Unauthorized)
         ));
@@ -94,7 +86,7 @@ async fn the_organizer_deletes_their_event_and_nothing_of_it_is_left() {
         // The other event is whole.
         assert_eq!(
             db.store
-                .export(&other.event.id)
+                .export(&Access::operator(&other.event.id))
                 .await
                 .unwrap()
                 .registrations
@@ -128,7 +120,10 @@ async fn retention_deletes_the_events_whose_time_is_over_and_keeps_the_others() 
             vec![old.event.id.clone()]
         );
         assert_eq!(rows_of(&db, &old.event.id).await, 0, "{}", db.name);
-        store.event(&kept.event.id).await.unwrap();
+        store
+            .event(&Access::operator(&kept.event.id))
+            .await
+            .unwrap();
         assert!(store.purge(after).await.unwrap().is_empty(), "purged once");
         // The operator deletes an event at once too.
         store

@@ -10,7 +10,7 @@ use crate::helpers::*;
 
 async fn opens(db: &Db, event: &str, token: &str, op: Op) -> Result<Role, StoreError> {
     db.store
-        .authorize_for(event, Some(token), op, t(100))
+        .authorize(event, Some(token), op, t(100))
         .await
         .map(|a| a.role)
 }
@@ -27,7 +27,7 @@ async fn a_revoked_judge_token_opens_nothing_and_a_reissued_one_speaks_for_the_s
             opens(&db, id, &jo.token, Op::DeckCheck).await.unwrap(),
             Role::Judge
         );
-        let listed = db.store.tokens(id).await.unwrap();
+        let listed = db.store.tokens(&org).await.unwrap();
         assert_eq!(listed.len(), 3, "the organizer's and two judges'");
         let listed_text = serde_json::to_string(&listed).unwrap();
         assert!(!listed_text.contains(&jo.token[4..]), "a token is listed");
@@ -49,7 +49,7 @@ async fn a_revoked_judge_token_opens_nothing_and_a_reissued_one_speaks_for_the_s
         ));
         let judge = db
             .store
-            .authorize_for(id, Some(&again.token), Op::DeckCheck, t(100))
+            .authorize(id, Some(&again.token), Op::DeckCheck, t(100))
             .await
             .unwrap();
         assert_eq!((judge.role, judge.label.as_str()), (Role::Judge, "Jo"));
@@ -57,7 +57,7 @@ async fn a_revoked_judge_token_opens_nothing_and_a_reissued_one_speaks_for_the_s
         // The organizer's token is rotated, not revoked; an unknown id is no token.
         let organizer_token = db
             .store
-            .tokens(id)
+            .tokens(&org)
             .await
             .unwrap()
             .into_iter()
@@ -102,12 +102,12 @@ async fn a_player_who_lost_their_token_gets_a_new_one_from_the_organizer() {
         ));
         let me = db
             .store
-            .authorize_for(id, Some(&issued.token), Op::Resubmit, t(13))
+            .authorize(id, Some(&issued.token), Op::Resubmit, t(13))
             .await
             .unwrap();
         let s = db
             .store
-            .resubmit(toy().as_ref(), &me, &list("2 Leia"), t(14))
+            .resubmit(&toy(), &me, &list("2 Leia"), t(14))
             .await
             .unwrap();
         assert_eq!((s.player.id, s.version), (lost.player.id.clone(), 2));
@@ -148,7 +148,7 @@ async fn the_organizer_rotates_their_token_and_the_operator_recovers_a_lost_one(
         // A judge manages no token.
         let now_org = db
             .store
-            .authorize_for(id, Some(&recovered.token), Op::IssueJudge, t(7))
+            .authorize(id, Some(&recovered.token), Op::IssueJudge, t(7))
             .await
             .unwrap();
         let jo = db
@@ -189,11 +189,7 @@ async fn tokens_expire_the_set_time_after_the_event_s_day() {
         let at = |ts: jiff::Timestamp| {
             let store = &store;
             let token = created.organizer_token.clone();
-            async move {
-                store
-                    .authorize(id, Some(&token), &[Role::Organizer], "read", ts)
-                    .await
-            }
+            async move { store.authorize(id, Some(&token), Op::Export, ts).await }
         };
         at(expiry - SignedDuration::from_secs(1)).await.unwrap();
         assert!(matches!(
@@ -206,7 +202,7 @@ async fn tokens_expire_the_set_time_after_the_event_s_day() {
         let issued = store.recover_organizer(&org.event_id, late).await.unwrap();
         assert_eq!(issued.expires_at, late + SignedDuration::from_hours(48));
         store
-            .authorize(id, Some(&issued.token), &[Role::Organizer], "read", late)
+            .authorize(id, Some(&issued.token), Op::Export, late)
             .await
             .unwrap();
         store.close().await;

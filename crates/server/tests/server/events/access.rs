@@ -9,7 +9,7 @@ use super::helpers::*;
 
 /// Every event route, as the router registers it: its path and method.
 fn event_routes() -> Vec<(String, HttpMethod)> {
-    let doc = deckcheck_server::openapi::derived();
+    let doc = deckcheck_server::app::derived();
     let mut routes = Vec::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         if !path.starts_with("/v1/events") {

@@ -4,10 +4,10 @@
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
+use super::Store;
 use crate::error::StoreError;
 use crate::model::{DeckCheck, Event, ListVersion, Pick, Registration, Role, ShownList};
 use crate::repo::{self, Inserted, TokenRow};
-use crate::store::Store;
 
 /// What the document says it is; an import refuses any other.
 pub const EXPORT_FORMAT: &str = "deckcheck-event/1";
@@ -51,7 +51,7 @@ pub struct ExportedRegistration {
 }
 
 pub(crate) async fn export(store: &Store, event_id: &str) -> Result<EventExport, StoreError> {
-    let event = store.event(event_id).await?;
+    let event = store.event_by_id(event_id).await?;
     let pool = &store.db().pool;
     let tokens = repo::tokens(pool, event_id)
         .await?
@@ -179,5 +179,5 @@ pub(crate) async fn import(store: &Store, export: &EventExport) -> Result<Event,
             Ok(())
         })
         .await?;
-    store.event(&event.id).await
+    store.event_by_id(&event.id).await
 }
