@@ -684,7 +684,10 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
             .collect();
         let out = match reports.as_slice() {
             [one] => one.clone(),
-            _ => json!({ "legal": answer.legal, "summary": answer.summary, "reports": reports }),
+            // `legal` as the API writes it: null when not known (issue 36).
+            _ => {
+                json!({ "legal": answer.verdict.legal(), "summary": answer.summary, "reports": reports })
+            }
         };
         outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
@@ -743,9 +746,18 @@ fn render_text(
             let _ = writeln!(out, "      did you mean {}?", as_listed(c));
         }
     }
+    // `x` a rule surely broken; `?` one that rests on a fact the data marks unconfirmed, which
+    // stays uncertain beside the certain ones of an illegal deck (issue 36).
     for v in &report.violations {
         let deck = v.deck.map(|d| format!("deck {d}: ")).unwrap_or_default();
-        let _ = writeln!(out, "  x {deck}{} [{}] {}", v.code, v.section, v.message());
+        let mark = if v.is_certain() { "x" } else { "?" };
+        let _ = writeln!(
+            out,
+            "  {mark} {deck}{} [{}] {}",
+            v.code,
+            v.section,
+            v.message()
+        );
         if let Some(why) = &v.caveat {
             let _ = writeln!(out, "      ({why})");
         }

@@ -590,7 +590,14 @@ pub struct Validated {
     /// Whether the submission is legal in every format asked. Asked `all` ("where can I play
     /// this?"), whether it is legal in at least one format on the date: `summary` says which,
     /// which not, and which need more input (`summary.needs`).
+    #[serde(skip)]
     pub legal: bool,
+    /// The answer at a glance, written as `legal`: `true`, `false` when some format asked is
+    /// illegal (asked `all`: every one), `null` when it is not known (issue 36: an unverified
+    /// answer is not known to be illegal).
+    #[serde(rename = "legal", serialize_with = "legal_of")]
+    #[schema(value_type = Option<bool>)]
+    pub verdict: Verdict,
     #[schema(value_type = String, format = Date)]
     pub as_of: Date,
     #[schema(value_type = String)]
@@ -1033,6 +1040,11 @@ fn unknown_field(e: &serde_json::Error) -> Option<String> {
     Some(text[start..start + len].to_string())
 }
 
+/// `Validated::verdict` as the answer's `legal`: `true`, `false` or `null`.
+fn legal_of<S: serde::Serializer>(verdict: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    verdict.legal().serialize(s)
+}
+
 fn answer<G: Game>(
     game: &G,
     request: &ValidateRequest,
@@ -1091,6 +1103,15 @@ fn answer<G: Game>(
     } else {
         summary.illegal.is_empty() && summary.unverified.is_empty() && !summary.legal.is_empty()
     };
+    // Not legal: illegal when that is certain (a format asked is illegal; asked `all`, none is
+    // unverified either), else not known.
+    let verdict = if legal {
+        Verdict::Legal
+    } else if summary.unverified.is_empty() || (!everywhere && !summary.illegal.is_empty()) {
+        Verdict::Illegal
+    } else {
+        Verdict::Unverified
+    };
     let answers = decks
         .into_iter()
         .map(|imported| {
@@ -1107,6 +1128,7 @@ fn answer<G: Game>(
     Validated {
         game: info.id,
         legal,
+        verdict,
         as_of: request.as_of,
         catalog: info.catalog.clone(),
         summary,

@@ -12,6 +12,8 @@
 //!   item 2)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
+//! - `issue36`: `legal` null when unverified, uncertain violations marked `?`, lists saved in
+//!   other encodings (issue 36, items 3, 4, 6)
 //! - `languages`: a German list synced, checked and converted (issue 28, item 1)
 //! - `links`: deck links where a command takes a file: refusals named by site and setting,
 //!   a Legion HQ link checked without a fetch (issue 30, item 3)
@@ -20,6 +22,7 @@
 mod events;
 mod fingerprint;
 mod games;
+mod issue36;
 mod languages;
 mod links;
 mod pipes;
