@@ -143,6 +143,15 @@ pub enum SyncError {
         after: usize,
         max_percent: u32,
     },
+    /// A paged upstream list whose pages hold another number of records than it announced
+    /// (a page size the upstream capped, a page that came back empty): the sync would lose
+    /// data without a word, so it fails and the current data stays (issue 36).
+    #[error("{list}: the first page announced {announced} records, the pages hold {read}")]
+    Incomplete {
+        list: String,
+        announced: usize,
+        read: usize,
+    },
     #[error("the synced data does not load: {0}")]
     Load(LoadError),
     /// The upstream answered "not modified" to a conditional request the last sync's manifest
