@@ -537,16 +537,26 @@ fn said_once(e: &anyhow::Error) -> String {
 }
 
 /// Reads a file, or standard input for `-`, as UTF-8 text.
+/// A list file (or standard input) as text, as people save it (issue 36,
+/// `deckcheck_core::encoding`): UTF-8 or UTF-16 by its byte-order mark, else UTF-8, else
+/// Windows-1252 with a warning on standard error; bytes that cannot be read are an error naming
+/// the file, the line and the bytes.
 fn read_text(file: &Path) -> Result<String> {
-    if file == Path::new("-") {
-        let mut text = String::new();
+    let bytes = if file == Path::new("-") {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input as UTF-8 text")?;
-        return Ok(text);
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+        bytes
+    } else {
+        std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?
+    };
+    let decoded = deckcheck_core::encoding::decode(&bytes, None)
+        .with_context(|| format!("{} cannot be read as text", file.display()))?;
+    if let Some(note) = &decoded.note {
+        errln!("deckcheck: {}: {note}", file.display());
     }
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+    Ok(decoded.text.into_owned())
 }
 
 /// A deck argument: a deck link (fetched, `deck_link.rs`), else a file or `-`.

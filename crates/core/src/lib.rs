@@ -12,6 +12,7 @@
 
 pub mod dated;
 pub mod diagnostic;
+pub mod encoding;
 pub mod error;
 pub mod fingerprint;
 pub mod game;

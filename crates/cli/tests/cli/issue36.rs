@@ -2,7 +2,7 @@
 //! unverified (item 4), an uncertain violation is marked `?` beside the certain `x` ones of an
 //! illegal deck (item 3), and lists saved in other encodings (item 6).
 
-use crate::{cards_dir, fixture_catalog, fixture_deck, json, real, run_with, stdout};
+use crate::{cards_dir, fixture_catalog, fixture_deck, json, real, run_with, stderr, stdout};
 
 /// `deckcheck check --json` on the hand-written catalog, the list on standard input.
 fn check_json(cards: &std::path::Path, text: &str, format: &str) -> serde_json::Value {
@@ -116,5 +116,60 @@ fn an_uncertain_violation_is_marked_as_such_beside_the_certain_ones() {
         stdout(&out).contains("  ? leader-aspects"),
         "{}",
         stdout(&out)
+    );
+}
+
+#[test]
+#[ignore = "needs ../shared: the real card data (../shared/data)"]
+fn a_list_saved_as_windows_1252_is_read_with_a_note_and_bytes_that_cannot_be_text_are_named() {
+    let cards = fixture_catalog();
+    let dir = tempfile::tempdir().unwrap();
+    // German headers and a comment with ä and ß, as Windows saves them: not UTF-8.
+    let text = fixture_deck()
+        .replace("Leader\n", "# Gr\u{f6}\u{df}ere Liste\nAnf\u{fc}hrer\n")
+        .replace("Base\n", "Basis\n");
+    let bytes: Vec<u8> = text
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let file = dir.path().join("liste.txt");
+    std::fs::write(&file, &bytes).unwrap();
+    let path = file.to_str().unwrap();
+    let out = run_with(
+        cards.path(),
+        &["check", "--as-of", "2025-04-01", path],
+        None,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("LEGAL"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("liste.txt: The list is not UTF-8; it was read as Windows-1252"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A byte Windows-1252 does not define either: exit 2, the line and the byte named.
+    let mut broken = bytes.clone();
+    let at = broken.iter().position(|b| *b == 0xFC).unwrap();
+    broken[at] = 0x81;
+    std::fs::write(&file, &broken).unwrap();
+    let out = run_with(
+        cards.path(),
+        &["check", "--as-of", "2025-04-01", path],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out)
+            .contains("line 2, column 4 (byte 19): byte 0x81 is neither UTF-8 nor Windows-1252"),
+        "{}",
+        stderr(&out)
     );
 }

@@ -4,13 +4,18 @@
 //! cards not yet released in the weeks between its announcement and its rules; the Twin Suns
 //! leader rule between the two event guides). Each case names every violation with its section
 //! and whether it is certain, and the sections of the notes that say why.
+//!
+//! Item 6 on the names of the official card database's sample: a German list saved as
+//! Windows-1252, umlauts typed as `ae`, `oe`, `ue`, section headers in the five languages.
 
-use deckcheck_core::AnyGame;
+use deckcheck_core::encoding::decode;
+use deckcheck_core::{AnyGame, DiagnosticCode, Severity};
 use deckcheck_swu::Swu;
 
 use crate::issue28::{
     Tier, bases, commons, deck_cards, fifty, leaders, list, request, sections_of_notes,
 };
+use crate::languages::{errors, game, homeworlds, ids, read};
 use crate::real;
 
 /// The decks of a case.
@@ -156,4 +161,111 @@ fn the_dated_cases_of_issue_36_items_2_and_3_give_every_reason_and_certain_beats
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A text as Windows saves it in Western Europe: every character in one byte (Windows-1252 is
+/// Latin-1 from 0xA0 on, which is all German, French, Italian and Spanish names need).
+fn windows_1252(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| {
+            let b = u32::from(c);
+            assert!(
+                b < 0x80 || (0xA0..0x100).contains(&b),
+                "{c:?} is not Latin-1"
+            );
+            b as u8
+        })
+        .collect()
+}
+
+/// The German list of the sample's 20 Homeworlds cards, with German section headers.
+fn german_headed() -> String {
+    crate::languages::list(&["de"], "Dagobah Swamp")
+        .replace("Leader\n", "Anführer\n")
+        .replace("Base\n", "Basis\n")
+}
+
+#[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
+fn a_german_list_saved_as_windows_1252_reads_as_the_same_cards_with_a_note() {
+    let game = game();
+    let utf8 = german_headed();
+    assert!(utf8.contains("Häuptling Chirpa") && utf8.starts_with("Anführer\n"));
+    let bytes = windows_1252(&utf8);
+    assert!(std::str::from_utf8(&bytes).is_err(), "not UTF-8");
+    // Undeclared: read as Windows-1252, said so; declared: read as declared, nothing to say.
+    let read_as = decode(&bytes, None).unwrap();
+    assert_eq!(read_as.text, utf8);
+    assert!(read_as.note.unwrap().contains("Windows-1252"));
+    assert_eq!(decode(&bytes, Some("windows-1252")).unwrap().text, utf8);
+    let imported = read(game, &decode(&bytes, None).unwrap().text);
+    assert!(errors(&imported).is_empty(), "{:?}", imported.diagnostics);
+    let expected: Vec<String> = ["SOR_010", "SOR_021"]
+        .into_iter()
+        .map(String::from)
+        .chain(homeworlds().into_iter().map(|(id, _)| id))
+        .collect();
+    assert_eq!(ids(game, &imported.deck), expected);
+}
+
+#[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
+fn german_umlauts_typed_as_ae_oe_ue_are_read_loosely_with_a_warning() {
+    let game = game();
+    for (line, id) in [
+        ("3 | Haeuptling Chirpa | Kuehner Aeltester", "HMW_164"),
+        ("3 | HAEUPTLING CHIRPA - KUEHNER AELTESTER", "HMW_164"),
+        ("3 | Es gibt immer einen noch groesseren Fisch", "HMW_099"),
+    ] {
+        let imported = read(game, &format!("Deck\n{line}\n"));
+        assert!(
+            errors(&imported).is_empty(),
+            "{line}: {:?}",
+            imported.diagnostics
+        );
+        assert_eq!(ids(game, &imported.deck), [id], "{line}");
+        let warning = imported
+            .diagnostics
+            .iter()
+            .find(|d| d.code == DiagnosticCode::RESOLVED_LOOSELY)
+            .unwrap_or_else(|| panic!("{line}: a warning"));
+        assert_eq!(warning.severity, Severity::Warning);
+        assert!(
+            warning
+                .message
+                .contains("reading ae, oe and ue as ä, ö and ü"),
+            "{}",
+            warning.message
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared: the SWU data (../shared/data/swu)"]
+fn section_headers_in_the_five_languages_are_headers_not_cards() {
+    let game = game();
+    let chirpa = "3 | Chief Chirpa | Defiant Elder";
+    for (leader, base, deck, side) in [
+        ("Anführer", "Basis", "Deck", "Sideboard"),
+        ("Chef", "Base", "Deck", "Réserve"),
+        ("Leader", "Base", "Mazzo", "Sideboard"),
+        ("Líder", "Base", "Mazo", "Sideboard"),
+    ] {
+        let text = format!(
+            "{leader}\n1 | Darth Vader | Dark Lord of the Sith\n{base}\n1 | Dagobah Swamp\n{deck}\n{chirpa}\n{side}\n1 | Eravana | Hauling Rathtars\n"
+        );
+        let imported = read(game, &text);
+        assert!(
+            imported.diagnostics.is_empty(),
+            "{leader}: {:?}",
+            imported.diagnostics
+        );
+        let zones: Vec<&str> = imported
+            .deck
+            .entries()
+            .iter()
+            .map(|e| e.zone.id())
+            .collect();
+        assert_eq!(zones, ["leader", "base", "main", "sideboard"], "{leader}");
+    }
 }
