@@ -1068,8 +1068,15 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .values()
         .filter(|f| f.unchanged)
         .count();
+    // The day the upstream's data is of, where the source can tell (Legion HQ, issue 36).
+    let of = synced
+        .manifest
+        .snapshot
+        .as_deref()
+        .map(|day| format!("; the data is of {day}"))
+        .unwrap_or_default();
     outln!(
-        "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}",
+        "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}{of}",
         spec.name,
         spec.id,
         synced.manifest.items.len(),
@@ -1259,8 +1266,8 @@ async fn actix_web_main(settings: Settings) -> Result<()> {
     // database that does not answer) stops the start at once, saying so, before anything
     // binds or loads.
     let store = deckcheck_server::open_store(&settings)?;
-    let load: deckcheck_server::Loader =
-        Box::new(|settings| games::load_all(settings, Some(fetch_from)));
+    // A first start fetches the data; offline, `../shared` where the README points (issue 36).
+    let load: deckcheck_server::Loader = Box::new(crate::start::load);
     let app = Application::build_loading(settings, store, load)
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(
