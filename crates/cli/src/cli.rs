@@ -434,7 +434,10 @@ fn serve_help() -> String {
     }
     text.push_str(
         "With no catalog, serve fetches it first (the default game from DECKCHECK_UPSTREAM); \
-         offline, point the variable at a local mirror or run `deckcheck sync --from DIR`.\n\
+         when an upstream cannot be reached, it serves the game's data where the README's offline \
+         command points (../shared/data/…, from the directory it runs in), saying so in its start \
+         line; else point the variable at a local mirror or run `deckcheck sync --from DIR`. \
+         The start line warns of data older than its upstream's usual update interval.\n\
          Logging: RUST_LOG sets the level and targets (default info); full request spans with \
          RUST_LOG=info,tracing_actix_web=info.",
     );

@@ -592,11 +592,11 @@ pub struct Validated {
     /// which not, and which need more input (`summary.needs`).
     #[serde(skip)]
     pub legal: bool,
-    /// The answer at a glance, written as `legal`: `true`, `false` when some format asked is
-    /// illegal (asked `all`: every one), `null` when it is not known (issue 36: an unverified
-    /// answer is not known to be illegal).
+    /// The answer at a glance, written as `legal`: `true` when legal in every format asked
+    /// (asked `all`: in some format), `false` when not (a format asked is illegal; asked `all`,
+    /// every format is), `null` when that is not known (an unverified format decides it).
     #[serde(rename = "legal", serialize_with = "legal_of")]
-    #[schema(value_type = Option<bool>)]
+    #[schema(value_type = Option<bool>, required = true)]
     pub verdict: Verdict,
     #[schema(value_type = String, format = Date)]
     pub as_of: Date,

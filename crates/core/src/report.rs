@@ -464,7 +464,7 @@ pub struct Report {
     pub catalog: Arc<str>,
 }
 
-/// A report as it is written in an answer.
+/// The answer for one format on one date.
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = Report)]
 struct ReportOut<'a> {
@@ -477,6 +477,7 @@ struct ReportOut<'a> {
     verdict: Verdict,
     /// `true` when the verdict is `legal`, `false` when `illegal`, `null` when `unverified`
     /// (not known to be legal, nor illegal).
+    #[schema(required = true)]
     legal: Option<bool>,
     violations: &'a [Violation],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
