@@ -147,16 +147,21 @@ impl Source for LegionSource {
         Some(UPDATE_INTERVAL)
     }
 
-    /// The synced data's day; a mirror no sync made is taken to be of the snapshot the embedded
-    /// `card_data/legion` describes (`army_building.toml` `snapshot`), as `../shared`'s is.
+    /// The day of the data: the repository's last change to it, as the sync read it; else, for
+    /// a sync of the live branch, the sync's day; else (a mirror, or a sync of one, whose day
+    /// nothing says) the snapshot the embedded `card_data/legion` describes (`army_building.toml`
+    /// `snapshot`), as `../shared`'s is.
     fn data_date(&self, dir: &Path) -> Option<jiff::civil::Date> {
-        deckcheck_core::sync::read_manifest(dir)
-            .and_then(|m| m.data_date())
-            .or_else(|| {
-                crate::data::LegionData::embedded()
-                    .ok()
-                    .map(|d| d.army.snapshot)
-            })
+        let manifest = deckcheck_core::sync::read_manifest(dir);
+        let live = manifest
+            .as_ref()
+            .filter(|m| m.snapshot.is_some() || m.source.trim_end_matches('/') == DEFAULT_UPSTREAM)
+            .and_then(|m| m.data_date());
+        live.or_else(|| {
+            crate::data::LegionData::embedded()
+                .ok()
+                .map(|d| d.army.snapshot)
+        })
     }
 
     fn inventory(&self, dir: &Path) -> Result<BTreeMap<String, usize>, LoadError> {
@@ -217,6 +222,38 @@ mod tests {
         assert_eq!(commit_day(answer).unwrap(), jiff::civil::date(2026, 8, 6));
         assert!(commit_day(b"[]").is_err());
         assert!(commit_day(br#"{"message": "API rate limit exceeded"}"#).is_err());
+    }
+
+    #[test]
+    fn the_day_of_a_catalog_is_its_history_s_else_the_live_branch_sync_s_else_the_embedded_snapshot()
+     {
+        let manifest = |source: &str, snapshot: Option<&str>| {
+            let dir = tempfile::tempdir().unwrap();
+            let m = deckcheck_core::sync::Manifest {
+                game: "legion".into(),
+                synced_at: "2026-11-27T10:00:00Z".into(),
+                source: source.into(),
+                snapshot: snapshot.map(str::to_string),
+                ..Default::default()
+            };
+            std::fs::write(
+                dir.path().join(deckcheck_core::sync::MANIFEST),
+                serde_json::to_vec(&m).unwrap(),
+            )
+            .unwrap();
+            dir
+        };
+        let day = |dir: &tempfile::TempDir| LegionSource.data_date(dir.path()).unwrap();
+        let date = jiff::civil::date;
+        assert_eq!(
+            day(&manifest("http://x", Some("2026-11-20"))),
+            date(2026, 11, 20)
+        );
+        assert_eq!(day(&manifest(DEFAULT_UPSTREAM, None)), date(2026, 11, 27));
+        // A sync of a mirror says nothing of its data's day; nor does a mirror itself.
+        let embedded = crate::data::LegionData::embedded().unwrap().army.snapshot;
+        assert_eq!(day(&manifest("/srv/legion-hq", None)), embedded);
+        assert_eq!(day(&tempfile::tempdir().unwrap()), embedded);
     }
 
     #[test]
