@@ -231,6 +231,7 @@ mod tests {
             [
                 "open",
                 "classic",
+                "classic-2006",
                 "classic-gemp",
                 "legacy",
                 "open_no_virtual"
@@ -249,7 +250,13 @@ mod tests {
                 .map(|(i, _)| i.to_string())
                 .collect()
         };
-        assert_eq!(icons("classic"), ["EPISODE_I", "MAINTENANCE"]);
+        // Issue 36: today's Classic is the Players Committee's, as GEMP plays it; the guide's
+        // list is classic-2006.
+        assert_eq!(
+            icons("classic"),
+            ["DEFENSIVE_SHIELD", "EPISODE_I", "MAINTENANCE"]
+        );
+        assert_eq!(icons("classic-2006"), ["EPISODE_I", "MAINTENANCE"]);
         assert_eq!(
             icons("classic-gemp"),
             ["DEFENSIVE_SHIELD", "EPISODE_I", "MAINTENANCE"]

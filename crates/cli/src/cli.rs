@@ -435,7 +435,10 @@ fn serve_help() -> String {
     }
     text.push_str(
         "With no catalog, serve fetches it first (the default game from DECKCHECK_UPSTREAM); \
-         offline, point the variable at a local mirror or run `deckcheck sync --from DIR`.\n\
+         when an upstream cannot be reached, it serves the game's data where the README's offline \
+         command points (../shared/data/…, from the directory it runs in), saying so in its start \
+         line; else point the variable at a local mirror or run `deckcheck sync --from DIR`. \
+         The start line warns of data older than its upstream's usual update interval.\n\
          Logging: RUST_LOG sets the level and targets (default info); full request spans with \
          RUST_LOG=info,tracing_actix_web=info.",
     );
@@ -538,16 +541,26 @@ fn said_once(e: &anyhow::Error) -> String {
 }
 
 /// Reads a file, or standard input for `-`, as UTF-8 text.
+/// A list file (or standard input) as text, as people save it (issue 36,
+/// `deckcheck_core::encoding`): UTF-8 or UTF-16 by its byte-order mark, else UTF-8, else
+/// Windows-1252 with a warning on standard error; bytes that cannot be read are an error naming
+/// the file, the line and the bytes.
 fn read_text(file: &Path) -> Result<String> {
-    if file == Path::new("-") {
-        let mut text = String::new();
+    let bytes = if file == Path::new("-") {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input as UTF-8 text")?;
-        return Ok(text);
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+        bytes
+    } else {
+        std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?
+    };
+    let decoded = deckcheck_core::encoding::decode(&bytes, None)
+        .with_context(|| format!("{} cannot be read as text", file.display()))?;
+    if let Some(note) = &decoded.note {
+        errln!("deckcheck: {}: {note}", file.display());
     }
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+    Ok(decoded.text.into_owned())
 }
 
 /// A deck argument: a deck link (fetched, `deck_link.rs`), else a file or `-`.
@@ -685,7 +698,10 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
             .collect();
         let out = match reports.as_slice() {
             [one] => one.clone(),
-            _ => json!({ "legal": answer.legal, "summary": answer.summary, "reports": reports }),
+            // `legal` as the API writes it: null when not known (issue 36).
+            _ => {
+                json!({ "legal": answer.verdict.legal(), "summary": answer.summary, "reports": reports })
+            }
         };
         outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
@@ -744,9 +760,18 @@ fn render_text(
             let _ = writeln!(out, "      did you mean {}?", as_listed(c));
         }
     }
+    // `x` a rule surely broken; `?` one that rests on a fact the data marks unconfirmed, which
+    // stays uncertain beside the certain ones of an illegal deck (issue 36).
     for v in &report.violations {
         let deck = v.deck.map(|d| format!("deck {d}: ")).unwrap_or_default();
-        let _ = writeln!(out, "  x {deck}{} [{}] {}", v.code, v.section, v.message());
+        let mark = if v.is_certain() { "x" } else { "?" };
+        let _ = writeln!(
+            out,
+            "  {mark} {deck}{} [{}] {}",
+            v.code,
+            v.section,
+            v.message()
+        );
         if let Some(why) = &v.caveat {
             let _ = writeln!(out, "      ({why})");
         }
@@ -1055,8 +1080,15 @@ fn run_sync(args: &SyncArgs) -> Result<()> {
         .values()
         .filter(|f| f.unchanged)
         .count();
+    // The day the upstream's data is of, where the source can tell (Legion HQ, issue 36).
+    let of = synced
+        .manifest
+        .snapshot
+        .as_deref()
+        .map(|day| format!("; the data is of {day}"))
+        .unwrap_or_default();
     outln!(
-        "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}",
+        "synced {} {} ({} items, {records} records, {unchanged} files unchanged) from {} into {} at {}{of}",
         spec.name,
         spec.id,
         synced.manifest.items.len(),
@@ -1246,8 +1278,8 @@ async fn actix_web_main(settings: Settings) -> Result<()> {
     // database that does not answer) stops the start at once, saying so, before anything
     // binds or loads.
     let store = deckcheck_server::open_store(&settings)?;
-    let load: deckcheck_server::Loader =
-        Box::new(|settings| deckcheck_server::loading::load_all(settings, Some(fetch_from)));
+    // A first start fetches the data; offline, `../shared` where the README points (issue 36).
+    let load: deckcheck_server::Loader = Box::new(crate::start::load);
     let app = Application::build_loading(settings, store, load)
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(

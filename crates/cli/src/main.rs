@@ -2,6 +2,7 @@
 
 mod cli;
 mod deck_link;
+mod start;
 
 fn main() -> std::process::ExitCode {
     cli::main()

@@ -9,7 +9,7 @@ use jiff::civil::Date;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::report::{CardRef, Report};
+use crate::report::{CardRef, Report, Verdict};
 
 /// One report and the decks of the submission it judged (indices into the request's decks).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -286,7 +286,14 @@ pub struct Validated {
     /// Whether the submission is legal in every format asked. Asked `all` ("where can I play
     /// this?"), whether it is legal in at least one format on the date: `summary` says which,
     /// which not, and which need more input (`summary.needs`).
+    #[serde(skip)]
     pub legal: bool,
+    /// The answer at a glance, written as `legal`: `true` when legal in every format asked
+    /// (asked `all`: in some format), `false` when not (a format asked is illegal; asked `all`,
+    /// every format is), `null` when that is not known (an unverified format decides it).
+    #[serde(rename = "legal", serialize_with = "legal_of")]
+    #[schema(value_type = Option<bool>, required = true)]
+    pub verdict: Verdict,
     #[schema(value_type = String, format = Date)]
     pub as_of: Date,
     #[schema(value_type = String)]
@@ -298,6 +305,11 @@ pub struct Validated {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[schema(value_type = BTreeMap<String, DeckSource>)]
     pub links: Linked,
+}
+
+/// `Validated::verdict` as the answer's `legal`: `true`, `false` or `null`.
+fn legal_of<S: serde::Serializer>(verdict: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    verdict.legal().serialize(s)
 }
 
 /// What a reload of every game's data did, game by game.

@@ -378,6 +378,15 @@ fn answer<G: Game>(
     } else {
         summary.illegal.is_empty() && summary.unverified.is_empty() && !summary.legal.is_empty()
     };
+    // Not legal: illegal when that is certain (a format asked is illegal; asked `all`, none is
+    // unverified either), else not known.
+    let verdict = if legal {
+        Verdict::Legal
+    } else if summary.unverified.is_empty() || (!everywhere && !summary.illegal.is_empty()) {
+        Verdict::Illegal
+    } else {
+        Verdict::Unverified
+    };
     let answers = decks
         .into_iter()
         .map(|imported| {
@@ -394,6 +403,7 @@ fn answer<G: Game>(
     Validated {
         game: info.id,
         legal,
+        verdict,
         as_of: request.as_of,
         catalog: info.catalog.clone(),
         summary,

@@ -14,6 +14,7 @@ pub mod answer;
 mod any;
 pub mod dated;
 pub mod diagnostic;
+pub mod encoding;
 pub mod error;
 pub mod fingerprint;
 pub mod format;

@@ -116,6 +116,16 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// What an answer's `legal` says: `true` legal, `false` illegal, `null` (`None`) unverified,
+    /// which is not known to be illegal either (issue 36). `verdict` is what clients read.
+    pub fn legal(self) -> Option<bool> {
+        match self {
+            Self::Legal => Some(true),
+            Self::Illegal => Some(false),
+            Self::Unverified => None,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Legal => "legal",
@@ -438,22 +448,80 @@ impl Findings {
 }
 
 /// The answer for one format on one date.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone)]
 pub struct Report {
     /// The game's id (`swu`, `lcg`, `ccg`, `legion`).
     pub game: &'static str,
     pub format: String,
-    #[schema(value_type = String, format = Date)]
     pub as_of: Date,
     pub verdict: Verdict,
-    /// `verdict == legal`.
+    /// `verdict == legal`. Written as `true`, `false`, or `null` when the verdict is
+    /// `unverified` ([`Verdict::legal`]): an unverified deck is not known to be illegal.
     pub legal: bool,
     pub violations: Vec<Violation>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
     /// Which card data answered: a content hash, and for a synced catalog its sync time.
-    #[schema(value_type = String)]
     pub catalog: Arc<str>,
+}
+
+/// The answer for one format on one date.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Report)]
+struct ReportOut<'a> {
+    /// The game's id (`swu`, `lcg`, `ccg`, `legion`).
+    game: &'static str,
+    format: &'a str,
+    #[schema(value_type = String, format = Date)]
+    as_of: Date,
+    /// The verdict: what clients read.
+    verdict: Verdict,
+    /// `true` when the verdict is `legal`, `false` when `illegal`, `null` when `unverified`
+    /// (not known to be legal, nor illegal).
+    #[schema(required = true)]
+    legal: Option<bool>,
+    violations: &'a [Violation],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    notes: &'a [Note],
+    /// Which card data answered: a content hash, and for a synced catalog its sync time.
+    #[schema(value_type = String)]
+    catalog: &'a str,
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ReportOut {
+            game: self.game,
+            format: &self.format,
+            as_of: self.as_of,
+            verdict: self.verdict,
+            legal: self.verdict.legal(),
+            violations: &self.violations,
+            notes: &self.notes,
+            catalog: &self.catalog,
+        }
+        .serialize(s)
+    }
+}
+
+impl utoipa::PartialSchema for Report {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        ReportOut::schema()
+    }
+}
+
+impl utoipa::ToSchema for Report {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Report".into()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <ReportOut as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 impl Report {
@@ -624,6 +692,27 @@ mod tests {
         assert_eq!(r.verdict, Verdict::Unverified);
         assert!(!r.legal);
         assert_eq!(r.notes[0].kind, NoteKind::Unverified);
+    }
+
+    #[test]
+    fn legal_is_written_true_false_or_null_when_the_verdict_is_unverified() {
+        let json = |r: &Report| serde_json::to_value(r).unwrap();
+        let unverified = json(&report(Findings::default(), 1));
+        assert_eq!(unverified["verdict"], "unverified");
+        assert!(unverified["legal"].is_null(), "{unverified}");
+        assert!(unverified.as_object().unwrap().contains_key("legal"));
+        assert_eq!(json(&report(Findings::default(), 0))["legal"], true);
+        let mut f = Findings::default();
+        f.violation(Violation::of(
+            TOO_MANY,
+            &fact(Confidence::Official),
+            too_many(),
+        ));
+        let illegal = json(&report(f, 0));
+        assert_eq!(
+            (&illegal["verdict"], &illegal["legal"]),
+            (&"illegal".into(), &false.into())
+        );
     }
 
     #[test]

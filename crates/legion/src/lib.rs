@@ -72,10 +72,17 @@ fn api(
 fn load(paths: &Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     let dir = CatalogDir::new(&paths.cards).current();
     let catalog = Catalog::load(&dir).map_err(|e| e.to_string())?;
-    let data = match &paths.card_data {
+    let mut data = match &paths.card_data {
         Some(d) => LegionData::from_dir(d)?,
         None => LegionData::embedded()?,
     };
+    // A catalog synced from Legion HQ's live branch is of its own day (issue 36).
+    if let Some(day) = deckcheck_core::sync::read_manifest(&dir)
+        .and_then(|m| m.snapshot)
+        .and_then(|d| d.parse::<Date>().ok())
+    {
+        data.army.snapshot = data.army.snapshot.max(day);
+    }
     Ok(Arc::new(Legion::new(catalog, data)))
 }
 

@@ -188,7 +188,10 @@ pub struct BatchResult {
     pub player: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
-    pub legal: bool,
+    /// `true` when legal, `false` when illegal or unreadable, `null` when unverified (as
+    /// validate's `legal`).
+    #[schema(required = true)]
+    pub legal: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<Verdict>,
     /// The entry's answer, as validate gives it.
@@ -480,7 +483,7 @@ pub fn judge_roster(g: &dyn AnyGame, roster: Roster) -> BatchResponse {
                     index,
                     player: deck.and_then(|d| d.player.clone()),
                     uid: deck.and_then(|d| d.uid.clone()),
-                    legal: verdict == Verdict::Legal,
+                    legal: verdict.legal(),
                     verdict: Some(verdict),
                     answer: Some(answer),
                     error: None,
@@ -490,7 +493,7 @@ pub fn judge_roster(g: &dyn AnyGame, roster: Roster) -> BatchResponse {
                 index,
                 player: None,
                 uid: None,
-                legal: false,
+                legal: Some(false),
                 verdict: None,
                 answer: None,
                 error: Some(e),
@@ -510,7 +513,7 @@ pub fn judge_roster(g: &dyn AnyGame, roster: Roster) -> BatchResponse {
             (Some(Verdict::Unverified), _) => summary.unverified += 1,
             (None, _) => summary.unreadable += 1,
         }
-        if !result.legal {
+        if result.legal != Some(true) {
             summary.not_legal.push(EntryRef {
                 index,
                 player: result.player.clone(),

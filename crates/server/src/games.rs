@@ -35,4 +35,7 @@ pub struct Unavailable {
 pub struct Loaded {
     pub registry: Registry,
     pub unavailable: Vec<Unavailable>,
+    /// What the start line must also say (issue 36): data served from where the README's
+    /// offline command points, data older than its upstream's usual update interval.
+    pub notes: Vec<String>,
 }

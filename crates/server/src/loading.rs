@@ -174,6 +174,7 @@ pub fn reload(state: &AppState) -> Reloaded {
     state.set_loaded(Loaded {
         registry: Registry::new(games),
         unavailable,
+        notes: Vec::new(),
     });
     Reloaded {
         reloaded,

@@ -151,12 +151,24 @@ impl AppState {
                     .map(|u| format!("{} unavailable", u.id)),
             )
             .collect();
-        tracing::info!(
-            store = self.store_name.backend,
-            store_location = self.store_name.location.as_str(),
-            games = games.join("; ").as_str(),
-            "deckcheck ready"
-        );
+        // The loader's notes (issue 36: data from ../shared, data older than its upstream's
+        // usual update interval) are the same line's warnings.
+        if loaded.notes.is_empty() {
+            tracing::info!(
+                store = self.store_name.backend,
+                store_location = self.store_name.location.as_str(),
+                games = games.join("; ").as_str(),
+                "deckcheck ready"
+            );
+        } else {
+            tracing::warn!(
+                store = self.store_name.backend,
+                store_location = self.store_name.location.as_str(),
+                games = games.join("; ").as_str(),
+                warnings = loaded.notes.join(" ").as_str(),
+                "deckcheck ready"
+            );
+        }
         for u in &loaded.unavailable {
             tracing::warn!(game = u.id, reason = u.reason.as_str(), "game unavailable");
         }

@@ -1,13 +1,16 @@
 //! CCG-ICON: no card carrying an icon the format bans on the date: in Classic, the Episode I
-//! icon and a Maintenance cost (GEMP's MAINTENANCE icon); in GEMP's Classic, also Defensive
-//! Shields. Judged for the cards in and outside the deck. Icons are GEMP's; for the Decipher
-//! cards GEMP lacks, the card database's. An Episode I icon the two sources disagree on is
-//! CCG-SOURCE-CONFLICT's, not this rule's. Source: REG Classic Format Ban List L308-313 (dated in
-//! card_data/ccg/formats.toml); GEMP swccgFormats.json `bannedIcons`.
+//! icon and a Maintenance cost (GEMP's MAINTENANCE icon) from the tournament guide of 2006, and
+//! Defensive Shields where the Players Committee's Classic bans them as GEMP plays it (since at
+//! least 2020-06-15; before that, from the guide's day on, not known: the violation is
+//! unconfirmed and the answer unverified, never legal on the older reading, issue 36). Judged for
+//! the cards in and outside the deck. Icons are GEMP's; for the Decipher cards GEMP lacks, the
+//! card database's. An Episode I icon the two sources disagree on is CCG-SOURCE-CONFLICT's, not
+//! this rule's. Source: REG Classic Format Ban List L308-313; PEER GEMP swccgFormats.json
+//! `bannedIcons` (dated in card_data/ccg/formats.toml).
 //!
-//! An icon another reading of the format bans (Defensive Shields in Classic: GEMP bans them, the
-//! guide of 2006 does not) is no violation: a deck holding such a card gets a note saying which
-//! reading is applied (`disputed_icons`), and the verdict stands (issue 28).
+//! An icon another reading of the format bans (Defensive Shields in `classic-2006`, the guide's
+//! list alone: today's Classic bans them) is no violation: a deck holding such a card gets a note
+//! saying which reading is applied (`disputed_icons`), and the verdict stands (issue 28).
 
 use deckcheck_core::wording::{a_or_an, is_are, plural, titles_with_ids};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
@@ -54,7 +57,7 @@ impl Rule<Context<'_>> for Icon {
     fn codes(&self) -> &'static [CodeInfo] {
         &[CodeInfo {
             code: CODE,
-            meaning: "A card with an icon the format bans (Classic: the Episode I icon or a Maintenance cost; GEMP's Classic also Defensive Shields).",
+            meaning: "A card with an icon the format bans on the date (Classic: the Episode I icon or a Maintenance cost, and Defensive Shields where the Players Committee's Classic bans them as GEMP plays it; classic-2006: the guide's list alone).",
         }]
     }
 
@@ -128,29 +131,86 @@ mod tests {
         );
     }
 
-    #[test]
-    fn only_gemps_classic_bans_defensive_shields_and_it_says_so() {
-        let f = Fixture::new();
+    /// A Dark deck of sixty and Battle Order, a Defensive Shield, outside it.
+    fn with_a_shield(f: &Fixture) -> crate::deck::Deck {
         let mut deck = f.sixty(Side::Dark, &[]);
         deck.entries.extend(f.deck(&[], &[("13_54", 1)]).entries);
-        assert!(
-            f.violations("classic", today(), std::slice::from_ref(&deck), "CCG-ICON")
-                .is_empty()
-        );
-        let v = f.violations("classic-gemp", today(), &[deck], "CCG-ICON");
-        assert_eq!(ids(&v[0]), ["13_54"]);
-        assert!(v[0].is_certain());
-        assert!(v[0].caveat.as_deref().unwrap().contains("Only GEMP"));
+        deck
     }
 
     #[test]
-    fn classic_warns_about_defensive_shields_and_says_it_reads_the_guide_of_2006() {
+    fn todays_classic_bans_defensive_shields_as_gemp_plays_it_and_cites_it() {
+        // Issue 36: on a date the Players Committee's Classic bans shields, a deck with one
+        // outside it is not legal.
         let f = Fixture::new();
-        let mut deck = f.sixty(Side::Dark, &[]);
-        deck.entries.extend(f.deck(&[], &[("13_54", 1)]).entries);
-        let classic = f.judge("classic", today(), std::slice::from_ref(&deck));
-        assert!(classic.violations.is_empty(), "{:?}", classic.violations);
-        let note = classic
+        let deck = with_a_shield(&f);
+        for format in ["classic", "classic-gemp"] {
+            let v = f.violations(format, today(), std::slice::from_ref(&deck), "CCG-ICON");
+            assert_eq!(ids(&v[0]), ["13_54"], "{format}");
+            assert_eq!(
+                v[0].section,
+                "PEER GEMP swccgFormats.json (classic bannedIcons)"
+            );
+            assert!(
+                v[0].is_certain(),
+                "{format}: one source, the verdict stands"
+            );
+            let found = f.judge(format, today(), std::slice::from_ref(&deck));
+            assert!(
+                found.violations.iter().any(|v| v.is_certain()),
+                "{format}: illegal"
+            );
+        }
+        // Since at least GEMP's file of 2020-06-15.
+        let v = f.violations(
+            "classic",
+            jiff::civil::date(2020, 6, 15),
+            std::slice::from_ref(&deck),
+            "CCG-ICON",
+        );
+        assert!(v[0].is_certain());
+    }
+
+    #[test]
+    fn between_the_guide_of_2006_and_gemps_file_a_shield_leaves_classic_unverified_with_why() {
+        let f = Fixture::new();
+        let deck = with_a_shield(&f);
+        // The guide's own day: its list is the reading, and it does not name shields.
+        let guide = f.judge(
+            "classic",
+            jiff::civil::date(2006, 7, 3),
+            std::slice::from_ref(&deck),
+        );
+        assert!(guide.violations.is_empty(), "{:?}", guide.violations);
+        // After it, until GEMP's file: not known, never legal.
+        for on in [
+            jiff::civil::date(2006, 7, 4),
+            jiff::civil::date(2020, 6, 14),
+        ] {
+            let found = f.judge("classic", on, std::slice::from_ref(&deck));
+            // Unverified: a violation, and none certain.
+            let [v] = found.violations.as_slice() else {
+                panic!("{on}: {:?}", found.violations)
+            };
+            assert!(!v.is_certain(), "{on}");
+            assert!(
+                v.caveat
+                    .as_deref()
+                    .unwrap()
+                    .contains("when that ban began is not known"),
+                "{:?}",
+                v.caveat
+            );
+        }
+    }
+
+    #[test]
+    fn classic_2006_allows_shields_and_says_todays_classic_bans_them() {
+        let f = Fixture::new();
+        let deck = with_a_shield(&f);
+        let guide = f.judge("classic-2006", today(), std::slice::from_ref(&deck));
+        assert!(guide.violations.is_empty(), "{:?}", guide.violations);
+        let note = guide
             .notes
             .iter()
             .find(|n| n.message.contains("Defensive Shield"))
@@ -162,26 +222,29 @@ mod tests {
         );
         assert!(
             note.message.starts_with(
-                "1 card has a Defensive Shield icon: Battle Order (13_54, line 1). Classic is judged here by the tournament guide of 2006"
+                "1 card has a Defensive Shield icon: Battle Order (13_54, line 1). This is Classic by the tournament guide of 2006"
             ),
             "{}",
             note.message
         );
-        assert!(note.message.contains("classic-gemp"), "{}", note.message);
-        // Without a shield, nothing to warn about; GEMP's Classic bans it instead.
-        let plain = f.judge("classic", today(), &[f.sixty(Side::Dark, &[])]);
+        assert!(
+            note.message.contains("check the deck as classic"),
+            "{}",
+            note.message
+        );
+        // Its bans are the guide's.
+        let banned = f.sixty(Side::Dark, &[("12_145", 1)]);
+        assert!(
+            !f.violations("classic-2006", today(), &[banned], "CCG-ICON")
+                .is_empty()
+        );
+        // Without a shield, nothing to warn about.
+        let plain = f.judge("classic-2006", today(), &[f.sixty(Side::Dark, &[])]);
         assert!(
             !plain
                 .notes
                 .iter()
                 .any(|n| n.message.contains("Defensive Shield"))
-        );
-        let gemp = f.judge("classic-gemp", today(), &[deck]);
-        assert!(
-            !gemp
-                .notes
-                .iter()
-                .any(|n| n.message.contains("is judged here"))
         );
     }
 

@@ -64,19 +64,21 @@ fn gemps_classic_bans_the_icons_that_the_classic_gemp_variant_bans() {
         .map(|(i, _)| i)
         .collect();
     assert_eq!(ours, gemp);
-    let guide = game
-        .data()
-        .formats
-        .iter()
-        .find(|f| f.id == "classic")
-        .unwrap();
-    let ours: Vec<&str> = guide
-        .banned_icons_on(helpers::today())
-        .into_iter()
-        .map(|(i, _)| i)
-        .collect();
+    let bans = |id: &str| -> Vec<&str> {
+        game.data()
+            .formats
+            .iter()
+            .find(|f| f.id == id)
+            .unwrap()
+            .banned_icons_on(helpers::today())
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect()
+    };
+    // Issue 36: today's Classic is the one GEMP plays; the guide's list is classic-2006.
+    assert_eq!(bans("classic"), gemp);
     assert_eq!(
-        ours,
+        bans("classic-2006"),
         ["EPISODE_I", "MAINTENANCE"],
         "the guide bans no Defensive Shield"
     );

@@ -37,7 +37,10 @@ fn a_dark_and_a_light_deck_are_judged_as_one_registration_in_each_format() {
         &request(&["bhbm-dark.xml", "ebo-light.txt"], &["all"]),
     )
     .unwrap();
-    assert_eq!(answer.summary.legal, ["open", "classic", "classic-gemp"]);
+    assert_eq!(
+        answer.summary.legal,
+        ["open", "classic", "classic-2006", "classic-gemp"]
+    );
     assert!(answer.legal);
     assert_eq!(answer.reports[0].decks, [0, 1]);
     assert_eq!(answer.decks[1].input_format, "text");

@@ -57,9 +57,11 @@ fn cases() -> Vec<Case> {
         (File(EBO), "legacy", "2026-11-22", "illegal", &["CCG-SET"], "PEER GEMP swccgFormats.json (legacy)"),
         // GEMP's set-601 blueprints are not in the data: unverified, never legal.
         (File("gemp-samples/legacy-whap.gemp"), "legacy", "2026-11-22", "unverified", &["CCG-UNKNOWN"], "REG General Tournament Rules L46"),
-        // Classic reads the guide of 2006 (shields legal) and says so; GEMP's Classic bans them.
-        (File(WARREN), "classic", "2026-11-22", "illegal", &["CCG-ICON"], "REG Classic Format Ban List L308-313"),
-        (File(WARREN), "classic", "2006-07-03", "illegal", &["CCG-ICON"], "REG Classic Format Ban List L308-313"),
+        // Issue 36: Classic today is the Players Committee's, banning shields as GEMP plays it;
+        // the guide of 2006 (shields legal) is classic-2006, and says so.
+        (File(WARREN), "classic", "2026-11-22", "illegal", &["CCG-ICON"], "PEER GEMP swccgFormats.json (classic bannedIcons)"),
+        (File(WARREN), "classic-2006", "2026-11-22", "illegal", &["CCG-ICON"], "REG Classic Format Ban List L308-313"),
+        (File(WARREN), "classic", "2006-07-03", "illegal", &["CCG-ICON"], "REG Classic Format Ban List L312"),
         (File(WARREN), "classic-gemp", "2026-11-22", "illegal", &["CCG-ICON"], "PEER GEMP swccgFormats.json (classic bannedIcons)"),
         // An unknown id: unverified (it was illegal), with did-you-mean.
         (File("unknown-id.gemp"), "open", "2026-11-22", "unverified", &["CCG-UNKNOWN"], "REG General Tournament Rules L46"),
@@ -116,14 +118,14 @@ fn the_dated_cases_of_issue_28_item_4_have_their_verdicts_codes_and_sections() {
 
 #[test]
 #[ignore = "needs ../shared: the CCG data (../shared/data/swccg)"]
-fn classic_says_which_reading_of_the_shields_it_applies() {
+fn classic_2006_says_which_reading_of_the_shields_it_applies() {
     let game = real!();
     let imported = helpers::import(game, WARREN);
     let report = game
         .report(
             std::slice::from_ref(&imported.deck),
             0,
-            "classic",
+            "classic-2006",
             helpers::today(),
             false,
         )
@@ -132,7 +134,7 @@ fn classic_says_which_reading_of_the_shields_it_applies() {
         .notes
         .iter()
         .find(|n| n.message.contains("Defensive Shield"))
-        .expect("Classic warns about the shields");
+        .expect("classic-2006 warns about the shields");
     assert!(
         note.message
             .starts_with("10 cards have a Defensive Shield icon: "),
@@ -141,7 +143,7 @@ fn classic_says_which_reading_of_the_shields_it_applies() {
     );
     assert!(
         note.message
-            .contains("Classic is judged here by the tournament guide of 2006"),
+            .contains("This is Classic by the tournament guide of 2006"),
         "{}",
         note.message
     );
@@ -151,6 +153,23 @@ fn classic_says_which_reading_of_the_shields_it_applies() {
             .iter()
             .all(|v| !v.message().contains("Defensive Shield")),
         "the shields are not banned in the guide's Classic"
+    );
+    // Today's Classic bans them.
+    let today = game
+        .report(
+            std::slice::from_ref(&imported.deck),
+            0,
+            "classic",
+            helpers::today(),
+            false,
+        )
+        .unwrap();
+    assert!(
+        today.violations.iter().any(|v| v
+            .message()
+            .starts_with("10 cards with a Defensive Shield icon are not legal")),
+        "{:?}",
+        today.violations
     );
 }
 

@@ -10,4 +10,5 @@ mod game;
 mod hostile;
 mod inputs;
 mod issue28;
+mod issue36;
 mod sync;

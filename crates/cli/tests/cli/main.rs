@@ -12,6 +12,8 @@
 //!   item 2)
 //! - `games`: `deckcheck check --game legion|ccg|lcg` on real lists, legal (exit 0) and
 //!   illegal (exit 1, the rule's code in `--json`) (issues 20-22)
+//! - `issue36`: `legal` null when unverified, uncertain violations marked `?`, lists saved in
+//!   other encodings (issue 36, items 3, 4, 6)
 //! - `languages`: a German list synced, checked and converted (issue 28, item 1)
 //! - `links`: deck links where a command takes a file: refusals named by site and setting,
 //!   a Legion HQ link checked without a fetch (issue 30, item 3)
@@ -20,6 +22,7 @@
 mod events;
 mod fingerprint;
 mod games;
+mod issue36;
 mod languages;
 mod links;
 mod pipes;
@@ -252,7 +255,9 @@ fn input_that_is_not_a_deck_exits_two_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("not valid JSON"), "{}", stderr(&out));
 
-    let out = run_with(cards.path(), &["check", "--json", "-"], Some(b"\xff\xfe"));
+    // Bytes that are no text as UTF-8 nor Windows-1252 (issue 36: others are read as the
+    // latter, with a note; `\xff\xfe` is now UTF-16's byte-order mark).
+    let out = run_with(cards.path(), &["check", "--json", "-"], Some(b"\x81\x8d"));
     assert_eq!(out.status.code(), Some(2));
     assert!(
         json(&out)["error"].as_str().unwrap().contains("UTF-8"),

@@ -12,6 +12,9 @@
 //!   work off the event loop (item 4); `"format": []` (item 5); the access log (item 6);
 //!   pools that cannot be read (item 10).
 //! - `startup`: a first start against an upstream that never answers (item 7).
+//! - `offline`: the README's first command on a machine that reaches no upstream: the data of
+//!   `../shared` served and said so in the start line, stale data warned of, else the README's
+//!   offline command (issue 36, items 7, 8).
 //! - `settings`: settings checked at start-up with their variable and range, `serve --help`,
 //!   the data variables read by every command (item 8).
 //! - `events`: the event store under `serve` (issue 27): a read-only data directory stops the
@@ -25,6 +28,7 @@
 //! (`scripts/stall.sh`, figures in `BENCHMARKS.md`).
 
 mod events;
+mod offline;
 mod operator;
 mod protocol;
 mod requests;

@@ -155,7 +155,19 @@ impl Server {
 
     /// A service with exactly this environment (and `PATH`, `HOME`).
     pub fn start_with(home: tempfile::TempDir, env: &[(String, String)]) -> Server {
+        Server::start_in(home, env, None)
+    }
+
+    /// [`Server::start_with`], run in the directory `cwd` (where `cargo run` would be).
+    pub fn start_in(
+        home: tempfile::TempDir,
+        env: &[(String, String)],
+        cwd: Option<&Path>,
+    ) -> Server {
         let mut command = deckcheck(home.path());
+        if let Some(dir) = cwd {
+            command.current_dir(dir);
+        }
         command
             .arg("serve")
             .envs(env.iter().map(|(k, v)| (k, v)))

@@ -38,6 +38,18 @@ pub trait Source: Sync {
     fn also_from(&self) -> &'static [Upstream] {
         &[]
     }
+    /// How often the upstream's data usually changes, by what its history shows: data older than
+    /// this is likely behind it, and the service's start line says so (issue 36). `None`: an
+    /// upstream that no longer changes, or whose pace is not known.
+    fn update_interval(&self) -> Option<std::time::Duration> {
+        None
+    }
+    /// The day a catalog directory's data is of: the upstream's own date of it where the sync
+    /// recorded one ([`Manifest::snapshot`]), else the day it was synced; `None` for a directory
+    /// no sync made (a mirror), unless the game knows its date otherwise.
+    fn data_date(&self, dir: &Path) -> Option<jiff::civil::Date> {
+        read_manifest(dir).and_then(|m| m.data_date())
+    }
 }
 
 /// An upstream a game's data also comes from, beside its main one.
@@ -143,6 +155,15 @@ pub enum SyncError {
         after: usize,
         max_percent: u32,
     },
+    /// A paged upstream list whose pages hold another number of records than it announced
+    /// (a page size the upstream capped, a page that came back empty): the sync would lose
+    /// data without a word, so it fails and the current data stays (issue 36).
+    #[error("{list}: the first page announced {announced} records, the pages hold {read}")]
+    Incomplete {
+        list: String,
+        announced: usize,
+        read: usize,
+    },
     #[error("the synced data does not load: {0}")]
     Load(LoadError),
     /// The upstream answered "not modified" to a conditional request the last sync's manifest
@@ -177,6 +198,21 @@ pub struct Manifest {
     pub files: BTreeMap<String, FileEntry>,
     /// What the data holds, per item.
     pub items: BTreeMap<String, usize>,
+    /// The day the upstream's data is of, where the source can tell (Legion HQ: the last change
+    /// to its card files), `YYYY-MM-DD`; the sync's answer names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
+}
+
+impl Manifest {
+    /// The day the data is of: [`Manifest::snapshot`], else the day of the sync.
+    pub fn data_date(&self) -> Option<jiff::civil::Date> {
+        let day = |text: &str| text.get(..10)?.parse::<jiff::civil::Date>().ok();
+        self.snapshot
+            .as_deref()
+            .and_then(day)
+            .or_else(|| day(&self.synced_at))
+    }
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -257,6 +293,7 @@ pub struct Session<'a> {
     prior: Option<Manifest>,
     files: BTreeMap<String, FileEntry>,
     options: &'a SyncOptions<'a>,
+    snapshot: Option<jiff::civil::Date>,
 }
 
 impl<'a> Session<'a> {
@@ -339,6 +376,11 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
+    /// Records the day the upstream's data is of ([`Manifest::snapshot`]).
+    pub fn snapshot(&mut self, day: jiff::civil::Date) {
+        self.snapshot = Some(day);
+    }
+
     /// Drops a staged file (a set listed upstream before it has cards).
     pub fn discard(&mut self, local: &str) {
         if self.files.remove(local).is_some() {
@@ -396,6 +438,7 @@ pub fn sync(
         previous,
         files: BTreeMap::new(),
         options,
+        snapshot: None,
     };
     let result = source.fetch_all(&mut session).and_then(|()| {
         let after = source.inventory(&staging).map_err(SyncError::Load)?;
@@ -408,6 +451,7 @@ pub fn sync(
             source: fetch.name(),
             files: std::mem::take(&mut session.files),
             items: after,
+            snapshot: session.snapshot.map(|d| d.to_string()),
         };
         let text = serde_json::to_vec_pretty(&manifest).expect("a manifest serializes");
         session.write(MANIFEST, &text)?;

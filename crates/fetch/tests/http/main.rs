@@ -6,7 +6,9 @@
 //! - `ccg`: a server other than GitHub's raw host read with the mirror's layout; a file gone;
 //! - `legion`: the repository's paths first, a mirror's names when they answer 404;
 //! - `swu_names`: SWU's card names in other languages from the official card database's sample
-//!   served as recorded: the languages asked, a language left out, faulty pages (issue 28).
+//!   served as recorded: the languages asked, a language left out, faulty pages (issue 28);
+//! - `swu_paging`: the official card database paging every list at a size it caps: every page
+//!   read, a page lost, repeated or unplaced fails the sync (issue 36, item 1).
 //!
 //! The sync itself (staging, checks, the atomic swap) and each game's source are tested in
 //! their own crates from local mirrors; here, what only HTTP brings. The real data is found
@@ -18,6 +20,7 @@ mod ccg;
 mod legion;
 mod swu;
 mod swu_names;
+mod swu_paging;
 mod upstream;
 
 use std::path::PathBuf;

@@ -19,7 +19,7 @@ use serde_json::Value;
 use crate::upstream::{MockUpstream, Reply};
 
 /// `shared/data/swu`, with its localized sample (the tests that need it are ignored without it).
-fn shared() -> PathBuf {
+pub(crate) fn shared() -> PathBuf {
     let swu = crate::shared_data("swu");
     assert!(
         swu.join("localized/names.index.json").is_file(),
@@ -32,7 +32,7 @@ fn shared() -> PathBuf {
 /// A swu-db mirror of the sets the sample's cards are printed in: Spark of Rebellion and
 /// Shadows of the Galaxy (the bases of the GG promos) from `all_cards.json`, Homeworlds (the
 /// cards of the HMWP promos) from the raw API answer.
-fn mirror(swu: &Path) -> tempfile::TempDir {
+pub(crate) fn mirror(swu: &Path) -> tempfile::TempDir {
     static FILES: OnceLock<Vec<(String, Vec<u8>)>> = OnceLock::new();
     let files = FILES.get_or_init(|| {
         let all: Vec<Value> =
@@ -75,7 +75,7 @@ fn read_ids(root: &Path, text: &str) -> Vec<String> {
 }
 
 /// The sample's page of a set in a language, as recorded (`None`: the sample has none).
-fn recorded(localized: &Path, set: &str, locale: &str) -> Option<Vec<u8>> {
+pub(crate) fn recorded(localized: &Path, set: &str, locale: &str) -> Option<Vec<u8>> {
     std::fs::read(localized.join(format!(
         "card-list.{}.{locale}.json",
         set.to_ascii_lowercase()
@@ -84,7 +84,7 @@ fn recorded(localized: &Path, set: &str, locale: &str) -> Option<Vec<u8>> {
 }
 
 /// A value of the query string, brackets and dollars decoded: `locale`, `…[code][$eq]`.
-fn query(path: &str, key: &str) -> Option<String> {
+pub(crate) fn query(path: &str, key: &str) -> Option<String> {
     let decoded = path
         .replace("%5B", "[")
         .replace("%5D", "]")
@@ -129,7 +129,7 @@ fn official_api(
 /// A fault of the server: what it answers instead of a recorded page (set, locale, bytes).
 type Edit = Box<dyn Fn(&str, &str, Vec<u8>) -> Vec<u8> + Send + Sync>;
 
-fn run(
+pub(crate) fn run(
     names: &dyn Fetch,
     cards: &Path,
     root: &Path,
@@ -147,7 +147,7 @@ fn run(
 }
 
 /// The swu-db mirror and an empty catalog directory.
-fn setup() -> (tempfile::TempDir, tempfile::TempDir) {
+pub(crate) fn setup() -> (tempfile::TempDir, tempfile::TempDir) {
     (mirror(&shared()), tempfile::tempdir().unwrap())
 }
 
@@ -369,7 +369,7 @@ fn a_directory_of_the_databases_pages_is_read_as_the_server_is() {
 }
 
 /// The paths the server was asked for, in order.
-fn paths(api: &MockUpstream) -> Vec<String> {
+pub(crate) fn paths(api: &MockUpstream) -> Vec<String> {
     api.seen
         .lock()
         .unwrap()

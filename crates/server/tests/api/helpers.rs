@@ -98,6 +98,7 @@ pub fn real_games_if_there() -> Option<&'static Loaded> {
             Some(Loaded {
                 registry: Registry::new(games),
                 unavailable,
+                notes: Vec::new(),
             })
         })
         .as_ref()
@@ -120,6 +121,7 @@ pub fn fixture_games() -> Loaded {
                     reason: "not loaded in this test".into(),
                 })
                 .collect(),
+            notes: Vec::new(),
         })
         .clone()
 }

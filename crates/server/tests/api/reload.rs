@@ -68,6 +68,7 @@ async fn spawn(cards: &Path, token: Option<&str>) -> TestApp {
         Loaded {
             registry: Registry::new(games),
             unavailable: Vec::new(),
+            notes: Vec::new(),
         },
     )
 }

@@ -187,6 +187,7 @@ fn read_card_line(
         None => (line.name.trim(), None),
     };
     let by_id = line.id.as_deref().and_then(|id| resolve_id(catalog, id));
+    let mut umlauted = false;
     let resolution = match by_id {
         Some(r) => {
             // The id decides; a name that says otherwise is pointed out, not silently dropped.
@@ -225,7 +226,25 @@ fn read_card_line(
             ));
             return false;
         }
-        None => resolve_name(lookup, section, title, subtitle, suggest),
+        None => {
+            let first = resolve_name(lookup, section, title, subtitle, suggest);
+            let (t, st) = (umlauts(title), subtitle.and_then(umlauts));
+            // German typed without umlauts ("Haeuptling" for "Häuptling"): read loosely
+            // (issue 36), with a warning below, as a name without its accents is.
+            if matches!(first, Resolution::Unknown(_)) && (t.is_some() || st.is_some()) {
+                let t = t.unwrap_or_else(|| title.to_string());
+                let st = st.or_else(|| subtitle.map(str::to_string));
+                match resolve_name(lookup, section, &t, st.as_deref(), false) {
+                    resolved @ Resolution::Resolved { .. } => {
+                        umlauted = true;
+                        resolved
+                    }
+                    _ => first,
+                }
+            } else {
+                first
+            }
+        }
     };
 
     match resolution {
@@ -255,7 +274,7 @@ fn read_card_line(
             let plain_base = step == Step::TitleAlone
                 && card_type == CardType::Base
                 && title_is_unique(catalog, title);
-            if matches!(step, Step::Normalised | Step::TitleAlone) && !plain_base {
+            if (umlauted || matches!(step, Step::Normalised | Step::TitleAlone)) && !plain_base {
                 let understood = understood();
                 // Only one of its kind by the event's date, where later cards share the title.
                 let of_kind = catalog
@@ -264,6 +283,10 @@ fn read_card_line(
                     .filter(|f| section.accepts(catalog.card(f.card).card_type))
                     .count();
                 let how = match (step, lookup.on) {
+                    _ if umlauted => {
+                        "reading ae, oe and ue as ä, ö and ü, ignoring case, punctuation and accents"
+                            .to_string()
+                    }
                     (Step::TitleAlone, Some(on)) if of_kind > 1 => {
                         format!("by its title alone (the only one of its kind released by {on})")
                     }
@@ -360,6 +383,35 @@ fn read_card_line(
 
 /// A card as a message names it: its English name, after the name it was written by in another
 /// language (`Häuptling Chirpa | Kühner Ältester (German: Chief Chirpa | Defiant Elder)`).
+/// A name with German umlauts typed the way a keyboard without them does, `ae`, `oe`, `ue` (and
+/// their capitals), written back as `ä`, `ö`, `ü`: `None` when it has none. Only tried on a name
+/// that fits no card as written, so an English "Rogue" or "Blue" is never touched.
+fn umlauts(name: &str) -> Option<String> {
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.chars().peekable();
+    let mut changed = false;
+    while let Some(c) = chars.next() {
+        let umlaut = match (c, chars.peek()) {
+            ('a', Some('e')) => Some('ä'),
+            ('o', Some('e')) => Some('ö'),
+            ('u', Some('e')) => Some('ü'),
+            ('A', Some('e' | 'E')) => Some('Ä'),
+            ('O', Some('e' | 'E')) => Some('Ö'),
+            ('U', Some('e' | 'E')) => Some('Ü'),
+            _ => None,
+        };
+        match umlaut {
+            Some(u) => {
+                chars.next();
+                out.push(u);
+                changed = true;
+            }
+            None => out.push(c),
+        }
+    }
+    changed.then_some(out)
+}
+
 pub(crate) fn as_written(card: &deckcheck_core::CardRef) -> String {
     match &card.written {
         Some(w) => format!(
@@ -470,9 +522,12 @@ fn classify(line: &str) -> Line<'_> {
     Line::Card(card_line(trimmed), None)
 }
 
-/// A section header: `Leaders`, `Base:`, `Main Deck (50)`, `Sideboard - 10` …
+/// A section header: `Leaders`, `Base:`, `Main Deck (50)`, `Sideboard - 10` …, and the same in
+/// the other languages of the game, as its official sites and melee.gg print them (issue 36:
+/// `Anführer`, `Basis`, `Chef`, `Réserve`, `Mazzo`, `Mazo`, …), matched without case or accents.
 fn header(line: &str) -> Option<Zone> {
-    const HEADERS: [(&str, Zone); 17] = [
+    // Folded (no case, no accents): English, then German, French, Italian and Spanish.
+    const HEADERS: [(&str, Zone); 34] = [
         ("leader", Zone::Leader),
         ("leaders", Zone::Leader),
         ("base", Zone::Base),
@@ -490,6 +545,27 @@ fn header(line: &str) -> Option<Zone> {
         ("side", Zone::Sideboard),
         ("side deck", Zone::Sideboard),
         ("sidedeck", Zone::Sideboard),
+        // German: Anführer, Basis, Deck, Sideboard (the Tournament Regulations' own words).
+        ("anfuhrer", Zone::Leader),
+        ("anfuehrer", Zone::Leader),
+        ("basis", Zone::Base),
+        ("basen", Zone::Base),
+        ("hauptdeck", Zone::Main),
+        // French: Chef, Base, Deck, Réserve.
+        ("chef", Zone::Leader),
+        ("chefs", Zone::Leader),
+        ("deck principal", Zone::Main),
+        ("reserve", Zone::Sideboard),
+        // Italian: Leader, Base, Mazzo, Sideboard.
+        ("basi", Zone::Base),
+        ("mazzo", Zone::Main),
+        ("mazzo principale", Zone::Main),
+        // Spanish: Líder, Base, Mazo; the sideboard as Spanish card games call it.
+        ("lider", Zone::Leader),
+        ("lideres", Zone::Leader),
+        ("mazo", Zone::Main),
+        ("mazo principal", Zone::Main),
+        ("banquillo", Zone::Sideboard),
     ];
     if line.len() > 24 || line.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
@@ -502,6 +578,13 @@ fn header(line: &str) -> Option<Zone> {
         word = word[..open].trim();
     }
     word = word.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-' || c == ' ' || c == ':');
+    let folded;
+    let word = if word.is_ascii() {
+        word
+    } else {
+        folded = deckcheck_core::text::loose_fold(word);
+        folded.as_str()
+    };
     HEADERS
         .iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(word))
@@ -738,6 +821,39 @@ mod tests {
             classify("Author: aces"),
             Line::Meta(MetaField::Author, " aces")
         );
+    }
+
+    #[test]
+    fn section_headers_in_the_five_languages_are_headers() {
+        for (line, zone) in [
+            ("Anführer", Zone::Leader),
+            ("ANFUEHRER", Zone::Leader),
+            ("Basis (1)", Zone::Base),
+            ("Chef", Zone::Leader),
+            ("Líder", Zone::Leader),
+            ("Leader", Zone::Leader),
+            ("Base:", Zone::Base),
+            ("Mazzo (50)", Zone::Main),
+            ("Mazo", Zone::Main),
+            ("Deck", Zone::Main),
+            ("Sideboard - 10", Zone::Sideboard),
+            ("Réserve", Zone::Sideboard),
+            ("## Réserve", Zone::Sideboard),
+        ] {
+            assert_eq!(classify(line), Line::Header(zone), "{line}");
+        }
+        assert!(matches!(classify("Chef Chirpa"), Line::Card(..)));
+    }
+
+    #[test]
+    fn umlauts_typed_as_two_letters_are_written_back() {
+        assert_eq!(umlauts("Haeuptling").as_deref(), Some("Häuptling"));
+        assert_eq!(
+            umlauts("Kuehner AELTESTER").as_deref(),
+            Some("Kühner ÄLTESTER")
+        );
+        assert_eq!(umlauts("groesseren").as_deref(), Some("grösseren"));
+        assert_eq!(umlauts("Han Solo"), None);
     }
 
     #[test]

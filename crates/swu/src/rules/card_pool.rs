@@ -319,7 +319,9 @@ impl Rule<Context<'_>> for CardPool {
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
         let Some(rule) = ctx.at(&ctx.pool_format.card_pool) else {
-            return;
+            // No pool on the date (a format announced before its rules, or not played yet): a
+            // card not yet released is still played nowhere, and that is certain (issue 36).
+            return limited(ctx, out);
         };
         if rule.value.kind == PoolKind::OpenedPool {
             // The opened_pool rule judges limited decks against the pool; here, their dates.

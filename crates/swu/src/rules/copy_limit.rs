@@ -2,7 +2,9 @@
 //! (CEG 9.1.1; a copy is any card sharing title and subtitle, whatever its art, foiling or set),
 //! 1 in Twin Suns counting leaders (CEG 9.3.1, CR 12.2.2), 3 across Trilogy's three decks with 1
 //! of each leader and base, no limit in limited formats. A card's own text wins (Swarming
-//! Vulture Droid: 15, CR 1.3.1).
+//! Vulture Droid: 15, CR 1.3.1). A leader, base or token filed in the main deck or sideboard is
+//! not a copy there: it cannot be in those zones at all (`not-a-deck-card`, CR 1.2.3), so five
+//! Shield tokens in a deck are one violation, not two (issue 36).
 
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
@@ -117,8 +119,12 @@ impl Rule<Context<'_>> for CopyLimit {
         let with_leaders = ctx
             .at(&ctx.format.copy_limit_includes_leaders)
             .filter(|d| d.value);
-        let counted =
-            |zone: Zone| matches!(zone, Zone::Main | Zone::Sideboard) || with_leaders.is_some();
+        // Deck cards count in the main deck and sideboard; leaders and bases, where the format
+        // counts them, in their own zones. Anything else in a zone is out of place, not a copy.
+        let counted = |card: CardId, zone: Zone| match zone {
+            Zone::Main | Zone::Sideboard => ctx.catalog.card(card).card_type.is_deck_card(),
+            Zone::Leader | Zone::Base => with_leaders.is_some(),
+        };
         let decks = ctx.decks();
         let scope = match (decks.len(), ctx.format.max_sideboard.at(ctx.as_of)) {
             (n, _) if n > 1 => Scope::AllDecks,
@@ -131,7 +137,7 @@ impl Rule<Context<'_>> for CopyLimit {
             .tallies
             .iter()
             .flat_map(|t| t.cards())
-            .map(|c| (c.card, c.in_zones(counted)))
+            .map(|c| (c.card, c.in_zones(|zone| counted(c.card, zone))))
             .collect();
         copies.sort_by_key(|(card, _)| *card);
         copies.dedup_by(|(card, n), (kept, total)| {
@@ -170,7 +176,7 @@ impl Rule<Context<'_>> for CopyLimit {
             for e in decks
                 .iter()
                 .flat_map(|d| d.entries())
-                .filter(|e| e.card == card_id && counted(e.zone))
+                .filter(|e| e.card == card_id && counted(e.card, e.zone))
             {
                 match printings.iter_mut().find(|(p, _, _)| *p == e.printing) {
                     Some((_, n, _)) => *n += u64::from(e.count),
@@ -289,6 +295,20 @@ mod tests {
         // Han Solo twice, Surprise Strike twice, and every filler three times.
         assert!(copies(&report).contains(&(Some(1), Some(2))));
         assert!(copies(&report).contains(&(Some(1), Some(3))));
+    }
+
+    #[test]
+    fn tokens_filed_in_the_deck_are_out_of_place_not_copies() {
+        // 45 cards and five Spy tokens: the tokens are `not-a-deck-card`, never too many.
+        let deck = DeckBuilder::new(catalog())
+            .leader("SOR_017")
+            .base("SOR_020")
+            .filler(45)
+            .main("LAW_T01", 5)
+            .build();
+        let report = check_one(&deck, "premier", date(2026, 11, 22));
+        assert!(copies(&report).is_empty(), "{:#?}", report.violations);
+        assert!(report.has(codes::NOT_A_DECK_CARD));
     }
 
     #[test]

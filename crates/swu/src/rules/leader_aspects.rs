@@ -157,8 +157,15 @@ impl Rule<Context<'_>> for LeaderAspects {
                     rule: rule.section.clone(),
                     start: start.clone(),
                 };
-                Violation::of(LEADER_ASPECTS, rule, clash)
-                    .card(ctx.card_ref(deck, a.card))
+                // Where the day's wording is not known but both wordings forbid the pair, the
+                // violation is certain: it does not rest on which one was in force (issue 36).
+                let v = match by_start {
+                    Some(false) if rule.value == LeaderAspectRule::EitherWording => {
+                        Violation::new(LEADER_ASPECTS, rule.section.clone(), clash)
+                    }
+                    _ => Violation::of(LEADER_ASPECTS, rule, clash),
+                };
+                v.card(ctx.card_ref(deck, a.card))
                     .card(ctx.card_ref(deck, b.card))
             };
             match (by_start, unsure_side) {
@@ -221,6 +228,29 @@ mod tests {
         assert!(twin_suns("SOR_017", "LOF_001", date(2025, 8, 1)).has(codes::LEADER_ASPECTS));
         let now = twin_suns("SOR_017", "LOF_001", date(2026, 11, 22));
         assert!(!now.has(codes::LEADER_ASPECTS));
+    }
+
+    #[test]
+    fn between_the_two_guides_a_pair_both_wordings_forbid_is_certain_and_one_they_split_is_not() {
+        let on = date(2026, 5, 1);
+        let clash = |r: &Report| {
+            r.violations
+                .iter()
+                .find(|v| v.code == codes::LEADER_ASPECTS)
+                .cloned()
+                .unwrap()
+        };
+        // A hero and a villain: forbidden by either wording, so illegal whatever the day's was.
+        let hero_villain = twin_suns("SOR_017", "SOR_010", on);
+        assert!(clash(&hero_villain).is_certain());
+        assert_eq!(hero_villain.verdict, deckcheck_core::Verdict::Illegal);
+        // A neutral leader and a hero: only the older wording forbids it; uncertain, even when
+        // another rule makes the deck illegal (its 50 cards are short of 80).
+        let split = twin_suns("SOR_017", "LOF_001", on);
+        let v = clash(&split);
+        assert!(!v.is_certain() && v.caveat.is_some(), "{v:?}");
+        assert!(split.violations.iter().any(|v| v.is_certain()));
+        assert_eq!(split.verdict, deckcheck_core::Verdict::Illegal);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The main deck's minimum: 50 (CEG 9.1.1), Twin Suns 50 then 80 from Jump to Lightspeed
 //! (CEG 9.3.1), limited 30 (CEG 9.2.1); a base's printed text changes it (Data Vault +10,
 //! Thermal Oscillator −5; card text wins over the rules, CR 1.3.1). Lines that could not be read
-//! count toward the size: an unknown card is not a missing card.
+//! count toward the size: an unknown card is not a missing card. A leader, base or token filed
+//! in the main deck does not: it is not a deck card (`not-a-deck-card`, CR 1.2.3), so the size is
+//! judged on what is left once it is removed (issue 36).
 
 use deckcheck_core::wording::plural;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
@@ -28,10 +30,17 @@ pub(crate) struct MainDeckTooSmall {
     /// The bases that changed the minimum.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changed_by: Vec<BaseChange>,
+    /// Leaders, bases and tokens filed in the main deck, which do not count toward it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_counted: u64,
     #[serde(skip)]
     pub minimum: u64,
     #[serde(skip)]
     pub actual: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Explain for MainDeckTooSmall {
@@ -46,8 +55,15 @@ impl Explain for MainDeckTooSmall {
                     .join(", ")
             ),
         };
+        let besides = match self.not_counted {
+            0 => String::new(),
+            n => format!(
+                " besides {}, which cannot be in it",
+                plural(n, "leader, base or token", "leaders, bases or tokens")
+            ),
+        };
         format!(
-            "The main deck has {}; {} requires at least {}{why}.",
+            "The main deck has {}{besides}; {} requires at least {}{why}.",
             plural(self.actual, "card", "cards"),
             self.format,
             self.minimum
@@ -90,11 +106,12 @@ impl Rule<Context<'_>> for MainDeckSize {
                 }
             }
             let minimum = minimum.max(0) as u64;
-            let actual = deck.count(Zone::Main);
+            let (actual, not_counted) = ctx.deck_cards_in(deck, Zone::Main);
             if actual + deck.unresolved(Zone::Main) < minimum {
                 let small = MainDeckTooSmall {
                     format: ctx.format.name.clone(),
                     changed_by,
+                    not_counted,
                     minimum,
                     actual,
                 };
@@ -131,6 +148,32 @@ mod tests {
             .build();
         let report = check_one(&deck, "premier", date(2025, 1, 1));
         assert_eq!(too_small(&report), Some((Some(50), Some(49))));
+    }
+
+    #[test]
+    fn tokens_and_leaders_filed_in_the_main_deck_do_not_count_toward_it() {
+        for (what, id) in [("Spy tokens", "LAW_T01"), ("leaders", "SOR_010")] {
+            let deck = DeckBuilder::new(catalog())
+                .leader("SOR_017")
+                .base("SOR_020")
+                .filler(47)
+                .main(id, 3)
+                .build();
+            let report = check_one(&deck, "premier", date(2026, 11, 22));
+            // Every reason at once: the cards out of place, and the 47 left.
+            assert_eq!(too_small(&report), Some((Some(50), Some(47))), "{what}");
+            assert!(report.has(codes::NOT_A_DECK_CARD), "{what}");
+            let v = report
+                .violations
+                .iter()
+                .find(|v| v.code == codes::MAIN_DECK_TOO_SMALL)
+                .unwrap();
+            assert_eq!(
+                v.message(),
+                "The main deck has 47 cards besides 3 leaders, bases or tokens, which cannot be in it; Premier requires at least 50.",
+                "{what}"
+            );
+        }
     }
 
     #[test]

@@ -212,6 +212,20 @@ impl<'a> Context<'a> {
         self.links.exceptions(card)
     }
 
+    /// The copies in a zone of a deck that are deck cards (units, events, upgrades), and those
+    /// that are not (a leader, base or token filed there). Only deck cards count toward the
+    /// size rules: what `not-a-deck-card` reports is set aside, so a deck of 47 cards and 3
+    /// tokens is 47 cards, three short of 50 (CR 1.2.3, CR 9.2.2A).
+    pub fn deck_cards_in(&self, deck: &Deck, zone: Zone) -> (u64, u64) {
+        deck.in_zone(zone).fold((0, 0), |(cards, others), e| {
+            if self.catalog.card(e.card).card_type.is_deck_card() {
+                (cards + u64::from(e.count), others)
+            } else {
+                (cards, others + u64::from(e.count))
+            }
+        })
+    }
+
     /// A card as the deck lists it: the printing and line of its first entry.
     pub fn card_ref(&self, deck: &Deck, card: CardId) -> CardRef {
         match deck.first_entry(card) {

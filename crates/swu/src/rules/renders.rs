@@ -130,6 +130,7 @@ fn every_kind(a: &Values) -> Vec<Violation> {
                         text: t(),
                     })
                     .collect(),
+                not_counted: n.min(m),
                 minimum: n,
                 actual: m,
             },

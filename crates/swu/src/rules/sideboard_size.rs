@@ -1,5 +1,7 @@
 //! The sideboard's maximum: 10 in Premier and Eternal (CEG 9.1.1; TR 2.3.1.1, CR 9.2.2C); none
-//! at all in Twin Suns (CEG 9.3.1) and Trilogy; no limit in limited formats (CEG 9.2.1).
+//! at all in Twin Suns (CEG 9.3.1) and Trilogy; no limit in limited formats (CEG 9.2.1). A
+//! leader, base or token filed in the sideboard is not counted: `not-a-deck-card` reports it,
+//! and the size is judged on what is left once it is removed (issue 36).
 
 use deckcheck_core::wording::plural;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
@@ -56,7 +58,7 @@ impl Rule<Context<'_>> for SideboardSize {
         let max = u64::from(rule.value);
         let decks = ctx.decks();
         for (i, deck) in decks.iter().enumerate() {
-            let actual = deck.count(Zone::Sideboard);
+            let (actual, _) = ctx.deck_cards_in(deck, Zone::Sideboard);
             if actual > max {
                 let large = SideboardTooLarge {
                     format: ctx.format.name.clone(),

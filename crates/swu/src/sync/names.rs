@@ -4,9 +4,14 @@
 //! step. Every language by default; `--locales de,fr` limits them (`en` alone: none).
 //!
 //! Over HTTP: the set list (`card-expansions`), then for each language and set the base records
-//! of the card list (`card-list?locale=de&filters[expansion][code][$eq]=SOR&…`), page by page.
-//! Each page must parse, hold records of that language and set only, and the pages together the
-//! total the first announced. A mirror of the database is a directory of its pages named
+//! of the card list (`card-list?locale=de&filters[expansion][code][$eq]=SOR&…`). Both are paged
+//! (Strapi's `meta.pagination`: `page`, `pageSize`, `pageCount`, `total`; a default page of 25,
+//! and the server may cap the size asked): every list is read page by page to its `pageCount`,
+//! each page must say where it stands, and the pages together must hold the `total` the first
+//! announced, else the sync fails and keeps the current data (issue 36: the set list read by its
+//! first page alone lost the newest sets' names without a word). Each card-list page must also
+//! hold records of that language and set only. A mirror of the database is a directory of its
+//! pages named
 //! `card-list.<set>.<locale>.json` (`card-list.<set>.<locale>.<page>.json` from the second page
 //! on), as the sample in shared/data/swu/localized/ is.
 //!
@@ -30,10 +35,100 @@ pub const UPSTREAM: Upstream = Upstream {
     what: "card names in German, French, Italian and Spanish (the official card database)",
 };
 
-/// Records per page asked for (the database answers pages of 250).
+/// Records per page asked for. The server may answer smaller pages (Strapi caps the size at
+/// its `maxLimit`): the pages are followed to the `pageCount` it answers, whatever their size.
 const PAGE_SIZE: u32 = 250;
-/// The most pages one set may take: a set of a few hundred cards takes two.
+/// The most pages one list may take: a set of a few hundred cards takes two pages of 250, and
+/// forty pages of 25 hold a thousand records.
 const MAX_PAGES: u32 = 40;
+
+/// Where the reading of one paged list stands: what its first page announced, what was read.
+#[derive(Debug)]
+struct Paging {
+    /// The list, in words, for errors: "the set list", "the German names of SOR".
+    list: String,
+    /// Whether every page must carry `meta.pagination` (over HTTP it always does; a page of a
+    /// mirror directory may not).
+    required: bool,
+    total: Option<usize>,
+    pages: u32,
+    read: usize,
+}
+
+impl Paging {
+    fn new(list: String, required: bool) -> Self {
+        Self {
+            list,
+            required,
+            total: None,
+            pages: 1,
+            read: 0,
+        }
+    }
+
+    /// Takes page `page` (from 1), its pagination and how many records it held; whether there
+    /// is another page to read.
+    fn page(
+        &mut self,
+        page: u32,
+        pagination: Option<&Pagination>,
+        rows: usize,
+    ) -> Result<bool, SyncError> {
+        let bad = |reason: String| SyncError::BadFile {
+            file: format!("{}, page {page}", self.list),
+            reason,
+        };
+        self.read += rows;
+        let Some(p) = pagination else {
+            if self.required {
+                return Err(bad(
+                    "it has no meta.pagination, so whether the list is whole cannot be told".into(),
+                ));
+            }
+            return Ok(false);
+        };
+        if let Some(at) = p.page
+            && at != page
+        {
+            return Err(bad(format!("it says it is page {at}")));
+        }
+        if page == 1 {
+            self.total = p.total;
+            self.pages = p.page_count.unwrap_or(1);
+            if self.required && (p.total.is_none() || p.page_count.is_none()) {
+                return Err(bad(
+                    "its meta.pagination gives no total or pageCount, so whether the list is whole cannot be told"
+                        .into(),
+                ));
+            }
+            if self.pages > MAX_PAGES {
+                return Err(bad(format!(
+                    "it announces {} pages, more than the {MAX_PAGES} one list may take",
+                    self.pages
+                )));
+            }
+        } else if p.total.is_some() && p.total != self.total {
+            return Err(bad(format!(
+                "it announces {} records where the first page announced {}: the list changed while it was read",
+                p.total.unwrap_or_default(),
+                self.total.unwrap_or_default()
+            )));
+        }
+        Ok(page < self.pages && rows > 0)
+    }
+
+    /// The list read whole: as many records as the first page announced.
+    fn finish(self) -> Result<(), SyncError> {
+        match self.total {
+            Some(announced) if announced != self.read => Err(SyncError::Incomplete {
+                list: self.list,
+                announced,
+                read: self.read,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
 
 /// The languages to fetch, from `--locales` (`None`: all four). English is always there: it is
 /// the card data itself.
@@ -111,6 +206,8 @@ trait Pages {
     ) -> Result<Vec<String>, SyncError>;
     /// The path of one page of a set's records in a language (`None`: the mirror has no such page).
     fn page(&self, set: &str, lang: Lang, page: u32) -> Option<String>;
+    /// Whether the pages are the database's own answers, which always say where they stand.
+    fn is_upstream(&self) -> bool;
 }
 
 /// The database over HTTP.
@@ -123,14 +220,38 @@ impl Pages for Api {
         upstream: &dyn Fetch,
     ) -> Result<Vec<String>, SyncError> {
         let local = "localized/_page.json";
-        let bytes = match session.get_from(upstream, "card-expansions?locale=en", local) {
-            Ok(bytes) => bytes,
-            // An upstream that serves no localized names (a mirror of swu-db's API only).
-            Err(SyncError::Fetch(e)) if e.is_not_found() => return Ok(Vec::new()),
-            Err(e) => return Err(e),
-        };
-        session.discard(local);
-        expansion_codes(&bytes)
+        let mut paging = Paging::new("the set list (card-expansions)".into(), true);
+        let mut codes = Vec::new();
+        for page in 1..=MAX_PAGES {
+            let path = format!(
+                "card-expansions?locale=en&pagination[page]={page}&pagination[pageSize]={PAGE_SIZE}"
+            );
+            let bytes = match session.get_from(upstream, &path, local) {
+                Ok(bytes) => bytes,
+                // An upstream that serves no localized names (a mirror of swu-db's API only).
+                Err(SyncError::Fetch(e)) if e.is_not_found() && page == 1 => {
+                    return Ok(Vec::new());
+                }
+                Err(e) => return Err(e),
+            };
+            session.discard(local);
+            let (page_codes, pagination) = expansion_codes(&bytes)?;
+            let more = paging.page(page, pagination.as_ref(), page_codes.len())?;
+            codes.extend(page_codes);
+            if !more {
+                break;
+            }
+        }
+        paging.finish()?;
+        codes.sort();
+        codes.dedup();
+        if codes.is_empty() {
+            return Err(SyncError::BadFile {
+                file: "card-expansions".into(),
+                reason: "it lists no sets".into(),
+            });
+        }
+        Ok(codes)
     }
 
     fn page(&self, set: &str, lang: Lang, page: u32) -> Option<String> {
@@ -138,6 +259,10 @@ impl Pages for Api {
             "card-list?locale={}&filters[$and][0][variantOf][id][$null]=true&filters[$and][1][expansion][code][$eq]={set}&sort[0]=cardNumber:asc&pagination[page]={page}&pagination[pageSize]={PAGE_SIZE}",
             lang.code()
         ))
+    }
+
+    fn is_upstream(&self) -> bool {
+        true
     }
 }
 
@@ -212,13 +337,20 @@ impl Pages for Mirror {
             .get(&(set.to_string(), lang.code().to_string(), page))
             .cloned()
     }
+
+    fn is_upstream(&self) -> bool {
+        false
+    }
 }
 
-/// The codes of `card-expansions`: `{"data": [{"id", "attributes": {"code", "name"}}]}`.
-fn expansion_codes(bytes: &[u8]) -> Result<Vec<String>, SyncError> {
+/// The codes of one page of `card-expansions` (`{"data": [{"id", "attributes": {"code",
+/// "name"}}], "meta": {"pagination": …}}`), one per record, and the page's pagination.
+fn expansion_codes(bytes: &[u8]) -> Result<(Vec<String>, Option<Pagination>), SyncError> {
     #[derive(Deserialize)]
     struct List {
         data: Vec<Item>,
+        #[serde(default)]
+        meta: Option<Meta>,
     }
     #[derive(Deserialize)]
     struct Item {
@@ -252,12 +384,7 @@ fn expansion_codes(bytes: &[u8]) -> Result<Vec<String>, SyncError> {
         }
         codes.push(code);
     }
-    codes.sort();
-    codes.dedup();
-    if codes.is_empty() {
-        return Err(bad("it lists no sets".into()));
-    }
-    Ok(codes)
+    Ok((codes, list.meta.and_then(|m| m.pagination)))
 }
 
 /// One page of the card list, as much of it as the names need.
@@ -270,12 +397,16 @@ struct Page {
 
 #[derive(Deserialize)]
 struct Meta {
-    pagination: Pagination,
+    #[serde(default)]
+    pagination: Option<Pagination>,
 }
 
-#[derive(Deserialize)]
+/// Strapi's `meta.pagination`.
+#[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Pagination {
+    #[serde(default)]
+    page: Option<u32>,
     #[serde(default)]
     page_count: Option<u32>,
     #[serde(default)]
@@ -361,8 +492,10 @@ fn fetch_set(
     lang: Lang,
 ) -> Result<Vec<NameRecord>, SyncError> {
     let mut records = Vec::new();
-    let mut fetched = 0;
-    let mut total = None;
+    let mut paging = Paging::new(
+        format!("the {} names of {set}", lang.name()),
+        source.is_upstream(),
+    );
     let mut page = 1;
     while let Some(path) = source.page(set, lang, page) {
         let local = "localized/_page.json";
@@ -374,34 +507,19 @@ fn fetch_set(
             reason,
         };
         let answer: Page = serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string()))?;
-        let pagination = answer.meta.map(|m| m.pagination);
-        if page == 1 {
-            total = pagination.as_ref().and_then(|p| p.total);
-        }
-        let pages = pagination.and_then(|p| p.page_count).unwrap_or(1);
-        let empty = answer.data.is_empty();
-        fetched += answer.data.len();
+        let pagination = answer.meta.and_then(|m| m.pagination);
+        let more = paging.page(page, pagination.as_ref(), answer.data.len())?;
         for (i, record) in answer.data.into_iter().enumerate() {
             records.extend(
                 name_record(record, set, lang).map_err(|e| bad(format!("record {i}: {e}")))?,
             );
         }
-        if empty || page >= pages {
+        if !more {
             break;
-        }
-        if page >= MAX_PAGES {
-            return Err(bad(format!("more than {MAX_PAGES} pages for one set")));
         }
         page += 1;
     }
-    if let Some(total) = total
-        && total != fetched
-    {
-        return Err(SyncError::BadFile {
-            file: format!("the {} names of {set}", lang.name()),
-            reason: format!("the first page announced {total} records, the pages hold {fetched}"),
-        });
-    }
+    paging.finish()?;
     Ok(records)
 }
 
@@ -476,11 +594,61 @@ mod tests {
 
     #[test]
     fn the_set_list_is_read_in_strapis_shape_and_refused_when_it_is_not_one() {
-        let list = br#"{"data": [{"id": 1, "attributes": {"code": "SOR", "name": "Spark"}}, {"id": 2, "attributes": {"code": "hmwp"}}], "meta": {}}"#;
-        assert_eq!(expansion_codes(list).unwrap(), ["HMWP", "SOR"]);
-        assert!(expansion_codes(br#"{"data": []}"#).is_err());
+        let list = br#"{"data": [{"id": 1, "attributes": {"code": "SOR", "name": "Spark"}}, {"id": 2, "attributes": {"code": "hmwp"}}], "meta": {"pagination": {"page": 1, "pageSize": 25, "pageCount": 1, "total": 2}}}"#;
+        let (codes, pagination) = expansion_codes(list).unwrap();
+        assert_eq!(codes, ["SOR", "HMWP"]);
+        assert_eq!(pagination.unwrap().total, Some(2));
         assert!(expansion_codes(br#"{"data": [{"attributes": {"code": "../x"}}]}"#).is_err());
         assert!(expansion_codes(b"<html>").is_err());
+    }
+
+    fn pagination(page: u32, page_count: u32, total: usize) -> Pagination {
+        Pagination {
+            page: Some(page),
+            page_count: Some(page_count),
+            total: Some(total),
+        }
+    }
+
+    #[test]
+    fn a_paged_list_is_followed_to_its_page_count_and_must_hold_its_total() {
+        // 15 sets served 10 a page: two pages, whatever size was asked.
+        let mut paging = Paging::new("the set list".into(), true);
+        assert!(paging.page(1, Some(&pagination(1, 2, 15)), 10).unwrap());
+        assert!(!paging.page(2, Some(&pagination(2, 2, 15)), 5).unwrap());
+        paging.finish().unwrap();
+
+        // A second page that comes back short, or empty: fewer rows than announced.
+        let mut short = Paging::new("the set list".into(), true);
+        assert!(short.page(1, Some(&pagination(1, 2, 15)), 10).unwrap());
+        assert!(!short.page(2, Some(&pagination(2, 2, 15)), 0).unwrap());
+        let err = short.finish().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SyncError::Incomplete {
+                    announced: 15,
+                    read: 10,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+
+        // A server that answers the first page again for every page asked.
+        let mut stuck = Paging::new("the set list".into(), true);
+        stuck.page(1, Some(&pagination(1, 2, 15)), 10).unwrap();
+        let err = stuck.page(2, Some(&pagination(1, 2, 15)), 10).unwrap_err();
+        assert!(err.to_string().contains("it says it is page 1"), "{err}");
+
+        // Over HTTP a page that does not say where it stands cannot be trusted to be whole.
+        let mut silent = Paging::new("the set list".into(), true);
+        let err = silent.page(1, None, 10).unwrap_err();
+        assert!(err.to_string().contains("no meta.pagination"), "{err}");
+        // A page of a mirror directory may have no pagination: it is the whole list.
+        let mut mirror = Paging::new("the German names of SOR".into(), false);
+        assert!(!mirror.page(1, None, 10).unwrap());
+        mirror.finish().unwrap();
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::helpers::deck_text;
 use crate::real;
 
 /// Normal-printing ids of a set's Common cards of a kind, in catalog order, each card once.
-fn commons(
+pub(crate) fn commons(
     catalog: &Catalog,
     set: &str,
     kind: fn(&deckcheck_swu::catalog::Card) -> bool,
@@ -38,20 +38,20 @@ fn commons(
         .collect()
 }
 
-fn deck_cards(c: &deckcheck_swu::catalog::Card) -> bool {
+pub(crate) fn deck_cards(c: &deckcheck_swu::catalog::Card) -> bool {
     c.card_type.is_deck_card()
 }
 
-fn leaders(c: &deckcheck_swu::catalog::Card) -> bool {
+pub(crate) fn leaders(c: &deckcheck_swu::catalog::Card) -> bool {
     c.card_type == deckcheck_swu::catalog::CardType::Leader
 }
 
-fn bases(c: &deckcheck_swu::catalog::Card) -> bool {
+pub(crate) fn bases(c: &deckcheck_swu::catalog::Card) -> bool {
     c.card_type == deckcheck_swu::catalog::CardType::Base
 }
 
 /// A list: its leaders, its base, then `(id, copies)` lines.
-fn list(leaders: &[&str], base: &str, cards: &[(String, u32)]) -> String {
+pub(crate) fn list(leaders: &[&str], base: &str, cards: &[(String, u32)]) -> String {
     let mut lines = vec!["Leaders".to_string()];
     lines.extend(leaders.iter().map(|l| format!("1 | {l}")));
     lines.push("Base".into());
@@ -78,7 +78,7 @@ fn limited_of(swu: &Swu, set: &str) -> String {
 }
 
 /// Fifty cards of a set's commons, three of each of its Common deck cards from `skip` on.
-fn fifty(c: &Catalog, set: &str, skip: usize) -> Vec<(String, u32)> {
+pub(crate) fn fifty(c: &Catalog, set: &str, skip: usize) -> Vec<(String, u32)> {
     let ids = commons(c, set, deck_cards);
     let mut cards: Vec<(String, u32)> = ids[skip..skip + 17]
         .iter()
@@ -185,7 +185,7 @@ impl Decks {
 /// The tier of the event a list is checked for: at Competitive tier and above it is a
 /// registration (`competitive: true`).
 #[derive(Clone, Copy, PartialEq)]
-enum Tier {
+pub(crate) enum Tier {
     Casual,
     Competitive,
 }
@@ -259,7 +259,7 @@ fn cases() -> Vec<Case> {
     table
 }
 
-fn request(
+pub(crate) fn request(
     texts: Vec<String>,
     pool: Option<Value>,
     format: &str,
@@ -292,7 +292,7 @@ fn request(
     }
 }
 
-fn sections_of_notes(report: &Report) -> Vec<&str> {
+pub(crate) fn sections_of_notes(report: &Report) -> Vec<&str> {
     report
         .notes
         .iter()

@@ -92,7 +92,7 @@ fn run(
 // --- reading lists -----------------------------------------------------------------------
 
 /// The game on the mirror, with the sample's names synced from the directory of its pages.
-fn game() -> &'static Swu {
+pub(crate) fn game() -> &'static Swu {
     static GAME: OnceLock<(tempfile::TempDir, Swu)> = OnceLock::new();
     &GAME
         .get_or_init(|| {
@@ -126,19 +126,19 @@ macro_rules! game {
     };
 }
 
-fn read(game: &Swu, text: &str) -> Imported<Deck> {
+pub(crate) fn read(game: &Swu, text: &str) -> Imported<Deck> {
     game.import(text, None).unwrap()
 }
 
 /// The printing ids of a deck's entries, in list order.
-fn ids(game: &Swu, deck: &Deck) -> Vec<String> {
+pub(crate) fn ids(game: &Swu, deck: &Deck) -> Vec<String> {
     deck.entries()
         .iter()
         .map(|e| game.catalog().printing(e.printing).code.to_string())
         .collect()
 }
 
-fn errors(imported: &Imported<Deck>) -> Vec<&Diagnostic> {
+pub(crate) fn errors(imported: &Imported<Deck>) -> Vec<&Diagnostic> {
     imported
         .diagnostics
         .iter()
@@ -147,7 +147,7 @@ fn errors(imported: &Imported<Deck>) -> Vec<&Diagnostic> {
 }
 
 /// The sample's 20 Homeworlds cards: (HMW id, name per language).
-fn homeworlds() -> Vec<(String, BTreeMap<String, String>)> {
+pub(crate) fn homeworlds() -> Vec<(String, BTreeMap<String, String>)> {
     index()["cards"]
         .as_array()
         .unwrap()
@@ -174,7 +174,7 @@ fn homeworlds() -> Vec<(String, BTreeMap<String, String>)> {
 
 /// A list of the 20 Homeworlds cards (three of each), card `i` in `langs[i % langs.len()]`,
 /// with an English leader and the base named `base`.
-fn list(langs: &[&str], base: &str) -> String {
+pub(crate) fn list(langs: &[&str], base: &str) -> String {
     let mut text =
         format!("Leader\n1 | Darth Vader | Dark Lord of the Sith\nBase\n1 | {base}\nDeck\n");
     for (i, (_, names)) in homeworlds().iter().enumerate() {

@@ -23,6 +23,7 @@ mod helpers;
 
 mod import;
 mod issue28;
+mod issue36;
 mod judge;
 mod languages;
 mod name_resolution;

@@ -166,6 +166,7 @@ pub async fn spawn_with(
             std::iter::once(swu(&cards)).chain(others).collect(),
         ),
         unavailable: Vec::new(),
+        notes: Vec::new(),
     };
     let app = Application::build(settings, loaded).unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());
