@@ -90,11 +90,23 @@ pub async fn validate(deck: DeckRequest<Validate>) -> Result<HttpResponse, Error
         request,
         links,
         large,
+        note,
         ..
     } = deck;
     let answer = run(large, move || {
         let mut answer = game.validate(&request).map(bounded)?;
         answer.links = links;
+        if let Some(note) = note {
+            // The body was read as Windows-1252: each deck says so, as the CLI does.
+            for deck in &mut answer.decks {
+                deck.diagnostics.push(deckcheck_core::Diagnostic::warning(
+                    deckcheck_core::DiagnosticCode::new("read-as-windows-1252"),
+                    "body",
+                    "",
+                    note.clone(),
+                ));
+            }
+        }
         Ok(answer)
     })
     .await?;

@@ -158,10 +158,13 @@ impl Limit for RosterBody {
 
 /// A body read whole, once: within its size limit (413, checked before and while reading),
 /// within the service's body timeout (408), within the memory the service holds for bodies
-/// in flight (503), UTF-8 (a byte-order mark dropped).
+/// in flight (503), read as text: UTF-8 (a byte-order mark dropped), the charset declared, or
+/// Windows-1252 with a note.
 pub struct Body<L = Standard> {
     pub text: String,
     pub kind: BodyKind,
+    /// Said when the body was not UTF-8 and was read as Windows-1252 (issue 36).
+    pub note: Option<String>,
     limit: PhantomData<L>,
 }
 
@@ -262,7 +265,7 @@ impl<L: Limit + 'static> FromRequest for Body<L> {
             let state = state(&req)?.clone();
             let limit = L::bytes(&state);
             let timeout = state.settings.body_timeout();
-            let text =
+            let (text, note) =
                 match actix_web::rt::time::timeout(timeout, read(&req, &state, payload, limit))
                     .await
                 {
@@ -272,6 +275,7 @@ impl<L: Limit + 'static> FromRequest for Body<L> {
             Ok(Self {
                 kind: kind(&req, &text),
                 text,
+                note,
                 limit: PhantomData,
             })
         })
@@ -279,13 +283,13 @@ impl<L: Limit + 'static> FromRequest for Body<L> {
 }
 
 /// Reads a body, refusing it as soon as it passes `limit` bytes and holding no more than the
-/// service's share of memory for bodies in flight.
+/// service's share of memory for bodies in flight; its text, and a note when it was not UTF-8.
 async fn read(
     req: &HttpRequest,
     state: &AppState,
     mut payload: Payload,
     limit: u64,
-) -> Result<String, RequestError> {
+) -> Result<(String, Option<String>), RequestError> {
     let declared = req
         .headers()
         .get(CONTENT_LENGTH)
@@ -312,19 +316,36 @@ async fn read(
         body.extend_from_slice(&chunk);
     }
     drop(held);
-    let text = String::from_utf8(Vec::from(body)).map_err(|e| {
-        RequestError::bad_value(
-            "body",
-            format!(
-                "the body is not UTF-8 text (invalid byte at position {})",
-                e.utf8_error().valid_up_to()
-            ),
-        )
+    // Text as people save it (issue 36): a declared charset honoured, a byte-order mark
+    // dropped, bytes that are not UTF-8 read as Windows-1252 with a note where that can be
+    // right, else an error naming the line and the bytes. UTF-8, what nearly every body is, is
+    // taken as it arrived, without a copy.
+    let declared = req
+        .mime_type()
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_param(actix_web::mime::CHARSET).map(|c| c.to_string()));
+    let plain = declared
+        .as_deref()
+        .is_none_or(|c| c.eq_ignore_ascii_case("utf-8") || c.eq_ignore_ascii_case("utf8"));
+    let bytes = Vec::from(body);
+    let bytes = if plain {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                return Ok(match text.strip_prefix('\u{feff}') {
+                    Some(rest) => (rest.to_string(), None),
+                    None => (text, None),
+                });
+            }
+            Err(e) => e.into_bytes(),
+        }
+    } else {
+        bytes
+    };
+    let decoded = deckcheck_core::encoding::decode(&bytes, declared.as_deref()).map_err(|e| {
+        RequestError::bad_value("body", format!("the body cannot be read as text: {e}"))
     })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    Ok((decoded.text.into_owned(), decoded.note))
 }
 
 // ---- who asks ----
@@ -551,6 +572,8 @@ pub struct DeckRequest<K = Validate> {
     pub links: Linked,
     /// Whether the body was large (judged off the event loop).
     pub large: bool,
+    /// Said when the body was not UTF-8 and was read as Windows-1252.
+    pub note: Option<String>,
     route: PhantomData<K>,
 }
 
@@ -568,8 +591,9 @@ impl<K: DeckRoute + 'static> FromRequest for DeckRequest<K> {
         let req = req.clone();
         Box::pin(async move {
             let PathGame(game) = game?;
-            let body = body.await?;
+            let mut body = body.await?;
             let large = body.text.len() > LARGE_BODY;
+            let note = body.note.take();
             let mut read = read_request(game.as_ref(), &req, body, K::WINDOW)?;
             let links = &state(&req)?.links;
             let linked = linked::fetch(
@@ -586,6 +610,7 @@ impl<K: DeckRoute + 'static> FromRequest for DeckRequest<K> {
                 until: read.until,
                 links: linked,
                 large,
+                note,
                 route: PhantomData,
             })
         })

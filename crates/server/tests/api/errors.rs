@@ -129,11 +129,11 @@ fn cases() -> Vec<Case> {
             Some("decks"),
         ),
         c(
-            "invalid UTF-8",
+            "bytes that are neither UTF-8 nor Windows-1252",
             "POST",
             "/v1/decks/validate",
             "text/plain",
-            b"1 | Way\xfflay",
+            b"1 | Way\x81lay",
             400,
             "bad-value",
             Some("body"),

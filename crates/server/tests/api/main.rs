@@ -16,6 +16,8 @@
 //! - `links`: decks given as links on every deck route, each site from a local server, and
 //!   every refusal — issue 30.
 //! - `sheets`: printable deck-registration sheets of each game, and who may print them — issue 30.
+//! - `encodings`: a list saved as Windows-1252, declared or not, and bytes that are no text —
+//!   issue 36.
 //!
 //! Bodies are pinned by snapshots (`snapshots/`, the catalog version redacted). The real data
 //! of `../shared` (or `DECKCHECK_SHARED`, `DECKCHECK_CARDS`…) is loaded once; without it the
@@ -29,6 +31,7 @@ mod metrics_text;
 mod batch;
 mod cards;
 mod docs;
+mod encodings;
 mod errors;
 mod first_start;
 mod games;
