@@ -149,9 +149,16 @@ pub struct Catalog {
     aliases: NameIndex<CardIdx>,
     /// Titles of retired Legacy cards: tried when no current card matches.
     legacy_titles: NameIndex<CardIdx>,
-    /// GEMP's bare titles (what GEMP's deck checks compare), squashed.
-    gemp_titles: HashMap<String, Vec<CardIdx>>,
+    /// The cards GEMP has, ordered by their bare GEMP title (what GEMP's deck checks compare,
+    /// exactly as GEMP writes it): the cards of one title side by side.
+    gemp_titled: Vec<CardIdx>,
     sets: BTreeMap<u32, SetInfo>,
+    /// The sets the cards are of, sorted: what [`Catalog::holds_set`] asks, without a scan.
+    held: Vec<u32>,
+    /// The newest set the cards are of, by release date (found once, when the catalog is built).
+    newest: Option<u32>,
+    /// The highest virtual set the cards are of.
+    highest_virtual: Option<u32>,
     gemp_formats: Vec<GempFormat>,
     /// A content hash of the files read, and the sync time when a manifest says it.
     pub version: Arc<str>,
@@ -195,7 +202,7 @@ impl Catalog {
 
     /// Builds a catalog from the upstream records.
     pub fn build(
-        gemp_formats: Vec<GempFormat>,
+        mut gemp_formats: Vec<GempFormat>,
         blueprints: Vec<Blueprint>,
         pc: Vec<PcCard>,
         legacy: Vec<PcCard>,
@@ -205,6 +212,10 @@ impl Catalog {
     ) -> Result<Self, String> {
         if gemp_formats.is_empty() {
             return Err(format!("{}: no formats", upstream::FORMATS));
+        }
+        for f in &mut gemp_formats {
+            f.set.sort_unstable();
+            f.set.dedup();
         }
         if blueprints.is_empty() || pc.is_empty() {
             return Err("the card files hold no cards".into());
@@ -232,8 +243,11 @@ impl Catalog {
             titles: NameIndex::default(),
             aliases: NameIndex::default(),
             legacy_titles: NameIndex::default(),
-            gemp_titles: HashMap::default(),
+            gemp_titled: Vec::new(),
             sets: BTreeMap::new(),
+            held: Vec::new(),
+            newest: None,
+            highest_virtual: None,
             gemp_formats,
             version,
         };
@@ -296,11 +310,7 @@ impl Catalog {
             };
             let idx = catalog.push(card)?;
             catalog.titles.add(idx, &gemp_name);
-            catalog
-                .gemp_titles
-                .entry(squash(&b.title))
-                .or_default()
-                .push(idx);
+            catalog.gemp_titled.push(idx);
             for r in rows {
                 catalog.add_titles(idx, &r.front.title);
             }
@@ -419,6 +429,29 @@ impl Catalog {
                 s.precision = Precision::Month;
             }
         }
+        let mut gemp_titled = std::mem::take(&mut catalog.gemp_titled);
+        gemp_titled.sort_by(|a, b| {
+            catalog
+                .card(*a)
+                .gemp_title
+                .cmp(&catalog.card(*b).gemp_title)
+        });
+        catalog.gemp_titled = gemp_titled;
+        catalog.held = catalog.cards.iter().filter_map(|c| c.set).collect();
+        catalog.held.sort_unstable();
+        catalog.held.dedup();
+        catalog.newest = catalog
+            .sets
+            .values()
+            .filter(|s| s.release.is_some() && catalog.holds_set(s.id))
+            .max_by_key(|s| (s.release, s.id))
+            .map(|s| s.id);
+        catalog.highest_virtual = catalog
+            .held
+            .iter()
+            .copied()
+            .filter(|s| VIRTUAL.contains(s))
+            .max();
         Ok(catalog)
     }
 
@@ -501,11 +534,12 @@ impl Catalog {
     }
 
     /// The cards GEMP gives this bare title (`Jabba's Prize`, whatever its `(V)` or `(AI)`
-    /// marks): what GEMP's deck checks count by title.
+    /// marks), written as GEMP writes it: what GEMP's deck checks count by title.
     pub fn by_gemp_title(&self, title: &str) -> &[CardIdx] {
-        self.gemp_titles
-            .get(&squash(title))
-            .map_or(&[], Vec::as_slice)
+        let bare = |c: &CardIdx| self.card(*c).gemp_title.as_deref().unwrap_or_default();
+        let start = self.gemp_titled.partition_point(|c| bare(c) < title);
+        let titled = &self.gemp_titled[start..];
+        &titled[..titled.partition_point(|c| bare(c) == title)]
     }
 
     /// Did-you-mean for a title, best first.
@@ -523,23 +557,19 @@ impl Catalog {
 
     /// Whether any card of the data is of this set.
     pub fn holds_set(&self, set: u32) -> bool {
-        self.cards.iter().any(|c| c.set == Some(set))
+        self.held.binary_search(&set).is_ok()
     }
 
     /// The newest set the card data holds cards of (by release date): what a card of a later set
     /// is newer than.
     pub fn newest_set(&self) -> Option<&SetInfo> {
-        self.sets
-            .values()
-            .filter(|s| s.release.is_some() && self.holds_set(s.id))
-            .max_by_key(|s| (s.release, s.id))
+        self.newest.and_then(|id| self.set(id))
     }
 
     /// Whether the card data predates `set`: it holds no card of it, and the set is a virtual
     /// set numbered after every virtual set it does hold, or was released after its newest set
     /// (Virtual Set 27 on data that ends with Virtual Set 26).
     pub fn predates(&self, set: u32) -> bool {
-        const VIRTUAL: std::ops::Range<u32> = 200..300;
         if self.holds_set(set) {
             return false;
         }
@@ -548,14 +578,8 @@ impl Catalog {
             (Some(release), Some(newest)) => newest.release.is_some_and(|n| release > n),
             _ => false,
         };
-        let numbered_later = VIRTUAL.contains(&set)
-            && self
-                .cards
-                .iter()
-                .filter_map(|c| c.set)
-                .filter(|s| VIRTUAL.contains(s))
-                .max()
-                .is_some_and(|highest| set > highest);
+        let numbered_later =
+            VIRTUAL.contains(&set) && self.highest_virtual.is_some_and(|highest| set > highest);
         released_later || numbered_later
     }
 
@@ -588,6 +612,9 @@ impl Catalog {
         &self.gemp_formats
     }
 }
+
+/// The numbers of the Players Committee's virtual sets.
+const VIRTUAL: std::ops::Range<u32> = 200..300;
 
 /// `9_151*` → `9_151`, `1_168^` → `1_168`: foil and alternate image are the same card.
 pub fn base_id(id: &str) -> &str {

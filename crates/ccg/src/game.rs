@@ -111,9 +111,9 @@ impl Ccg {
     }
 
     /// The report of `decks` (one deck, or a pair) in one format on one date.
-    pub fn report(
+    pub fn report<D: std::borrow::Borrow<Deck>>(
         &self,
-        decks: &[Deck],
+        decks: &[D],
         unreadable: usize,
         format: &str,
         as_of: Date,
@@ -207,7 +207,7 @@ impl Game for Ccg {
         ask: &Ask,
         _options: &CcgOptions,
     ) -> Result<Vec<Judged>, RequestError> {
-        let plain: Vec<Deck> = decks.iter().map(|d| d.deck.clone()).collect();
+        let plain: Vec<&Deck> = decks.iter().map(|d| &d.deck).collect();
         let unreadable = decks.iter().map(Imported::unreadable).sum();
         formats
             .iter()

@@ -86,6 +86,8 @@ impl UpstreamFile {
 pub struct GempFormat {
     pub code: String,
     pub name: String,
+    /// The sets of its card pool; sorted when the catalog is built ([`GempFormat::in_pool`]
+    /// looks a set up by halves).
     pub set: Vec<u32>,
     #[serde(default, rename = "deckSize")]
     pub deck_size: Option<u32>,
@@ -99,6 +101,19 @@ pub struct GempFormat {
     pub banned_icons: Vec<String>,
     #[serde(default, rename = "bannedRarities")]
     pub banned_rarities: Vec<String>,
+}
+
+impl GempFormat {
+    /// Whether a card is in the format's card pool: its set is one of the format's, or the
+    /// format names the card valid (DefaultSwccgFormat.validateCard).
+    pub fn in_pool(&self, set: u32, id: &str) -> bool {
+        self.has_set(set) || self.valid.iter().any(|v| v == id)
+    }
+
+    /// Whether `set` is one of the format's sets.
+    pub fn has_set(&self, set: u32) -> bool {
+        self.set.binary_search(&set).is_ok()
+    }
 }
 
 /// A GEMP blueprint (card_blueprint_database_{dark,light}.json).

@@ -149,7 +149,7 @@ impl Rule<Context<'_>> for Ambiguous {
                         .map(|c| {
                             let mut choice = deck.clone();
                             choice.entries[k].card = Resolution::Card(*c);
-                            let decks = [choice];
+                            let decks = [&choice];
                             let mut sub =
                                 Context::new(ctx.catalog, ctx.def, ctx.gemp, ctx.as_of, &decks);
                             sub.nested = true;

@@ -64,11 +64,9 @@ impl Rule<Context<'_>> for Set {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let in_pool = |set: u32, id: &str| {
-            ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id)
-        };
+        let in_pool = |set: u32, id: &str| ctx.gemp.in_pool(set, id);
         let format = || ctx.format_name().to_string();
-        let retired_in_pool = ctx.gemp.set.contains(&LEGACY_SET);
+        let retired_in_pool = ctx.gemp.has_set(LEGACY_SET);
         for (i, deck, tally) in ctx.each() {
             let mut legacy: Vec<CardRef> = Vec::new();
             let mut outside: Vec<CardRef> = Vec::new();

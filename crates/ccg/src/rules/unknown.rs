@@ -77,13 +77,15 @@ impl Rule<Context<'_>> for Unknown {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let newest = ctx.catalog.newest_set().map_or_else(
-            || "not known".to_string(),
-            |s| match s.release {
-                Some(release) => format!("{}, released {release}", s.name),
-                None => s.name.to_string(),
-            },
-        );
+        let newest = || {
+            ctx.catalog.newest_set().map_or_else(
+                || "not known".to_string(),
+                |s| match s.release {
+                    Some(release) => format!("{}, released {release}", s.name),
+                    None => s.name.to_string(),
+                },
+            )
+        };
         for (i, deck, _) in ctx.each() {
             let mut none: Vec<CardRef> = Vec::new();
             let mut retired: Vec<CardRef> = Vec::new();
@@ -117,7 +119,7 @@ impl Rule<Context<'_>> for Unknown {
                     .map_or_else(|| format!("set {set}"), |s| s.name.to_string());
                 let kind = UnknownIds::Newer {
                     set,
-                    newest: newest.clone(),
+                    newest: newest(),
                 };
                 let v = Violation::new(CODE, SECTION, kind)
                     .cards(cards)
