@@ -42,6 +42,7 @@ impl InputFormat<Catalog, Deck> for GempXml {
     }
 
     fn read(&self, catalog: &Catalog, text: &str) -> Result<Imported<Deck>, ImportError> {
+        check_chars(text)?;
         let mut reader = quick_xml::Reader::from_str(text);
         let mut lines = Lines::new(text);
         let mut builder = Builder::new(catalog);
@@ -196,27 +197,40 @@ fn attributes<'a, const N: usize>(
         let value = attr
             .normalized_value(XmlVersion::Implicit1_0)
             .map_err(|e| at_line(&e, line))?;
-        if let Some(c) = forbidden_char(&value) {
-            return Err(ImportError::Xml(format!(
-                "the character U+{:04X} at line {line} is not allowed in XML",
-                u32::from(c)
-            )));
+        // The text was checked whole; a reference may stand for a character it may not hold.
+        if let Cow::Owned(replaced) = &value
+            && let Some(c) = forbidden_char(replaced)
+        {
+            return Err(forbidden(c, line));
         }
         found[i] = Some(value);
     }
     Ok(found)
 }
 
-/// The first character of `value` that XML does not allow, if any: a control character other
-/// than tab, line feed and carriage return, or U+FFFE or U+FFFF (its `Char` production; `str`
-/// holds no surrogate). Most values are printable ASCII, which one look at the bytes clears.
-fn forbidden_char(value: &str) -> Option<char> {
-    let controls = value
-        .bytes()
-        .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
-    if !controls && value.is_ascii() {
-        return None;
+/// Refuses a document holding a character XML does not allow (its `Char` production): a
+/// control character other than tab, line feed and carriage return, or U+FFFE or U+FFFF (a
+/// `str` holds no surrogate). Done once for the whole text, as a parser that checks characters
+/// does; a value that references replaced is checked again ([`forbidden_char`]).
+fn check_chars(text: &str) -> Result<(), ImportError> {
+    // Every byte is looked at, none skipped: a loop without an early exit is one the compiler
+    // runs many bytes at a time.
+    let controls = text.bytes().fold(false, |found, b| {
+        found | (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r')
+    });
+    let noncharacters =
+        !text.is_ascii() && (text.contains('\u{FFFE}') || text.contains('\u{FFFF}'));
+    if !controls && !noncharacters {
+        return Ok(());
     }
+    match text.char_indices().find(|(_, c)| !is_xml_char(*c)) {
+        Some((at, c)) => Err(forbidden(c, line_at(text, at))),
+        None => Ok(()),
+    }
+}
+
+/// The first character of `value` that XML does not allow, if any.
+fn forbidden_char(value: &str) -> Option<char> {
     value.chars().find(|c| !is_xml_char(*c))
 }
 
@@ -245,6 +259,13 @@ fn known_entity(
         deckcheck_core::echo(r),
         line_at(text, at)
     )))
+}
+
+fn forbidden(c: char, line: u32) -> ImportError {
+    ImportError::Xml(format!(
+        "the character U+{:04X} at line {line} is not allowed in XML",
+        u32::from(c)
+    ))
 }
 
 fn outside_root(text: &str, at: usize) -> ImportError {
