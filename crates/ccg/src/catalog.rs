@@ -15,7 +15,24 @@ use deckcheck_core::text::squash;
 use jiff::civil::Date;
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::upstream::{self, Blueprint, GempFormat, PcCard, PcFile, PcSet};
+use crate::upstream::{self, Blueprint, GempFormat, PcCard, PcFile, PcSet, UpstreamError};
+
+/// Why a catalog cannot be built from its files: the file, or the record that breaks it.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error(transparent)]
+    Upstream(#[from] UpstreamError),
+    #[error("{}: no formats", upstream::FORMATS)]
+    NoFormats,
+    #[error("the card files hold no cards")]
+    NoCards,
+    #[error("{record}: side {side:?} is neither DARK nor LIGHT")]
+    Side { record: String, side: String },
+    #[error("{record}: {id:?} is not a set_number id")]
+    NotAnId { record: String, id: String },
+    #[error("card id {id} appears twice")]
+    DuplicateId { id: Arc<str> },
+}
 
 /// A card's index in the catalog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,7 +88,7 @@ pub struct Card {
     /// deck list names first.
     pub starting: bool,
     /// GEMP icon names (`EPISODE_I`, `MAINTENANCE`, `DEFENSIVE_SHIELD`…).
-    pub icons: Vec<Arc<str>>,
+    pub icons: Box<[Arc<str>]>,
     /// The set of its id (`225` for `225_54`); `None` for retired Legacy cards.
     pub set: Option<u32>,
     /// For a retired card: the card database's block ("Virtual Block 3").
@@ -177,20 +194,19 @@ pub struct Overlay {
 
 impl Catalog {
     /// Loads a catalog directory (the mirror's layout) whole.
-    pub fn load(dir: &Path, overlay: &Overlay) -> Result<Self, String> {
-        let formats: Vec<GempFormat> = upstream::read(dir, upstream::FORMATS)?;
-        let mut blueprints: Vec<Blueprint> = upstream::read(dir, upstream::GEMP_DARK)?;
-        blueprints.extend(upstream::read::<Vec<Blueprint>>(dir, upstream::GEMP_LIGHT)?);
-        let mut pc: Vec<PcCard> = upstream::read::<PcFile>(dir, upstream::PC_DARK)?.cards;
-        pc.extend(upstream::read::<PcFile>(dir, upstream::PC_LIGHT)?.cards);
-        let mut legacy: Vec<PcCard> =
-            upstream::read::<PcFile>(dir, upstream::PC_DARK_LEGACY)?.cards;
-        legacy.extend(upstream::read::<PcFile>(dir, upstream::PC_LIGHT_LEGACY)?.cards);
-        let sets: Vec<PcSet> = upstream::read(dir, upstream::PC_SETS)?;
+    pub fn load(dir: &Path, overlay: &Overlay) -> Result<Self, CatalogError> {
+        let files = upstream::Files::read(dir)?;
+        let formats: Vec<GempFormat> = files.parse(upstream::FORMATS)?;
+        let mut blueprints: Vec<Blueprint> = files.parse(upstream::GEMP_DARK)?;
+        blueprints.extend(files.parse::<Vec<Blueprint>>(upstream::GEMP_LIGHT)?);
+        let mut pc: Vec<PcCard> = files.parse::<PcFile>(upstream::PC_DARK)?.cards;
+        pc.extend(files.parse::<PcFile>(upstream::PC_LIGHT)?.cards);
+        let mut legacy: Vec<PcCard> = files.parse::<PcFile>(upstream::PC_DARK_LEGACY)?.cards;
+        legacy.extend(files.parse::<PcFile>(upstream::PC_LIGHT_LEGACY)?.cards);
+        let sets: Vec<PcSet> = files.parse(upstream::PC_SETS)?;
         let mut hash = 0u64;
-        for f in upstream::FILES {
-            let bytes = std::fs::read(dir.join(f.local)).unwrap_or_default();
-            hash ^= xxh(&bytes).rotate_left(hash.count_ones());
+        for bytes in files.all() {
+            hash ^= xxh(bytes).rotate_left(hash.count_ones());
         }
         let synced = deckcheck_core::sync::read_manifest(dir).map(|m| m.synced_at);
         let version: Arc<str> = match synced {
@@ -203,40 +219,38 @@ impl Catalog {
     /// Builds a catalog from the upstream records.
     pub fn build(
         mut gemp_formats: Vec<GempFormat>,
-        blueprints: Vec<Blueprint>,
-        pc: Vec<PcCard>,
-        legacy: Vec<PcCard>,
+        blueprints: Vec<Blueprint<'_>>,
+        pc: Vec<PcCard<'_>>,
+        legacy: Vec<PcCard<'_>>,
         pc_sets: Vec<PcSet>,
         overlay: &Overlay,
         version: Arc<str>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, CatalogError> {
         if gemp_formats.is_empty() {
-            return Err(format!("{}: no formats", upstream::FORMATS));
+            return Err(CatalogError::NoFormats);
         }
         for f in &mut gemp_formats {
             f.set.sort_unstable();
             f.set.dedup();
         }
         if blueprints.is_empty() || pc.is_empty() {
-            return Err("the card files hold no cards".into());
+            return Err(CatalogError::NoCards);
         }
-        let mut pc_rows: HashMap<String, Vec<&PcCard>> = HashMap::default();
+        let mut pc_rows: HashMap<&str, Vec<&PcCard>> = HashMap::default();
         for row in &pc {
             let Some(id) = row.gemp_id.as_deref() else {
                 continue;
             };
-            pc_rows
-                .entry(base_id(id).to_string())
-                .or_default()
-                .push(row);
+            pc_rows.entry(base_id(id)).or_default().push(row);
         }
-        let mut backs: HashMap<String, String> = HashMap::default();
+        let mut backs: HashMap<&str, &str> = HashMap::default();
         for b in &blueprints {
             if let Some(front) = b.card_id.strip_suffix("_BACK") {
-                backs.insert(front.to_string(), b.title.clone());
+                backs.insert(front, &b.title);
             }
         }
 
+        let mut strings = Strings::default();
         let mut catalog = Self {
             cards: Vec::with_capacity(blueprints.len() + 100 + legacy.len()),
             by_id: HashMap::default(),
@@ -255,13 +269,15 @@ impl Catalog {
         // GEMP's blueprints, joined with the card database's rows.
         for b in blueprints.iter().filter(|b| !b.card_id.ends_with("_BACK")) {
             let id = base_id(&b.card_id);
-            let side = Side::parse(&b.side).ok_or_else(|| {
-                format!(
-                    "blueprint {id}: side {:?} is neither DARK nor LIGHT",
-                    b.side
-                )
+            let record = || format!("blueprint {id}");
+            let side = Side::parse(&b.side).ok_or_else(|| CatalogError::Side {
+                record: record(),
+                side: b.side.to_string(),
             })?;
-            let set = set_of(id).ok_or_else(|| format!("blueprint {id}: not a set_number id"))?;
+            let set = set_of(id).ok_or_else(|| CatalogError::NotAnId {
+                record: record(),
+                id: id.to_string(),
+            })?;
             let rows = pc_rows.get(id).map(Vec::as_slice).unwrap_or_default();
             let gemp_ep1 = b.icons.iter().any(|i| i.icon == "EPISODE_I");
             let pc_ep1 = rows
@@ -283,65 +299,71 @@ impl Catalog {
                 },
                 if b.has_virtual_suffix { " (V)" } else { "" }
             );
-            let title = rows
-                .first()
-                .map(|r| display_title(&r.front.title))
-                .unwrap_or_else(|| gemp_name.clone());
+            let title = strings.get(
+                &rows
+                    .first()
+                    .map(|r| display_title(&r.front.title))
+                    .unwrap_or_else(|| gemp_name.clone()),
+            );
             let card = Card {
                 id: id.into(),
-                title: title.into(),
-                gemp_title: Some(b.title.as_str().into()),
+                gemp_title: Some(strings.get(&b.title)),
+                title,
                 side,
-                category: b.card_category.as_str().into(),
+                category: strings.get(&b.card_category),
                 starting_effect: b.card_category == "EFFECT"
                     && b.card_subtype.as_deref() == Some("STARTING"),
                 starting: b.card_category == "OBJECTIVE"
                     || b.card_subtype
                         .as_deref()
                         .is_some_and(|s| s.contains("STARTING")),
-                icons: b.icons.iter().map(|i| i.icon.as_str().into()).collect(),
+                icons: b.icons.iter().map(|i| strings.get(&i.icon)).collect(),
                 set: Some(set),
                 legacy_block: None,
-                rarity: b.rarity.as_deref().map(Into::into),
+                rarity: b.rarity.as_deref().map(|r| strings.get(r)),
                 in_gemp: true,
                 in_pc: !rows.is_empty(),
                 outside_only: b.does_not_count_toward_deck_limit,
                 icon_conflict: conflict,
             };
             let idx = catalog.push(card)?;
-            catalog.titles.add(idx, &gemp_name);
+            add_name(&mut catalog.titles, idx, &gemp_name);
             catalog.gemp_titled.push(idx);
             for r in rows {
                 catalog.add_titles(idx, &r.front.title);
             }
             if let Some(back) = backs.get(id) {
-                catalog.aliases.add(idx, back);
+                add_name(&mut catalog.aliases, idx, back);
             }
         }
 
         // Decipher cards the card database has and GEMP does not implement.
-        for (id, rows) in &pc_rows {
-            if catalog.by_id.contains_key(id.as_str()) {
+        for (&id, rows) in &pc_rows {
+            if catalog.by_id.contains_key(id) {
                 continue;
             }
             let first = rows[0];
-            let set = set_of(id).ok_or_else(|| {
-                format!("card {}: gempId {id:?} is not a set_number id", first.id)
+            let record = || format!("card {}", first.id);
+            let set = set_of(id).ok_or_else(|| CatalogError::NotAnId {
+                record: record(),
+                id: id.to_string(),
             })?;
-            let side = Side::parse(&first.side)
-                .ok_or_else(|| format!("card {}: side {:?}", first.id, first.side))?;
+            let side = Side::parse(&first.side).ok_or_else(|| CatalogError::Side {
+                record: record(),
+                side: first.side.to_string(),
+            })?;
             let card = Card {
-                id: id.as_str().into(),
-                title: display_title(&first.front.title).into(),
+                id: id.into(),
+                title: strings.get(&display_title(&first.front.title)),
                 gemp_title: None,
                 side,
-                category: pc_category(&first.front.kind).into(),
+                category: strings.get(&pc_category(&first.front.kind)),
                 starting_effect: false,
                 starting: pc_category(&first.front.kind) == "OBJECTIVE",
-                icons: pc_icons(&first.front),
+                icons: pc_icons(&first.front, &mut strings),
                 set: Some(set),
                 legacy_block: None,
-                rarity: first.rarity.as_deref().map(Into::into),
+                rarity: first.rarity.as_deref().map(|r| strings.get(r)),
                 in_gemp: false,
                 in_pc: true,
                 outside_only: false,
@@ -359,35 +381,33 @@ impl Catalog {
             .map(|s| (s.id.as_str(), s.name.as_str()))
             .collect();
         for row in &legacy {
-            let side = Side::parse(&row.side)
-                .ok_or_else(|| format!("legacy card {}: side {:?}", row.id, row.side))?;
+            let side = Side::parse(&row.side).ok_or_else(|| CatalogError::Side {
+                record: format!("legacy card {}", row.id),
+                side: row.side.to_string(),
+            })?;
             let card = Card {
                 id: format!("legacy-{}", row.id).into(),
-                title: display_title(&row.front.title).into(),
+                title: strings.get(&display_title(&row.front.title)),
                 gemp_title: None,
                 side,
-                category: pc_category(&row.front.kind).into(),
+                category: strings.get(&pc_category(&row.front.kind)),
                 starting_effect: false,
                 starting: pc_category(&row.front.kind) == "OBJECTIVE",
-                icons: pc_icons(&row.front),
+                icons: pc_icons(&row.front, &mut strings),
                 set: None,
                 legacy_block: Some(
-                    block_names
-                        .get(row.set.as_str())
-                        .copied()
-                        .unwrap_or(row.set.as_str())
-                        .into(),
+                    strings.get(block_names.get(&*row.set).copied().unwrap_or(&row.set)),
                 ),
-                rarity: row.rarity.as_deref().map(Into::into),
+                rarity: row.rarity.as_deref().map(|r| strings.get(r)),
                 in_gemp: false,
                 in_pc: true,
                 outside_only: false,
                 icon_conflict: None,
             };
             let idx = catalog.push(card)?;
-            catalog.legacy_titles.add(idx, &row.front.title);
+            add_name(&mut catalog.legacy_titles, idx, &row.front.title);
             if let Some((front, _)) = row.front.title.split_once(" / ") {
-                catalog.legacy_titles.add(idx, front);
+                add_name(&mut catalog.legacy_titles, idx, front);
             }
         }
 
@@ -437,6 +457,7 @@ impl Catalog {
                 .cmp(&catalog.card(*b).gemp_title)
         });
         catalog.gemp_titled = gemp_titled;
+        catalog.cards.shrink_to_fit();
         catalog.held = catalog.cards.iter().filter_map(|c| c.set).collect();
         catalog.held.sort_unstable();
         catalog.held.dedup();
@@ -455,10 +476,10 @@ impl Catalog {
         Ok(catalog)
     }
 
-    fn push(&mut self, card: Card) -> Result<CardIdx, String> {
+    fn push(&mut self, card: Card) -> Result<CardIdx, CatalogError> {
         let idx = CardIdx(self.cards.len() as u32);
         if self.by_id.insert(card.id.clone(), idx).is_some() {
-            return Err(format!("card id {} appears twice", card.id));
+            return Err(CatalogError::DuplicateId { id: card.id });
         }
         self.cards.push(card);
         Ok(idx)
@@ -466,13 +487,13 @@ impl Catalog {
 
     /// A card database title: the whole (`A / B` for objectives), and its front.
     fn add_titles(&mut self, idx: CardIdx, title: &str) {
-        self.titles.add(idx, title);
+        add_name(&mut self.titles, idx, title);
         if let Some(plain) = without_alternate_image(title) {
-            self.aliases.add(idx, plain);
+            add_name(&mut self.aliases, idx, plain);
         }
         if let Some((front, back)) = title.split_once(" / ") {
-            self.titles.add(idx, front);
-            self.aliases.add(idx, back);
+            add_name(&mut self.titles, idx, front);
+            add_name(&mut self.aliases, idx, back);
         }
     }
 
@@ -613,8 +634,33 @@ impl Catalog {
     }
 }
 
+/// One shared copy of each string many cards hold (a category, a rarity, an icon, a block, a
+/// title reprinted): a catalog holds each once, however many cards name it.
+#[derive(Debug, Default)]
+struct Strings(rustc_hash::FxHashSet<Arc<str>>);
+
+impl Strings {
+    fn get(&mut self, text: &str) -> Arc<str> {
+        if let Some(shared) = self.0.get(text) {
+            return shared.clone();
+        }
+        let shared: Arc<str> = text.into();
+        self.0.insert(shared.clone());
+        shared
+    }
+}
+
 /// The numbers of the Players Committee's virtual sets.
 const VIRTUAL: std::ops::Range<u32> = 200..300;
+
+/// Makes a card findable by a name, unless the index finds it by that name already: GEMP's name
+/// and the card database's title are mostly one name written twice (`•Darth Vader`), and a
+/// second entry would only repeat the first in every did-you-mean list.
+fn add_name(index: &mut NameIndex<CardIdx>, idx: CardIdx, name: &str) {
+    if !index.exact(name).contains(&idx) {
+        index.add(idx, name);
+    }
+}
 
 /// `9_151*` → `9_151`, `1_168^` → `1_168`: foil and alternate image are the same card.
 pub fn base_id(id: &str) -> &str {
@@ -678,19 +724,19 @@ fn pc_category(kind: &str) -> String {
 
 /// The card database's icons as GEMP names them (`Episode I` → `EPISODE_I`); a Defensive
 /// Shield has the DEFENSIVE_SHIELD icon whether or not the database lists it.
-fn pc_icons(face: &upstream::PcFace) -> Vec<Arc<str>> {
+fn pc_icons(face: &upstream::PcFace, strings: &mut Strings) -> Box<[Arc<str>]> {
     let mut icons: Vec<Arc<str>> = face
         .icons
         .iter()
         .map(|i| {
             let name = i.split(" x").next().unwrap_or(i);
-            pc_category(name).into()
+            strings.get(&pc_category(name))
         })
         .collect();
     if face.kind == "Defensive Shield" && !icons.iter().any(|i| &**i == "DEFENSIVE_SHIELD") {
-        icons.push("DEFENSIVE_SHIELD".into());
+        icons.push(strings.get("DEFENSIVE_SHIELD"));
     }
-    icons
+    icons.into_boxed_slice()
 }
 
 fn xxh(bytes: &[u8]) -> u64 {
@@ -729,10 +775,12 @@ mod tests {
         let face = upstream::PcFace {
             title: "Fanfare".into(),
             kind: "Defensive Shield".into(),
-            sub_type: None,
             icons: vec!["Episode I".into(), "Warrior x2".into()],
         };
-        let icons: Vec<String> = pc_icons(&face).iter().map(|i| i.to_string()).collect();
+        let icons: Vec<String> = pc_icons(&face, &mut Strings::default())
+            .iter()
+            .map(|i| i.to_string())
+            .collect();
         assert_eq!(icons, ["EPISODE_I", "WARRIOR", "DEFENSIVE_SHIELD"]);
     }
 

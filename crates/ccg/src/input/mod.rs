@@ -387,8 +387,16 @@ fn split_trailing_id(title: &str) -> Option<(&str, &str)> {
     looks_like_id(inner).then(|| (title[..start].trim(), inner.trim()))
 }
 
+/// Digits written where a count goes that are not a count (a sign, or out of range).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{token:?} is not a count: a count is a whole number from 1 to {MAX_COUNT}.")]
+pub struct BadCount {
+    /// The token as written (cut short when long).
+    pub token: String,
+}
+
 /// A count as written, or why it is not one: `Ok(None)` when the text is not a count at all.
-pub fn read_count(token: &str) -> Result<Option<u32>, String> {
+pub fn read_count(token: &str) -> Result<Option<u32>, BadCount> {
     if let Some(n) = deckcheck_core::input::parse_count(token) {
         return Ok(Some(n));
     }
@@ -399,10 +407,9 @@ pub fn read_count(token: &str) -> Result<Option<u32>, String> {
         .unwrap_or(t);
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "{:?} is not a count: a count is a whole number from 1 to {MAX_COUNT}.",
-            deckcheck_core::echo(token)
-        ));
+        return Err(BadCount {
+            token: deckcheck_core::echo(token),
+        });
     }
     Ok(None)
 }

@@ -8,7 +8,7 @@
 use deckcheck_core::input::{InputFormat, InputFormatInfo};
 use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use super::{At, Builder, MAX_ENTRIES, read_count, too_many};
+use super::{At, BadCount, Builder, MAX_ENTRIES, read_count, too_many};
 use crate::catalog::Catalog;
 use crate::deck::{Deck, Zone};
 
@@ -183,10 +183,15 @@ impl InputFormat<Catalog, Deck> for TextList {
                 }
             }
             let (count, title) = match split_count(line) {
-                Err(message) => {
+                Err(bad) => {
                     builder.diagnostic(
-                        Diagnostic::error(DiagnosticCode::BAD_COUNT, at.to_string(), raw, message)
-                            .in_zone(zone.id()),
+                        Diagnostic::error(
+                            DiagnosticCode::BAD_COUNT,
+                            at.to_string(),
+                            raw,
+                            bad.to_string(),
+                        )
+                        .in_zone(zone.id()),
                     );
                     builder.unknown(zone, at, raw);
                     continue;
@@ -249,7 +254,7 @@ impl InputFormat<Catalog, Deck> for TextList {
 
 /// `3x Title`, `3 x Title`, `x3 Title`, `Title x3` → (count, title); `Ok((None, line))` when no
 /// count is written; `Err` for a count out of range (`-1 Alter`, `99999x Alter`).
-fn split_count(line: &str) -> Result<(Option<u32>, &str), String> {
+fn split_count(line: &str) -> Result<(Option<u32>, &str), BadCount> {
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     if let Some(n) = read_count(first)? {
         let rest = rest.trim_start();
