@@ -346,14 +346,24 @@ impl InputFormat<Catalog, Deck> for PodList {
     }
 }
 
+/// Why a deck cannot be written as a pod list: a card it cannot name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotPods {
+    #[error("the card with OCTGN id {id} is not in the card data; a pod list cannot name it")]
+    UnknownCard { id: String },
+    #[error("{title} belongs to no objective set; a pod list cannot name it")]
+    NoSet { title: String },
+    #[error(
+        "objective set {set} is not whole (its card {seq} is there a different number of times than its objective); a pod list holds whole sets only"
+    )]
+    NotWhole { set: u16, seq: u16 },
+}
+
 /// The deck as a pod list, when every command card is part of a whole set; otherwise what
 /// stops it.
-pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
+pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, NotPods> {
     if let Some(u) = deck.unknown.first() {
-        return Err(format!(
-            "the card with OCTGN id {} is not in the card data; a pod list cannot name it",
-            u.id
-        ));
+        return Err(NotPods::UnknownCard { id: u.id.clone() });
     }
     let mut out = String::new();
     let mut objectives: BTreeMap<u16, u64> = BTreeMap::new();
@@ -363,10 +373,9 @@ pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
         match (card.kind, card.set) {
             (CardType::Affiliation, _) => out.push_str(&format!("Affiliation: {}\n", card.title)),
             (_, None) => {
-                return Err(format!(
-                    "{} belongs to no objective set; a pod list cannot name it",
-                    card.title
-                ));
+                return Err(NotPods::NoSet {
+                    title: card.title.to_string(),
+                });
             }
             (CardType::Objective, Some(set)) => {
                 *objectives.entry(set).or_insert(0) += u64::from(e.count)
@@ -382,9 +391,7 @@ pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
         let n = objectives.get(&set).copied().unwrap_or(0);
         for seq in 2..=6 {
             if command.get(&(set, seq)).copied().unwrap_or(0) != n {
-                return Err(format!(
-                    "objective set {set} is not whole (its card {seq} is there a different number of times than its objective); a pod list holds whole sets only"
-                ));
+                return Err(NotPods::NotWhole { set, seq });
             }
         }
     }
@@ -460,10 +467,9 @@ mod tests {
         );
         let mut broken = deck.clone();
         broken.entries.pop();
-        assert!(
-            write_pods(catalog(), &broken)
-                .unwrap_err()
-                .contains("set 4 is not whole")
+        assert_eq!(
+            write_pods(catalog(), &broken),
+            Err(NotPods::NotWhole { set: 4, seq: 6 })
         );
     }
 
