@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use deckcheck_core::CardRef;
 use deckcheck_core::names::{NameIndex, edit_distance};
 use deckcheck_core::text::squash;
 use jiff::civil::Date;
@@ -501,6 +502,12 @@ impl Catalog {
         &self.cards[idx.0 as usize]
     }
 
+    /// A card as an answer names it: its GEMP id and its title.
+    pub fn card_ref(&self, idx: CardIdx) -> CardRef {
+        let card = self.card(idx);
+        CardRef::new(card.id.clone(), card.title.clone(), None)
+    }
+
     pub fn len(&self) -> usize {
         self.cards.len()
     }
@@ -649,6 +656,9 @@ impl Strings {
         shared
     }
 }
+
+/// GEMP's set of Legacy (retired virtual) blueprints.
+pub const LEGACY_SET: u32 = 601;
 
 /// The numbers of the Players Committee's virtual sets.
 const VIRTUAL: std::ops::Range<u32> = 200..300;

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::catalog::{CardIdx, Catalog, CatalogError, Precision};
 use crate::data::{DataError, FormatDef, LegalityData};
 use crate::deck::{Deck, Entry, Resolution, Zone};
-use crate::input::{READERS, card_ref};
+use crate::input::READERS;
 use crate::rules::{self, Context, judge};
 use crate::upstream::GempFormat;
 
@@ -163,7 +163,7 @@ impl Ccg {
 
     fn line_ref(&self, entry: &Entry) -> CardRef {
         match &entry.card {
-            Resolution::Card(c) => card_ref(&self.catalog, *c),
+            Resolution::Card(c) => self.catalog.card_ref(*c),
             _ => CardRef::new(entry.written.clone(), entry.written.clone(), None),
         }
         .at_line(entry.line)
@@ -356,7 +356,7 @@ impl Game for Ccg {
         found
             .into_iter()
             .map(|c| CardSummary {
-                card: card_ref(&self.catalog, c),
+                card: self.catalog.card_ref(c),
                 kind: self.catalog.card(c).category_name(),
             })
             .collect()

@@ -5,8 +5,8 @@
 //! difference by 100; `pair` as a second argument validates a light side and a dark side deck together.
 //!
 //! ```text
-//! CARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p deckcheck-lcg --example instructions
-//! valgrind --tool=callgrind target/release/examples/instructions 100 [pair]
+//! CARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p deckcheck-lcg --example lcg-instructions
+//! valgrind --tool=callgrind target/release/examples/lcg-instructions 100 [pair]
 //! ```
 //! It prints the process's VmRSS before and after the load (the catalog's memory, allocator
 //! slack included), and leaves without freeing the game, so that `valgrind --tool=dhat` reports
@@ -32,7 +32,7 @@ fn vm_rss_kib() -> u64 {
 }
 
 /// What the route does `n` times: validate, and write the answer as JSON. A function of its own
-/// so that a profile can be limited to it (`--toggle-collect=instructions::requests`).
+/// so that a profile can be limited to it (`--toggle-collect=lcg_instructions::requests`).
 #[inline(never)]
 fn requests(game: &dyn AnyGame, request: &ValidateRequest, n: usize) -> usize {
     let mut bytes = 0;

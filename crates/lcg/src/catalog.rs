@@ -11,6 +11,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use deckcheck_core::CardRef;
 use deckcheck_core::names::NameIndex;
 use deckcheck_core::text::squash;
 use rustc_hash::FxHashMap as HashMap;
@@ -614,6 +615,12 @@ impl Catalog {
 
     pub fn card(&self, idx: CardIdx) -> &Card {
         &self.cards[usize::from(idx)]
+    }
+
+    /// A card as an answer names it: its OCTGN id and its title.
+    pub fn card_ref(&self, idx: CardIdx) -> CardRef {
+        let card = self.card(idx);
+        CardRef::new(card.id.clone(), card.title.clone(), None)
     }
 
     /// A card by its OCTGN GUID, whatever its case, with or without braces.

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use crate::catalog::Catalog;
 use crate::data::{DataError, HandData};
 use crate::deck::{Deck, Section};
-use crate::input::{READERS, card_ref, write_o8d, write_pods};
+use crate::input::{READERS, write_o8d, write_pods};
 use crate::rules::{self, Context};
 
 /// A check takes no options beyond the format and the date.
@@ -133,7 +133,7 @@ impl Game for Lcg {
                     .filter(|e| e.section == section)
                     .map(|e| LineView {
                         count: e.count,
-                        card: card_ref(&self.catalog, e.card).at_line(e.line),
+                        card: self.catalog.card_ref(e.card).at_line(e.line),
                         attached: Vec::new(),
                     })
                     .collect();
@@ -195,7 +195,7 @@ impl Game for Lcg {
 
     fn search(&self, query: &str, limit: usize) -> Vec<CardSummary> {
         let summary = |idx| CardSummary {
-            card: card_ref(&self.catalog, idx),
+            card: self.catalog.card_ref(idx),
             kind: self.catalog.card(idx).kind.name().to_string(),
         };
         let mut out: Vec<CardSummary> =

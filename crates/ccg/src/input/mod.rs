@@ -21,7 +21,7 @@ use std::sync::Arc;
 use deckcheck_core::input::{InputFormat, MAX_COUNT, MAX_SUGGESTED};
 use deckcheck_core::{CardRef, Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use crate::catalog::{CardIdx, Catalog, Side, base_id, looks_like_id};
+use crate::catalog::{CardIdx, Catalog, LEGACY_SET, Side, base_id, looks_like_id};
 use crate::deck::{Deck, Entry, Resolution, Zone};
 
 /// The most entries (text lines, XML elements, ids of a deck string) one deck may have.
@@ -64,12 +64,6 @@ impl std::fmt::Display for At {
 
 /// Every reader, in the order detection tries them; the text reader takes anything.
 pub const READERS: &[&dyn InputFormat<Catalog, Deck>] = &[&GempXml, &GempString, &TextList];
-
-/// A card as an answer names it.
-pub fn card_ref(catalog: &Catalog, idx: CardIdx) -> CardRef {
-    let card = catalog.card(idx);
-    CardRef::new(card.id.clone(), card.title.clone(), None)
-}
 
 /// Room made at once for the entries of a deck: a deck file has one per card, 60 in the deck
 /// and a few outside it.
@@ -140,7 +134,7 @@ impl<'c> Builder<'c> {
                             ),
                         )
                         .in_zone(zone.id())
-                        .understood(card_ref(self.catalog, card)),
+                        .understood(self.catalog.card_ref(card)),
                     );
                 }
                 Resolution::Card(card)
@@ -164,7 +158,7 @@ impl<'c> Builder<'c> {
                         None => self.catalog.suggest_id(id, 3),
                     };
                 }
-                let legacy = crate::catalog::set_of(base_id(id)) == Some(crate::rules::LEGACY_SET);
+                let legacy = crate::catalog::set_of(base_id(id)) == Some(LEGACY_SET);
                 let message = match (title, &newer) {
                     _ if legacy => format!(
                         "{id} is a card of GEMP's Legacy set 601, which deckcheck's card data does not hold; it cannot be judged."
@@ -188,7 +182,7 @@ impl<'c> Builder<'c> {
                         .candidates(
                             candidates
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -244,7 +238,7 @@ impl<'c> Builder<'c> {
                         .candidates(
                             suggestions
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -313,7 +307,7 @@ impl<'c> Builder<'c> {
                     });
                 }
             }
-            let candidates: Vec<CardRef> = all.iter().map(|c| card_ref(catalog, *c)).collect();
+            let candidates: Vec<CardRef> = all.iter().map(|c| catalog.card_ref(*c)).collect();
             if let [one] = kept.as_slice() {
                 let card = catalog.card(*one);
                 diagnostics.push(
@@ -331,7 +325,7 @@ impl<'c> Builder<'c> {
                         ),
                     )
                     .in_zone(entry.zone.id())
-                    .understood(card_ref(catalog, *one))
+                    .understood(catalog.card_ref(*one))
                     .candidates(candidates),
                 );
                 entry.card = Resolution::Card(*one);
@@ -349,7 +343,7 @@ impl<'c> Builder<'c> {
                         ),
                     )
                     .in_zone(entry.zone.id())
-                    .candidates(kept.iter().map(|c| card_ref(catalog, *c)).collect()),
+                    .candidates(kept.iter().map(|c| catalog.card_ref(*c)).collect()),
                 );
                 entry.card = Resolution::Ambiguous(kept);
             }

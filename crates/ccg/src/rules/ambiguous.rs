@@ -10,7 +10,6 @@ use serde::Serialize;
 
 use super::{Context, judge};
 use crate::deck::Resolution;
-use crate::input::card_ref;
 
 pub const CODE: Code = Code::new("CCG-AMBIGUOUS");
 pub const SECTION: &str = "INPUT: a title that names several cards";
@@ -140,7 +139,7 @@ impl Rule<Context<'_>> for Ambiguous {
                 };
                 let cards = candidates
                     .iter()
-                    .map(|c| card_ref(ctx.catalog, *c).at_line(entry.line))
+                    .map(|c| ctx.catalog.card_ref(*c).at_line(entry.line))
                     .collect();
                 let title = if evaluated < MAX_EVALUATED {
                     evaluated += 1;

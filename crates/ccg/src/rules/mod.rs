@@ -37,7 +37,6 @@ use jiff::civil::Date;
 use crate::catalog::{Card, CardIdx, Catalog};
 use crate::data::FormatDef;
 use crate::deck::{Deck, Zone};
-use crate::input::card_ref;
 use crate::upstream::GempFormat;
 
 /// Every rule, in the order their findings are reported.
@@ -67,7 +66,6 @@ pub const RULES: &[&dyn for<'a> Rule<Context<'a>>] = &[
 
 pub use icon::icon_name;
 pub use new_expansion::legal_from as new_expansion_legal_from;
-pub use unknown::LEGACY_SET;
 
 /// Every code with its meaning, for the documentation.
 pub fn codes() -> Vec<CodeInfo> {
@@ -170,7 +168,7 @@ impl<'a> Context<'a> {
 
     /// A card as a violation names it, with the line it was listed on.
     pub fn card_ref(&self, copies: &Copies) -> CardRef {
-        card_ref(self.catalog, copies.card).at_line(copies.line)
+        self.catalog.card_ref(copies.card).at_line(copies.line)
     }
 
     /// The decks with their tallies, numbered from 0.

@@ -9,8 +9,8 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
-use super::unknown::LEGACY_SET;
 use super::{Context, unresolved_ref};
+use crate::catalog::LEGACY_SET;
 
 pub const CODE: Code = Code::new("CCG-SET");
 

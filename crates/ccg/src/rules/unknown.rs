@@ -20,13 +20,11 @@ use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
 use super::{Context, unresolved_ref};
+use crate::catalog::LEGACY_SET;
 use crate::deck::Resolution;
 
 pub const CODE: Code = Code::new("CCG-UNKNOWN");
 pub const SECTION: &str = "REG General Tournament Rules L46";
-
-/// GEMP's set of Legacy (retired virtual) blueprints.
-pub const LEGACY_SET: u32 = 601;
 
 pub struct Unknown;
 

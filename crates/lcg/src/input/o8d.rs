@@ -15,8 +15,8 @@ use deckcheck_core::{Diagnostic, DiagnosticCode};
 use quick_xml::XmlVersion;
 use quick_xml::events::{BytesRef, BytesStart, Event};
 
-use super::{SUGGESTIONS, card_ref, did_you_mean};
-use crate::catalog::{CardType, Catalog};
+use super::{SUGGESTIONS, did_you_mean};
+use crate::catalog::Catalog;
 use crate::deck::{Deck, Entry, Section, Unknown};
 
 /// The game id of db0's Star Wars: The Card Game plugin for OCTGN.
@@ -37,15 +37,6 @@ fn section_named(name: &str) -> Option<Section> {
         "objective deck" | "objective" | "objectives" => Some(Section::Objective),
         "command deck" | "command" => Some(Section::Command),
         _ => None,
-    }
-}
-
-/// Where a card goes when the list does not say: by its type.
-pub fn section_of(kind: CardType) -> Section {
-    match kind {
-        CardType::Affiliation => Section::Affiliation,
-        CardType::Objective => Section::Objective,
-        _ => Section::Command,
     }
 }
 
@@ -366,7 +357,7 @@ impl Read<'_> {
                     &shown(),
                     message,
                 ))
-                .candidates(candidates.iter().map(|c| card_ref(catalog, *c)).collect()),
+                .candidates(candidates.iter().map(|c| catalog.card_ref(*c)).collect()),
             );
             imported.deck.unknown.push(Unknown {
                 id: deckcheck_core::echo(id),
@@ -391,13 +382,13 @@ impl Read<'_> {
                         deckcheck_core::echo(name)
                     ),
                 ))
-                .understood(card_ref(catalog, idx).at_line(Some(line))),
+                .understood(catalog.card_ref(idx).at_line(Some(line))),
             );
         }
         imported.deck.entries.push(Entry {
             card: idx,
             count,
-            section: filed.unwrap_or_else(|| section_of(found.kind)),
+            section: filed.unwrap_or_else(|| Section::of(found.kind)),
             line: Some(line),
         });
         Ok(())

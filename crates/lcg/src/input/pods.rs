@@ -11,7 +11,7 @@ use deckcheck_core::input::{
 };
 use deckcheck_core::{Diagnostic, DiagnosticCode};
 
-use super::{SUGGESTIONS, card_ref, did_you_mean, with_set};
+use super::{SUGGESTIONS, did_you_mean, with_set};
 use crate::catalog::{CardIdx, CardType, Catalog};
 use crate::deck::{Deck, Entry, Section};
 
@@ -84,7 +84,7 @@ impl Reader<'_> {
                         .candidates(
                             candidates
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -111,7 +111,7 @@ impl Reader<'_> {
             reader.imported.diagnostics.push(
                 Diagnostic::warning(DiagnosticCode::ID_NAME_MISMATCH, at, line, message)
                     .in_zone(Section::Objective.id())
-                    .understood(card_ref(reader.catalog, idx)),
+                    .understood(reader.catalog.card_ref(idx)),
             );
         };
         match (by_number, by_title) {
@@ -135,8 +135,8 @@ impl Reader<'_> {
                     )
                     .in_zone(Section::Objective.id())
                     .candidates(vec![
-                        card_ref(self.catalog, idx),
-                        card_ref(self.catalog, other),
+                        self.catalog.card_ref(idx),
+                        self.catalog.card_ref(other),
                     ]),
                 );
                 None
@@ -207,7 +207,7 @@ impl Reader<'_> {
                         .candidates(
                             candidates
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );

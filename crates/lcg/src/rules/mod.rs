@@ -204,7 +204,7 @@ impl<'a> Tally<'a> {
 
     /// A card of this deck as an answer names it, with the line it was first written on.
     pub fn card_ref(&self, catalog: &Catalog, idx: CardIdx) -> CardRef {
-        crate::input::card_ref(catalog, idx).at_line(self.line_of(idx).flatten())
+        catalog.card_ref(idx).at_line(self.line_of(idx).flatten())
     }
 
     /// An objective set of this deck, named by its objective card (or, for a set whose
