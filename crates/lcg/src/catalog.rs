@@ -629,7 +629,12 @@ impl Catalog {
         if id.len() > 64 {
             return None;
         }
-        if id.bytes().any(|b| b.is_ascii_uppercase()) {
+        // Every byte looked at, none skipped: a loop the compiler runs many bytes at a time
+        // (ids are written in lower case, so this seldom finds one).
+        if id
+            .bytes()
+            .fold(false, |upper, b| upper | b.is_ascii_uppercase())
+        {
             self.by_id.get(id.to_ascii_lowercase().as_str()).copied()
         } else {
             self.by_id.get(id).copied()
