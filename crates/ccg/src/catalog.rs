@@ -10,12 +10,30 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use deckcheck_core::CardRef;
 use deckcheck_core::names::{NameIndex, edit_distance};
 use deckcheck_core::text::squash;
 use jiff::civil::Date;
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::upstream::{self, Blueprint, GempFormat, PcCard, PcFile, PcSet};
+use crate::upstream::{self, Blueprint, GempFormat, PcCard, PcFile, PcSet, UpstreamError};
+
+/// Why a catalog cannot be built from its files: the file, or the record that breaks it.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error(transparent)]
+    Upstream(#[from] UpstreamError),
+    #[error("{}: no formats", upstream::FORMATS)]
+    NoFormats,
+    #[error("the card files hold no cards")]
+    NoCards,
+    #[error("{record}: side {side:?} is neither DARK nor LIGHT")]
+    Side { record: String, side: String },
+    #[error("{record}: {id:?} is not a set_number id")]
+    NotAnId { record: String, id: String },
+    #[error("card id {id} appears twice")]
+    DuplicateId { id: Arc<str> },
+}
 
 /// A card's index in the catalog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,7 +89,7 @@ pub struct Card {
     /// deck list names first.
     pub starting: bool,
     /// GEMP icon names (`EPISODE_I`, `MAINTENANCE`, `DEFENSIVE_SHIELD`…).
-    pub icons: Vec<Arc<str>>,
+    pub icons: Box<[Arc<str>]>,
     /// The set of its id (`225` for `225_54`); `None` for retired Legacy cards.
     pub set: Option<u32>,
     /// For a retired card: the card database's block ("Virtual Block 3").
@@ -149,9 +167,16 @@ pub struct Catalog {
     aliases: NameIndex<CardIdx>,
     /// Titles of retired Legacy cards: tried when no current card matches.
     legacy_titles: NameIndex<CardIdx>,
-    /// GEMP's bare titles (what GEMP's deck checks compare), squashed.
-    gemp_titles: HashMap<String, Vec<CardIdx>>,
+    /// The cards GEMP has, ordered by their bare GEMP title (what GEMP's deck checks compare,
+    /// exactly as GEMP writes it): the cards of one title side by side.
+    gemp_titled: Vec<CardIdx>,
     sets: BTreeMap<u32, SetInfo>,
+    /// The sets the cards are of, sorted: what [`Catalog::holds_set`] asks, without a scan.
+    held: Vec<u32>,
+    /// The newest set the cards are of, by release date (found once, when the catalog is built).
+    newest: Option<u32>,
+    /// The highest virtual set the cards are of.
+    highest_virtual: Option<u32>,
     gemp_formats: Vec<GempFormat>,
     /// A content hash of the files read, and the sync time when a manifest says it.
     pub version: Arc<str>,
@@ -170,20 +195,19 @@ pub struct Overlay {
 
 impl Catalog {
     /// Loads a catalog directory (the mirror's layout) whole.
-    pub fn load(dir: &Path, overlay: &Overlay) -> Result<Self, String> {
-        let formats: Vec<GempFormat> = upstream::read(dir, upstream::FORMATS)?;
-        let mut blueprints: Vec<Blueprint> = upstream::read(dir, upstream::GEMP_DARK)?;
-        blueprints.extend(upstream::read::<Vec<Blueprint>>(dir, upstream::GEMP_LIGHT)?);
-        let mut pc: Vec<PcCard> = upstream::read::<PcFile>(dir, upstream::PC_DARK)?.cards;
-        pc.extend(upstream::read::<PcFile>(dir, upstream::PC_LIGHT)?.cards);
-        let mut legacy: Vec<PcCard> =
-            upstream::read::<PcFile>(dir, upstream::PC_DARK_LEGACY)?.cards;
-        legacy.extend(upstream::read::<PcFile>(dir, upstream::PC_LIGHT_LEGACY)?.cards);
-        let sets: Vec<PcSet> = upstream::read(dir, upstream::PC_SETS)?;
+    pub fn load(dir: &Path, overlay: &Overlay) -> Result<Self, CatalogError> {
+        let files = upstream::Files::read(dir)?;
+        let formats: Vec<GempFormat> = files.parse(upstream::FORMATS)?;
+        let mut blueprints: Vec<Blueprint> = files.parse(upstream::GEMP_DARK)?;
+        blueprints.extend(files.parse::<Vec<Blueprint>>(upstream::GEMP_LIGHT)?);
+        let mut pc: Vec<PcCard> = files.parse::<PcFile>(upstream::PC_DARK)?.cards;
+        pc.extend(files.parse::<PcFile>(upstream::PC_LIGHT)?.cards);
+        let mut legacy: Vec<PcCard> = files.parse::<PcFile>(upstream::PC_DARK_LEGACY)?.cards;
+        legacy.extend(files.parse::<PcFile>(upstream::PC_LIGHT_LEGACY)?.cards);
+        let sets: Vec<PcSet> = files.parse(upstream::PC_SETS)?;
         let mut hash = 0u64;
-        for f in upstream::FILES {
-            let bytes = std::fs::read(dir.join(f.local)).unwrap_or_default();
-            hash ^= xxh(&bytes).rotate_left(hash.count_ones());
+        for bytes in files.all() {
+            hash ^= xxh(bytes).rotate_left(hash.count_ones());
         }
         let synced = deckcheck_core::sync::read_manifest(dir).map(|m| m.synced_at);
         let version: Arc<str> = match synced {
@@ -195,45 +219,50 @@ impl Catalog {
 
     /// Builds a catalog from the upstream records.
     pub fn build(
-        gemp_formats: Vec<GempFormat>,
-        blueprints: Vec<Blueprint>,
-        pc: Vec<PcCard>,
-        legacy: Vec<PcCard>,
+        mut gemp_formats: Vec<GempFormat>,
+        blueprints: Vec<Blueprint<'_>>,
+        pc: Vec<PcCard<'_>>,
+        legacy: Vec<PcCard<'_>>,
         pc_sets: Vec<PcSet>,
         overlay: &Overlay,
         version: Arc<str>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, CatalogError> {
         if gemp_formats.is_empty() {
-            return Err(format!("{}: no formats", upstream::FORMATS));
+            return Err(CatalogError::NoFormats);
+        }
+        for f in &mut gemp_formats {
+            f.set.sort_unstable();
+            f.set.dedup();
         }
         if blueprints.is_empty() || pc.is_empty() {
-            return Err("the card files hold no cards".into());
+            return Err(CatalogError::NoCards);
         }
-        let mut pc_rows: HashMap<String, Vec<&PcCard>> = HashMap::default();
+        let mut pc_rows: HashMap<&str, Vec<&PcCard>> = HashMap::default();
         for row in &pc {
             let Some(id) = row.gemp_id.as_deref() else {
                 continue;
             };
-            pc_rows
-                .entry(base_id(id).to_string())
-                .or_default()
-                .push(row);
+            pc_rows.entry(base_id(id)).or_default().push(row);
         }
-        let mut backs: HashMap<String, String> = HashMap::default();
+        let mut backs: HashMap<&str, &str> = HashMap::default();
         for b in &blueprints {
             if let Some(front) = b.card_id.strip_suffix("_BACK") {
-                backs.insert(front.to_string(), b.title.clone());
+                backs.insert(front, &b.title);
             }
         }
 
+        let mut strings = Strings::default();
         let mut catalog = Self {
             cards: Vec::with_capacity(blueprints.len() + 100 + legacy.len()),
             by_id: HashMap::default(),
             titles: NameIndex::default(),
             aliases: NameIndex::default(),
             legacy_titles: NameIndex::default(),
-            gemp_titles: HashMap::default(),
+            gemp_titled: Vec::new(),
             sets: BTreeMap::new(),
+            held: Vec::new(),
+            newest: None,
+            highest_virtual: None,
             gemp_formats,
             version,
         };
@@ -241,13 +270,15 @@ impl Catalog {
         // GEMP's blueprints, joined with the card database's rows.
         for b in blueprints.iter().filter(|b| !b.card_id.ends_with("_BACK")) {
             let id = base_id(&b.card_id);
-            let side = Side::parse(&b.side).ok_or_else(|| {
-                format!(
-                    "blueprint {id}: side {:?} is neither DARK nor LIGHT",
-                    b.side
-                )
+            let record = || format!("blueprint {id}");
+            let side = Side::parse(&b.side).ok_or_else(|| CatalogError::Side {
+                record: record(),
+                side: b.side.to_string(),
             })?;
-            let set = set_of(id).ok_or_else(|| format!("blueprint {id}: not a set_number id"))?;
+            let set = set_of(id).ok_or_else(|| CatalogError::NotAnId {
+                record: record(),
+                id: id.to_string(),
+            })?;
             let rows = pc_rows.get(id).map(Vec::as_slice).unwrap_or_default();
             let gemp_ep1 = b.icons.iter().any(|i| i.icon == "EPISODE_I");
             let pc_ep1 = rows
@@ -269,69 +300,71 @@ impl Catalog {
                 },
                 if b.has_virtual_suffix { " (V)" } else { "" }
             );
-            let title = rows
-                .first()
-                .map(|r| display_title(&r.front.title))
-                .unwrap_or_else(|| gemp_name.clone());
+            let title = strings.get(
+                &rows
+                    .first()
+                    .map(|r| display_title(&r.front.title))
+                    .unwrap_or_else(|| gemp_name.clone()),
+            );
             let card = Card {
                 id: id.into(),
-                title: title.into(),
-                gemp_title: Some(b.title.as_str().into()),
+                gemp_title: Some(strings.get(&b.title)),
+                title,
                 side,
-                category: b.card_category.as_str().into(),
+                category: strings.get(&b.card_category),
                 starting_effect: b.card_category == "EFFECT"
                     && b.card_subtype.as_deref() == Some("STARTING"),
                 starting: b.card_category == "OBJECTIVE"
                     || b.card_subtype
                         .as_deref()
                         .is_some_and(|s| s.contains("STARTING")),
-                icons: b.icons.iter().map(|i| i.icon.as_str().into()).collect(),
+                icons: b.icons.iter().map(|i| strings.get(&i.icon)).collect(),
                 set: Some(set),
                 legacy_block: None,
-                rarity: b.rarity.as_deref().map(Into::into),
+                rarity: b.rarity.as_deref().map(|r| strings.get(r)),
                 in_gemp: true,
                 in_pc: !rows.is_empty(),
                 outside_only: b.does_not_count_toward_deck_limit,
                 icon_conflict: conflict,
             };
             let idx = catalog.push(card)?;
-            catalog.titles.add(idx, &gemp_name);
-            catalog
-                .gemp_titles
-                .entry(squash(&b.title))
-                .or_default()
-                .push(idx);
+            add_name(&mut catalog.titles, idx, &gemp_name);
+            catalog.gemp_titled.push(idx);
             for r in rows {
                 catalog.add_titles(idx, &r.front.title);
             }
             if let Some(back) = backs.get(id) {
-                catalog.aliases.add(idx, back);
+                add_name(&mut catalog.aliases, idx, back);
             }
         }
 
         // Decipher cards the card database has and GEMP does not implement.
-        for (id, rows) in &pc_rows {
-            if catalog.by_id.contains_key(id.as_str()) {
+        for (&id, rows) in &pc_rows {
+            if catalog.by_id.contains_key(id) {
                 continue;
             }
             let first = rows[0];
-            let set = set_of(id).ok_or_else(|| {
-                format!("card {}: gempId {id:?} is not a set_number id", first.id)
+            let record = || format!("card {}", first.id);
+            let set = set_of(id).ok_or_else(|| CatalogError::NotAnId {
+                record: record(),
+                id: id.to_string(),
             })?;
-            let side = Side::parse(&first.side)
-                .ok_or_else(|| format!("card {}: side {:?}", first.id, first.side))?;
+            let side = Side::parse(&first.side).ok_or_else(|| CatalogError::Side {
+                record: record(),
+                side: first.side.to_string(),
+            })?;
             let card = Card {
-                id: id.as_str().into(),
-                title: display_title(&first.front.title).into(),
+                id: id.into(),
+                title: strings.get(&display_title(&first.front.title)),
                 gemp_title: None,
                 side,
-                category: pc_category(&first.front.kind).into(),
+                category: strings.get(&pc_category(&first.front.kind)),
                 starting_effect: false,
                 starting: pc_category(&first.front.kind) == "OBJECTIVE",
-                icons: pc_icons(&first.front),
+                icons: pc_icons(&first.front, &mut strings),
                 set: Some(set),
                 legacy_block: None,
-                rarity: first.rarity.as_deref().map(Into::into),
+                rarity: first.rarity.as_deref().map(|r| strings.get(r)),
                 in_gemp: false,
                 in_pc: true,
                 outside_only: false,
@@ -349,35 +382,33 @@ impl Catalog {
             .map(|s| (s.id.as_str(), s.name.as_str()))
             .collect();
         for row in &legacy {
-            let side = Side::parse(&row.side)
-                .ok_or_else(|| format!("legacy card {}: side {:?}", row.id, row.side))?;
+            let side = Side::parse(&row.side).ok_or_else(|| CatalogError::Side {
+                record: format!("legacy card {}", row.id),
+                side: row.side.to_string(),
+            })?;
             let card = Card {
                 id: format!("legacy-{}", row.id).into(),
-                title: display_title(&row.front.title).into(),
+                title: strings.get(&display_title(&row.front.title)),
                 gemp_title: None,
                 side,
-                category: pc_category(&row.front.kind).into(),
+                category: strings.get(&pc_category(&row.front.kind)),
                 starting_effect: false,
                 starting: pc_category(&row.front.kind) == "OBJECTIVE",
-                icons: pc_icons(&row.front),
+                icons: pc_icons(&row.front, &mut strings),
                 set: None,
                 legacy_block: Some(
-                    block_names
-                        .get(row.set.as_str())
-                        .copied()
-                        .unwrap_or(row.set.as_str())
-                        .into(),
+                    strings.get(block_names.get(&*row.set).copied().unwrap_or(&row.set)),
                 ),
-                rarity: row.rarity.as_deref().map(Into::into),
+                rarity: row.rarity.as_deref().map(|r| strings.get(r)),
                 in_gemp: false,
                 in_pc: true,
                 outside_only: false,
                 icon_conflict: None,
             };
             let idx = catalog.push(card)?;
-            catalog.legacy_titles.add(idx, &row.front.title);
+            add_name(&mut catalog.legacy_titles, idx, &row.front.title);
             if let Some((front, _)) = row.front.title.split_once(" / ") {
-                catalog.legacy_titles.add(idx, front);
+                add_name(&mut catalog.legacy_titles, idx, front);
             }
         }
 
@@ -419,13 +450,37 @@ impl Catalog {
                 s.precision = Precision::Month;
             }
         }
+        let mut gemp_titled = std::mem::take(&mut catalog.gemp_titled);
+        gemp_titled.sort_by(|a, b| {
+            catalog
+                .card(*a)
+                .gemp_title
+                .cmp(&catalog.card(*b).gemp_title)
+        });
+        catalog.gemp_titled = gemp_titled;
+        catalog.cards.shrink_to_fit();
+        catalog.held = catalog.cards.iter().filter_map(|c| c.set).collect();
+        catalog.held.sort_unstable();
+        catalog.held.dedup();
+        catalog.newest = catalog
+            .sets
+            .values()
+            .filter(|s| s.release.is_some() && catalog.holds_set(s.id))
+            .max_by_key(|s| (s.release, s.id))
+            .map(|s| s.id);
+        catalog.highest_virtual = catalog
+            .held
+            .iter()
+            .copied()
+            .filter(|s| VIRTUAL.contains(s))
+            .max();
         Ok(catalog)
     }
 
-    fn push(&mut self, card: Card) -> Result<CardIdx, String> {
+    fn push(&mut self, card: Card) -> Result<CardIdx, CatalogError> {
         let idx = CardIdx(self.cards.len() as u32);
         if self.by_id.insert(card.id.clone(), idx).is_some() {
-            return Err(format!("card id {} appears twice", card.id));
+            return Err(CatalogError::DuplicateId { id: card.id });
         }
         self.cards.push(card);
         Ok(idx)
@@ -433,18 +488,24 @@ impl Catalog {
 
     /// A card database title: the whole (`A / B` for objectives), and its front.
     fn add_titles(&mut self, idx: CardIdx, title: &str) {
-        self.titles.add(idx, title);
+        add_name(&mut self.titles, idx, title);
         if let Some(plain) = without_alternate_image(title) {
-            self.aliases.add(idx, plain);
+            add_name(&mut self.aliases, idx, plain);
         }
         if let Some((front, back)) = title.split_once(" / ") {
-            self.titles.add(idx, front);
-            self.aliases.add(idx, back);
+            add_name(&mut self.titles, idx, front);
+            add_name(&mut self.aliases, idx, back);
         }
     }
 
     pub fn card(&self, idx: CardIdx) -> &Card {
         &self.cards[idx.0 as usize]
+    }
+
+    /// A card as an answer names it: its GEMP id and its title.
+    pub fn card_ref(&self, idx: CardIdx) -> CardRef {
+        let card = self.card(idx);
+        CardRef::new(card.id.clone(), card.title.clone(), None)
     }
 
     pub fn len(&self) -> usize {
@@ -501,11 +562,12 @@ impl Catalog {
     }
 
     /// The cards GEMP gives this bare title (`Jabba's Prize`, whatever its `(V)` or `(AI)`
-    /// marks): what GEMP's deck checks count by title.
+    /// marks), written as GEMP writes it: what GEMP's deck checks count by title.
     pub fn by_gemp_title(&self, title: &str) -> &[CardIdx] {
-        self.gemp_titles
-            .get(&squash(title))
-            .map_or(&[], Vec::as_slice)
+        let bare = |c: &CardIdx| self.card(*c).gemp_title.as_deref().unwrap_or_default();
+        let start = self.gemp_titled.partition_point(|c| bare(c) < title);
+        let titled = &self.gemp_titled[start..];
+        &titled[..titled.partition_point(|c| bare(c) == title)]
     }
 
     /// Did-you-mean for a title, best first.
@@ -523,23 +585,19 @@ impl Catalog {
 
     /// Whether any card of the data is of this set.
     pub fn holds_set(&self, set: u32) -> bool {
-        self.cards.iter().any(|c| c.set == Some(set))
+        self.held.binary_search(&set).is_ok()
     }
 
     /// The newest set the card data holds cards of (by release date): what a card of a later set
     /// is newer than.
     pub fn newest_set(&self) -> Option<&SetInfo> {
-        self.sets
-            .values()
-            .filter(|s| s.release.is_some() && self.holds_set(s.id))
-            .max_by_key(|s| (s.release, s.id))
+        self.newest.and_then(|id| self.set(id))
     }
 
     /// Whether the card data predates `set`: it holds no card of it, and the set is a virtual
     /// set numbered after every virtual set it does hold, or was released after its newest set
     /// (Virtual Set 27 on data that ends with Virtual Set 26).
     pub fn predates(&self, set: u32) -> bool {
-        const VIRTUAL: std::ops::Range<u32> = 200..300;
         if self.holds_set(set) {
             return false;
         }
@@ -548,14 +606,8 @@ impl Catalog {
             (Some(release), Some(newest)) => newest.release.is_some_and(|n| release > n),
             _ => false,
         };
-        let numbered_later = VIRTUAL.contains(&set)
-            && self
-                .cards
-                .iter()
-                .filter_map(|c| c.set)
-                .filter(|s| VIRTUAL.contains(s))
-                .max()
-                .is_some_and(|highest| set > highest);
+        let numbered_later =
+            VIRTUAL.contains(&set) && self.highest_virtual.is_some_and(|highest| set > highest);
         released_later || numbered_later
     }
 
@@ -586,6 +638,37 @@ impl Catalog {
 
     pub fn gemp_formats(&self) -> &[GempFormat] {
         &self.gemp_formats
+    }
+}
+
+/// One shared copy of each string many cards hold (a category, a rarity, an icon, a block, a
+/// title reprinted): a catalog holds each once, however many cards name it.
+#[derive(Debug, Default)]
+struct Strings(rustc_hash::FxHashSet<Arc<str>>);
+
+impl Strings {
+    fn get(&mut self, text: &str) -> Arc<str> {
+        if let Some(shared) = self.0.get(text) {
+            return shared.clone();
+        }
+        let shared: Arc<str> = text.into();
+        self.0.insert(shared.clone());
+        shared
+    }
+}
+
+/// GEMP's set of Legacy (retired virtual) blueprints.
+pub const LEGACY_SET: u32 = 601;
+
+/// The numbers of the Players Committee's virtual sets.
+const VIRTUAL: std::ops::Range<u32> = 200..300;
+
+/// Makes a card findable by a name, unless the index finds it by that name already: GEMP's name
+/// and the card database's title are mostly one name written twice (`•Darth Vader`), and a
+/// second entry would only repeat the first in every did-you-mean list.
+fn add_name(index: &mut NameIndex<CardIdx>, idx: CardIdx, name: &str) {
+    if !index.exact(name).contains(&idx) {
+        index.add(idx, name);
     }
 }
 
@@ -651,19 +734,19 @@ fn pc_category(kind: &str) -> String {
 
 /// The card database's icons as GEMP names them (`Episode I` → `EPISODE_I`); a Defensive
 /// Shield has the DEFENSIVE_SHIELD icon whether or not the database lists it.
-fn pc_icons(face: &upstream::PcFace) -> Vec<Arc<str>> {
+fn pc_icons(face: &upstream::PcFace, strings: &mut Strings) -> Box<[Arc<str>]> {
     let mut icons: Vec<Arc<str>> = face
         .icons
         .iter()
         .map(|i| {
             let name = i.split(" x").next().unwrap_or(i);
-            pc_category(name).into()
+            strings.get(&pc_category(name))
         })
         .collect();
     if face.kind == "Defensive Shield" && !icons.iter().any(|i| &**i == "DEFENSIVE_SHIELD") {
-        icons.push("DEFENSIVE_SHIELD".into());
+        icons.push(strings.get("DEFENSIVE_SHIELD"));
     }
-    icons
+    icons.into_boxed_slice()
 }
 
 fn xxh(bytes: &[u8]) -> u64 {
@@ -702,10 +785,12 @@ mod tests {
         let face = upstream::PcFace {
             title: "Fanfare".into(),
             kind: "Defensive Shield".into(),
-            sub_type: None,
             icons: vec!["Episode I".into(), "Warrior x2".into()],
         };
-        let icons: Vec<String> = pc_icons(&face).iter().map(|i| i.to_string()).collect();
+        let icons: Vec<String> = pc_icons(&face, &mut Strings::default())
+            .iter()
+            .map(|i| i.to_string())
+            .collect();
         assert_eq!(icons, ["EPISODE_I", "WARRIOR", "DEFENSIVE_SHIELD"]);
     }
 

@@ -3,7 +3,7 @@
 //! with the same files replaces it.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckcheck_core::{Dated, Timeline};
@@ -15,6 +15,36 @@ use crate::catalog::{IconConflict, Overlay};
 const FORMATS: &str = include_str!("../../../card_data/ccg/formats.toml");
 const SETS: &str = include_str!("../../../card_data/ccg/sets.toml");
 const CONFLICTS: &str = include_str!("../../../card_data/ccg/icon_conflicts.toml");
+
+/// Why the project's data cannot be used: the file, and the format and setting to blame.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    #[error("{}: {cause}", path.display())]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{file}: {cause}")]
+    Toml {
+        file: &'static str,
+        cause: toml::de::Error,
+    },
+    /// A timeline whose dates are out of order (core's check says how).
+    #[error("formats.toml [{format}] {setting}: {reason}")]
+    Order {
+        format: String,
+        setting: String,
+        reason: String,
+    },
+    #[error("formats.toml [{format}] {icon}: an icon is either banned or disputed")]
+    BannedAndDisputed { format: String, icon: String },
+    #[error("formats.toml [{format}] available: the format is never available")]
+    NeverAvailable { format: String },
+    #[error("formats.toml [{format}] deck_size: no deck size")]
+    NoDeckSize { format: String },
+    #[error("formats.toml: the format id {format} appears twice")]
+    TwoFormats { format: String },
+}
 
 /// The game's legality data.
 #[derive(Debug, Clone)]
@@ -135,15 +165,15 @@ pub struct ConflictEntry {
 }
 
 impl LegalityData {
-    pub fn embedded() -> Result<Self, String> {
+    pub fn embedded() -> Result<Self, DataError> {
         Self::parse(FORMATS, SETS, CONFLICTS)
     }
 
     /// The same files from a directory (a newer copy of `card_data/ccg/`).
-    pub fn from_dir(dir: &Path) -> Result<Self, String> {
+    pub fn from_dir(dir: &Path) -> Result<Self, DataError> {
         let read = |name: &str| {
             let path = dir.join(name);
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+            std::fs::read_to_string(&path).map_err(|cause| DataError::Read { path, cause })
         };
         Self::parse(
             &read("formats.toml")?,
@@ -152,36 +182,57 @@ impl LegalityData {
         )
     }
 
-    pub fn parse(formats: &str, sets: &str, conflicts: &str) -> Result<Self, String> {
-        let formats: FormatsFile =
-            toml::from_str(formats).map_err(|e| format!("formats.toml: {e}"))?;
-        let sets: SetsFile = toml::from_str(sets).map_err(|e| format!("sets.toml: {e}"))?;
-        let conflicts: ConflictsFile =
-            toml::from_str(conflicts).map_err(|e| format!("icon_conflicts.toml: {e}"))?;
+    pub fn parse(formats: &str, sets: &str, conflicts: &str) -> Result<Self, DataError> {
+        fn toml<T: serde::de::DeserializeOwned>(
+            file: &'static str,
+            text: &str,
+        ) -> Result<T, DataError> {
+            toml::from_str(text).map_err(|cause| DataError::Toml { file, cause })
+        }
+        let formats: FormatsFile = toml("formats.toml", formats)?;
+        let sets: SetsFile = toml("sets.toml", sets)?;
+        let conflicts: ConflictsFile = toml("icon_conflicts.toml", conflicts)?;
         for f in &formats.format {
-            let bad = |what: &str, e: String| format!("formats.toml [{}] {what}: {e}", f.id);
-            f.available.check_order().map_err(|e| bad("available", e))?;
-            f.deck_size.check_order().map_err(|e| bad("deck_size", e))?;
+            let order = |setting: &str, reason: String| DataError::Order {
+                format: f.id.clone(),
+                setting: setting.to_string(),
+                reason,
+            };
+            f.available
+                .check_order()
+                .map_err(|e| order("available", e))?;
+            f.deck_size
+                .check_order()
+                .map_err(|e| order("deck_size", e))?;
             for (icon, t) in &f.banned_icons {
-                t.check_order().map_err(|e| bad(icon, e))?;
+                t.check_order().map_err(|e| order(icon, e))?;
             }
             for (icon, t) in &f.disputed_icons {
-                t.check_order().map_err(|e| bad(icon, e))?;
+                t.check_order().map_err(|e| order(icon, e))?;
                 if f.banned_icons.contains_key(icon) {
-                    return Err(bad(icon, "an icon is either banned or disputed".into()));
+                    return Err(DataError::BannedAndDisputed {
+                        format: f.id.clone(),
+                        icon: icon.clone(),
+                    });
                 }
             }
             if f.first_day().is_none() {
-                return Err(bad("available", "the format is never available".into()));
+                return Err(DataError::NeverAvailable {
+                    format: f.id.clone(),
+                });
             }
             if f.deck_size.is_empty() {
-                return Err(bad("deck_size", "no deck size".into()));
+                return Err(DataError::NoDeckSize {
+                    format: f.id.clone(),
+                });
             }
         }
         let mut ids: Vec<&str> = formats.format.iter().map(|f| f.id.as_str()).collect();
         ids.sort_unstable();
-        if ids.windows(2).any(|w| w[0] == w[1]) {
-            return Err("formats.toml: a format id appears twice".into());
+        if let Some(twice) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(DataError::TwoFormats {
+                format: twice[0].to_string(),
+            });
         }
         Ok(Self {
             formats: formats.format,
@@ -276,6 +327,13 @@ mod tests {
     fn a_format_file_with_an_unknown_setting_is_refused() {
         let bad = FORMATS.replacen("gemp = \"open\"", "gemp = \"open\"\nsideboard = 5", 1);
         let err = LegalityData::parse(&bad, SETS, CONFLICTS).unwrap_err();
-        assert!(err.contains("sideboard"), "{err}");
+        assert!(matches!(
+            err,
+            DataError::Toml {
+                file: "formats.toml",
+                ..
+            }
+        ));
+        assert!(err.to_string().contains("sideboard"), "{err}");
     }
 }

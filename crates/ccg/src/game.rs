@@ -12,10 +12,10 @@ use deckcheck_core::{
 use jiff::civil::Date;
 use serde_json::{Value, json};
 
-use crate::catalog::{CardIdx, Catalog, Precision};
-use crate::data::{FormatDef, LegalityData};
+use crate::catalog::{CardIdx, Catalog, CatalogError, Precision};
+use crate::data::{DataError, FormatDef, LegalityData};
 use crate::deck::{Deck, Entry, Resolution, Zone};
-use crate::input::{READERS, card_ref};
+use crate::input::READERS;
 use crate::rules::{self, Context, judge};
 use crate::upstream::GempFormat;
 
@@ -23,6 +23,17 @@ use crate::upstream::GempFormat;
 #[derive(Debug, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CcgOptions {}
+
+/// Why the game cannot be loaded: its data, its catalog, or the two disagreeing.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    #[error(transparent)]
+    Data(#[from] DataError),
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    #[error("format {format}: GEMP's format file has no format {gemp:?}")]
+    NoGempFormat { format: String, gemp: String },
+}
 
 /// Star Wars CCG: the catalog, the project's data, and what the game is.
 pub struct Ccg {
@@ -48,7 +59,7 @@ const CARD_CODES: &[&str] = &[
 impl Ccg {
     /// Loads the catalog from a directory (resolved through its `current` version, if any) and
     /// the project's data from `card_data` (or the embedded copy).
-    pub fn load(cards: &Path, card_data: Option<&Path>) -> Result<Self, String> {
+    pub fn load(cards: &Path, card_data: Option<&Path>) -> Result<Self, GameError> {
         let data = match card_data {
             Some(dir) => LegalityData::from_dir(dir)?,
             None => LegalityData::embedded()?,
@@ -58,13 +69,13 @@ impl Ccg {
         Self::new(catalog, data)
     }
 
-    pub fn new(catalog: Catalog, data: LegalityData) -> Result<Self, String> {
+    pub fn new(catalog: Catalog, data: LegalityData) -> Result<Self, GameError> {
         for f in &data.formats {
             if catalog.gemp_format(&f.gemp).is_none() {
-                return Err(format!(
-                    "format {}: GEMP's format file has no format {:?}",
-                    f.id, f.gemp
-                ));
+                return Err(GameError::NoGempFormat {
+                    format: f.id.clone(),
+                    gemp: f.gemp.clone(),
+                });
             }
         }
         let formats = formats(&data);
@@ -111,9 +122,9 @@ impl Ccg {
     }
 
     /// The report of `decks` (one deck, or a pair) in one format on one date.
-    pub fn report(
+    pub fn report<D: std::borrow::Borrow<Deck>>(
         &self,
-        decks: &[Deck],
+        decks: &[D],
         unreadable: usize,
         format: &str,
         as_of: Date,
@@ -152,7 +163,7 @@ impl Ccg {
 
     fn line_ref(&self, entry: &Entry) -> CardRef {
         match &entry.card {
-            Resolution::Card(c) => card_ref(&self.catalog, *c),
+            Resolution::Card(c) => self.catalog.card_ref(*c),
             _ => CardRef::new(entry.written.clone(), entry.written.clone(), None),
         }
         .at_line(entry.line)
@@ -207,7 +218,7 @@ impl Game for Ccg {
         ask: &Ask,
         _options: &CcgOptions,
     ) -> Result<Vec<Judged>, RequestError> {
-        let plain: Vec<Deck> = decks.iter().map(|d| d.deck.clone()).collect();
+        let plain: Vec<&Deck> = decks.iter().map(|d| &d.deck).collect();
         let unreadable = decks.iter().map(Imported::unreadable).sum();
         formats
             .iter()
@@ -345,7 +356,7 @@ impl Game for Ccg {
         found
             .into_iter()
             .map(|c| CardSummary {
-                card: card_ref(&self.catalog, c),
+                card: self.catalog.card_ref(c),
                 kind: self.catalog.card(c).category_name(),
             })
             .collect()
@@ -531,9 +542,10 @@ const EXAMPLE_DECK: &str = include_str!("../tests/ccg/decks/ebo-light.txt");
 /// What the API document says of the game, from the project's data alone.
 pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = match card_data {
-        Some(dir) => LegalityData::from_dir(dir)?,
-        None => LegalityData::embedded()?,
-    };
+        Some(dir) => LegalityData::from_dir(dir),
+        None => LegalityData::embedded(),
+    }
+    .map_err(deckcheck_core::LoadError::new)?;
     Ok(deckcheck_core::GameApi::new::<CcgOptions>(
         formats(&data),
         READERS.iter().map(|r| r.info()).collect(),
@@ -551,8 +563,7 @@ pub fn api(card_data: Option<&Path>) -> Result<deckcheck_core::GameApi, deckchec
 pub fn load(
     paths: &deckcheck_core::Paths,
 ) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
-    Ok(Arc::new(Ccg::load(
-        &paths.cards,
-        paths.card_data.as_deref(),
-    )?))
+    let game = Ccg::load(&paths.cards, paths.card_data.as_deref())
+        .map_err(deckcheck_core::LoadError::new)?;
+    Ok(Arc::new(game))
 }

@@ -10,6 +10,10 @@
 //! - [`input`]: GEMP deck XML, GEMP deck strings, text lists; [`deck`]: what they become.
 //! - [`rules`]: one file per rule id (spec §2.3), each citing its source.
 //! - [`game`]: the core's `Game`; [`sync`]: the core's `sync::Source`.
+//!
+//! Imports run one way, with no way back: `upstream` ← `catalog` ← `deck`, `data` ← `input`,
+//! `rules`, `sheet` ← `game` ← `sync`. What a reader and a rule both need of a card (how an
+//! answer names it, GEMP's set numbers) is the catalog's.
 
 pub mod catalog;
 pub mod data;

@@ -20,7 +20,7 @@ use deckcheck_core::sync::{LoadError, Session, Source, SyncError};
 use crate::catalog::Catalog;
 use crate::data::LegalityData;
 use crate::game::Ccg;
-use crate::upstream::{self, Blueprint, FILES, GempFormat, PcFile, PcSet};
+use crate::upstream::{self, Blueprint, FILES, GempFormat, PcFile, PcSet, UpstreamError};
 
 /// The public host of both repositories' raw files.
 pub const GITHUB_RAW: &str = "https://raw.githubusercontent.com";
@@ -35,14 +35,17 @@ pub fn is_github(upstream: &str) -> bool {
         .eq_ignore_ascii_case(GITHUB_RAW)
 }
 
-/// Records in one upstream file; `Err` (why) when it is not the file it should be.
-fn records(local: &str, bytes: &[u8]) -> Result<usize, String> {
+/// Records in one upstream file; why not when it is not the file it should be.
+fn records(local: &str, bytes: &[u8]) -> Result<usize, UpstreamError> {
     let n = match local {
         upstream::FORMATS => {
             let formats: Vec<GempFormat> = upstream::parse(local, bytes)?;
             for code in ["open", "classic"] {
                 if !formats.iter().any(|f| f.code == code) {
-                    return Err(format!("{local}: no {code:?} format"));
+                    return Err(UpstreamError::NoFormat {
+                        file: local.to_string(),
+                        code,
+                    });
                 }
             }
             formats.len()
@@ -54,7 +57,9 @@ fn records(local: &str, bytes: &[u8]) -> Result<usize, String> {
         _ => upstream::parse::<PcFile>(local, bytes)?.cards.len(),
     };
     if n == 0 {
-        return Err(format!("{local}: no records"));
+        return Err(UpstreamError::NoRecords {
+            file: local.to_string(),
+        });
     }
     Ok(n)
 }
@@ -77,9 +82,9 @@ impl Source for CcgSource {
                 file.local.to_string()
             };
             let bytes = session.get(&path, file.local)?;
-            records(file.local, &bytes).map_err(|reason| SyncError::BadFile {
+            records(file.local, &bytes).map_err(|e| SyncError::BadFile {
                 file: path.clone(),
-                reason,
+                reason: e.to_string(),
             })?;
         }
         Ok(())
@@ -89,12 +94,10 @@ impl Source for CcgSource {
         let data = LegalityData::embedded().map_err(LoadError::new)?;
         let catalog = Catalog::load(dir, &data.overlay()).map_err(LoadError::new)?;
         Ccg::new(catalog, data).map_err(LoadError::new)?;
+        let files = upstream::Files::read(dir).map_err(LoadError::new)?;
         let mut items = BTreeMap::new();
-        for file in FILES {
-            let path = dir.join(file.local);
-            let bytes = std::fs::read(&path)
-                .map_err(|e| LoadError::new(format!("{}: {e}", path.display())))?;
-            let n = records(file.local, &bytes).map_err(LoadError::new)?;
+        for (file, bytes) in FILES.iter().zip(files.all()) {
+            let n = records(file.local, bytes).map_err(LoadError::new)?;
             items.insert(file.local.to_string(), n);
         }
         Ok(items)
@@ -121,14 +124,16 @@ mod tests {
     fn a_file_of_the_wrong_shape_or_empty_is_refused() {
         assert!(records(upstream::PC_DARK, br#"{"cards": []}"#).is_err());
         assert!(records(upstream::PC_DARK, b"[1, 2]").is_err());
-        assert!(
+        assert!(matches!(
             records(
                 upstream::FORMATS,
                 br#"[{"code": "open", "name": "Open", "set": [1]}]"#
-            )
-            .unwrap_err()
-            .contains("classic")
-        );
+            ),
+            Err(UpstreamError::NoFormat {
+                code: "classic",
+                ..
+            })
+        ));
         assert!(records(upstream::GEMP_DARK, b"<html>rate limited</html>").is_err());
     }
 }

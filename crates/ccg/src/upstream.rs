@@ -1,9 +1,12 @@
 //! The upstream files as they are published, read with serde: GEMP's format and blueprint files
 //! (PlayersCommittee/gemp-swccg-public) and the Players Committee card database
 //! (swccgpc/swccg-card-json). Only the fields deckcheck uses are read; fields added upstream are
-//! ignored, missing required ones fail the load with the file's name.
+//! ignored, missing required ones fail the load with the file's name. The records of the card
+//! files borrow their text from the file's bytes ([`Files`]): a load makes one copy of what the
+//! catalog keeps, not a string per field of every record.
 
-use std::path::Path;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -86,6 +89,8 @@ impl UpstreamFile {
 pub struct GempFormat {
     pub code: String,
     pub name: String,
+    /// The sets of its card pool; sorted when the catalog is built ([`GempFormat::in_pool`]
+    /// looks a set up by halves).
     pub set: Vec<u32>,
     #[serde(default, rename = "deckSize")]
     pub deck_size: Option<u32>,
@@ -101,20 +106,102 @@ pub struct GempFormat {
     pub banned_rarities: Vec<String>,
 }
 
+impl GempFormat {
+    /// Whether a card is in the format's card pool: its set is one of the format's, or the
+    /// format names the card valid (DefaultSwccgFormat.validateCard).
+    pub fn in_pool(&self, set: u32, id: &str) -> bool {
+        self.has_set(set) || self.valid.iter().any(|v| v == id)
+    }
+
+    /// Whether `set` is one of the format's sets.
+    pub fn has_set(&self, set: u32) -> bool {
+        self.set.binary_search(&set).is_ok()
+    }
+}
+
+/// Text of a record: borrowed from the file, owned where the file escapes a character (serde
+/// borrows a `Cow` only as a field of its own, not within an `Option` or a `Vec`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text<'a>(pub Cow<'a, str>);
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for Text<'_> {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Text<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl<'a> From<&'a str> for Text<'a> {
+    fn from(text: &'a str) -> Self {
+        Self(Cow::Borrowed(text))
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Text<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(text)))
+            }
+
+            fn visit_str<E>(self, text: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(text.to_string())))
+            }
+
+            fn visit_string<E>(self, text: String) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(text)))
+            }
+        }
+
+        deserializer.deserialize_str(Visitor)
+    }
+}
+
 /// A GEMP blueprint (card_blueprint_database_{dark,light}.json).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Blueprint {
-    pub card_id: String,
-    pub title: String,
-    pub side: String,
-    pub card_category: String,
-    #[serde(default)]
-    pub card_subtype: Option<String>,
-    #[serde(default)]
-    pub icons: Vec<IconCount>,
-    #[serde(default)]
-    pub rarity: Option<String>,
+pub struct Blueprint<'a> {
+    #[serde(borrow)]
+    pub card_id: Text<'a>,
+    #[serde(borrow)]
+    pub title: Text<'a>,
+    #[serde(borrow)]
+    pub side: Text<'a>,
+    #[serde(borrow)]
+    pub card_category: Text<'a>,
+    #[serde(default, borrow)]
+    pub card_subtype: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    pub icons: Vec<IconCount<'a>>,
+    #[serde(default, borrow)]
+    pub rarity: Option<Text<'a>>,
     #[serde(default)]
     pub does_not_count_toward_deck_limit: bool,
     #[serde(default)]
@@ -124,43 +211,46 @@ pub struct Blueprint {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-pub struct IconCount {
-    pub icon: String,
+pub struct IconCount<'a> {
+    #[serde(borrow)]
+    pub icon: Text<'a>,
 }
 
 /// The card database's files: `{"cards": [...]}`.
 #[derive(Debug, Clone, Deserialize)]
-pub struct PcFile {
-    pub cards: Vec<PcCard>,
+pub struct PcFile<'a> {
+    #[serde(borrow)]
+    pub cards: Vec<PcCard<'a>>,
 }
 
 /// A card of the PC card database.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PcCard {
+pub struct PcCard<'a> {
     pub id: u64,
     /// The GEMP blueprint id; absent on retired (Legacy) cards.
-    #[serde(default)]
-    pub gemp_id: Option<String>,
-    pub side: String,
-    pub set: String,
-    #[serde(default)]
-    pub rarity: Option<String>,
-    pub front: PcFace,
-    #[serde(default)]
-    pub back: Option<PcFace>,
+    #[serde(default, borrow)]
+    pub gemp_id: Option<Text<'a>>,
+    #[serde(borrow)]
+    pub side: Text<'a>,
+    #[serde(borrow)]
+    pub set: Text<'a>,
+    #[serde(default, borrow)]
+    pub rarity: Option<Text<'a>>,
+    #[serde(borrow)]
+    pub front: PcFace<'a>,
 }
 
+/// The front of a card of the card database (what deckcheck reads of it).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PcFace {
-    pub title: String,
-    #[serde(rename = "type")]
-    pub kind: String,
-    #[serde(default)]
-    pub sub_type: Option<String>,
-    #[serde(default)]
-    pub icons: Vec<String>,
+pub struct PcFace<'a> {
+    #[serde(borrow)]
+    pub title: Text<'a>,
+    #[serde(rename = "type", borrow)]
+    pub kind: Text<'a>,
+    #[serde(default, borrow)]
+    pub icons: Vec<Text<'a>>,
 }
 
 /// A set of the card database (sets.json).
@@ -175,14 +265,67 @@ pub struct PcSet {
     pub date_release: Option<String>,
 }
 
-/// Reads one upstream file of a catalog directory.
-pub fn read<T: serde::de::DeserializeOwned>(dir: &Path, local: &str) -> Result<T, String> {
-    let path = dir.join(local);
-    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse(local, &bytes)
+/// Why an upstream file cannot be used, naming it.
+#[derive(Debug, thiserror::Error)]
+pub enum UpstreamError {
+    #[error("{}: {cause}", path.display())]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{file}: {cause}")]
+    Parse {
+        file: String,
+        cause: serde_json::Error,
+    },
+    #[error("{file}: no records")]
+    NoRecords { file: String },
+    #[error("{file}: no {code:?} format")]
+    NoFormat { file: String, code: &'static str },
+}
+
+/// The bytes of every file of a catalog directory ([`FILES`]), read once: the records parsed
+/// from them borrow their text, so they are kept while the catalog is built.
+#[derive(Debug)]
+pub struct Files {
+    bytes: Vec<Vec<u8>>,
+}
+
+impl Files {
+    pub fn read(dir: &Path) -> Result<Self, UpstreamError> {
+        let bytes = FILES
+            .iter()
+            .map(|f| {
+                let path = dir.join(f.local);
+                std::fs::read(&path).map_err(|cause| UpstreamError::Read { path, cause })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Self { bytes })
+    }
+
+    /// The bytes of the file `local` (one of [`FILES`]).
+    pub fn get(&self, local: &str) -> &[u8] {
+        FILES
+            .iter()
+            .position(|f| f.local == local)
+            .map_or(&[], |i| &self.bytes[i])
+    }
+
+    /// The file `local` parsed; its records borrow from these bytes.
+    pub fn parse<'a, T: Deserialize<'a>>(&'a self, local: &str) -> Result<T, UpstreamError> {
+        parse(local, self.get(local))
+    }
+
+    /// Every file's bytes, in the order of [`FILES`].
+    pub fn all(&self) -> impl Iterator<Item = &[u8]> {
+        self.bytes.iter().map(Vec::as_slice)
+    }
 }
 
 /// Parses the bytes of the upstream file `local`.
-pub fn parse<T: serde::de::DeserializeOwned>(local: &str, bytes: &[u8]) -> Result<T, String> {
-    serde_json::from_slice(bytes).map_err(|e| format!("{local}: {e}"))
+pub fn parse<'a, T: Deserialize<'a>>(local: &str, bytes: &'a [u8]) -> Result<T, UpstreamError> {
+    serde_json::from_slice(bytes).map_err(|cause| UpstreamError::Parse {
+        file: local.to_string(),
+        cause,
+    })
 }

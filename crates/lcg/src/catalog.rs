@@ -7,13 +7,96 @@
 //! project's own dated list when the game loads. A file that does not load fails with its path
 //! and the record that broke it.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use deckcheck_core::CardRef;
 use deckcheck_core::names::NameIndex;
 use deckcheck_core::text::squash;
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
+
+/// Why a catalog cannot be loaded: the directory, the file, or the record that breaks it.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("{}: no swlcg-json/ (or json/) directory of product files", dir.display())]
+    NoCardsDir { dir: PathBuf },
+    #[error("{}: {cause}", path.display())]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{}: no product files", dir.display())]
+    NoProducts { dir: PathBuf },
+    #[error("{}: not a JSON list of cards: {cause}", path.display())]
+    NotAList {
+        path: PathBuf,
+        cause: serde_json::Error,
+    },
+    #[error("{}: record {index} ({id}): {cause}", path.display())]
+    Record {
+        path: PathBuf,
+        index: usize,
+        id: String,
+        cause: serde_json::Error,
+    },
+    /// A file that does not parse though each of its records does.
+    #[error("{}: {cause}", path.display())]
+    Parse {
+        path: PathBuf,
+        cause: serde_json::Error,
+    },
+    #[error("{file}: holds no cards")]
+    Empty { file: String },
+    #[error("{cards} cards: more than the catalog can index")]
+    TooMany { cards: usize },
+    #[error("{card}: {problem}")]
+    Card { card: CardAt, problem: CardProblem },
+    #[error("objective set {set} has no card {missing}: every set has six")]
+    SetIncomplete { set: usize, missing: usize },
+}
+
+/// A card of a product file, as an error names it.
+#[derive(Debug)]
+pub struct CardAt {
+    pub path: PathBuf,
+    pub id: String,
+    pub title: String,
+}
+
+impl std::fmt::Display for CardAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: card {} ({})",
+            self.path.display(),
+            self.id,
+            self.title
+        )
+    }
+}
+
+/// What is wrong with one card of a product file.
+#[derive(Debug, thiserror::Error)]
+pub enum CardProblem {
+    #[error("the OCTGN id is used twice")]
+    IdTwice,
+    #[error("marked affiliation-locked, but its text names no affiliation")]
+    LockedToNone,
+    #[error("its objective counts cannot be read: {text:?}")]
+    Alliance { text: String },
+    #[error("objective set sequence {seq} is not 1-6")]
+    Sequence { seq: u16 },
+    #[error(
+        "card {seq} of set {set} is a {kind:?}; an objective set's card 1, and only it, is its objective"
+    )]
+    Objective { seq: u16, set: u16, kind: CardType },
+    #[error("set {set} has two cards {seq}")]
+    TwoCards { set: u16, seq: u16 },
+    #[error("a mission outside any objective set")]
+    MissionOutsideSet,
+}
 
 /// A card's place in [`Catalog::cards`].
 pub type CardIdx = u16;
@@ -166,7 +249,8 @@ pub struct Catalog {
     pub products: Vec<String>,
     /// Each product file read and how many cards it holds (for the sync's inventory).
     pub files: Vec<(String, usize)>,
-    by_id: HashMap<Box<str>, CardIdx>,
+    /// Keyed by the card's own id (one copy of each id).
+    by_id: HashMap<Arc<str>, CardIdx>,
     /// Set number → its six cards by sequence.
     sets: Vec<Option<[CardIdx; 6]>>,
     /// Every card by title, for did-you-mean on an unknown id.
@@ -181,13 +265,16 @@ pub struct Catalog {
     pub version: Arc<str>,
 }
 
-/// One card as swlcg-json writes it; other fields are not read.
+/// One card as swlcg-json writes it; other fields are not read. Its names borrow from the file's
+/// bytes (owned where the file escapes a character).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct RawCard {
-    product: String,
+struct RawCard<'a> {
+    #[serde(borrow)]
+    product: Cow<'a, str>,
     number: u32,
-    octgn_id: String,
+    #[serde(borrow)]
+    octgn_id: Cow<'a, str>,
     objective_set_number: Option<u16>,
     objective_set_sequence: Option<u16>,
     side: Side,
@@ -195,7 +282,8 @@ struct RawCard {
     is_locked_to_affiliation: bool,
     #[serde(rename = "type")]
     kind: CardType,
-    title: String,
+    #[serde(borrow)]
+    title: Cow<'a, str>,
     #[serde(default)]
     is_unique: bool,
     is_limited_to_objective_deck: bool,
@@ -230,47 +318,80 @@ pub fn cards_dir(dir: &Path) -> Option<PathBuf> {
 
 /// Reads one product file's cards: one typed pass, and record by record only to name a record
 /// that breaks it.
-fn read_file(path: &Path, bytes: &[u8]) -> Result<Vec<RawCard>, String> {
+fn read_file<'a>(path: &Path, bytes: &'a [u8]) -> Result<Vec<RawCard<'a>>, CatalogError> {
     match serde_json::from_slice::<Vec<RawCard>>(bytes) {
         Ok(cards) => Ok(cards),
         Err(whole) => {
-            let records: Vec<serde_json::Value> = serde_json::from_slice(bytes)
-                .map_err(|e| format!("{}: not a JSON list of cards: {e}", path.display()))?;
-            for (i, record) in records.into_iter().enumerate() {
-                let name = record
-                    .get("octgnId")
-                    .and_then(|v| v.as_str())
-                    .unwrap_or("no octgnId")
-                    .to_string();
-                if let Err(e) = serde_json::from_value::<RawCard>(record) {
-                    return Err(format!("{}: record {i} ({name}): {e}", path.display()));
+            let records: Vec<serde_json::Value> =
+                serde_json::from_slice(bytes).map_err(|cause| CatalogError::NotAList {
+                    path: path.to_path_buf(),
+                    cause,
+                })?;
+            for (index, record) in records.iter().enumerate() {
+                if let Err(cause) = RawCard::deserialize(record) {
+                    let id = record
+                        .get("octgnId")
+                        .and_then(|v| v.as_str())
+                        .unwrap_or("no octgnId");
+                    return Err(CatalogError::Record {
+                        path: path.to_path_buf(),
+                        index,
+                        id: id.to_string(),
+                        cause,
+                    });
                 }
             }
-            Err(format!("{}: {whole}", path.display()))
+            Err(CatalogError::Parse {
+                path: path.to_path_buf(),
+                cause: whole,
+            })
         }
     }
 }
 
 /// Checks the cards of one product file as they arrive in a sync.
-pub fn check_product_file(name: &str, bytes: &[u8]) -> Result<usize, String> {
+pub fn check_product_file(name: &str, bytes: &[u8]) -> Result<usize, CatalogError> {
     let cards = read_file(Path::new(name), bytes)?;
     if cards.is_empty() {
-        return Err(format!("{name}: holds no cards"));
+        return Err(CatalogError::Empty {
+            file: name.to_string(),
+        });
     }
     Ok(cards.len())
 }
 
+/// One shared copy of each string many cards hold (a title printed in several sets).
+#[derive(Debug, Default)]
+struct Strings(rustc_hash::FxHashSet<Arc<str>>);
+
+impl Strings {
+    fn get(&mut self, text: &str) -> Arc<str> {
+        if let Some(shared) = self.0.get(text) {
+            return shared.clone();
+        }
+        let shared: Arc<str> = text.into();
+        self.0.insert(shared.clone());
+        shared
+    }
+}
+
 impl Catalog {
     /// Loads a catalog directory whole.
-    pub fn load(dir: &Path) -> Result<Self, String> {
-        let cards_dir = cards_dir(dir).ok_or_else(|| {
-            format!(
-                "{}: no swlcg-json/ (or json/) directory of product files",
-                dir.display()
-            )
+    pub fn load(dir: &Path) -> Result<Self, CatalogError> {
+        let cards_dir = cards_dir(dir).ok_or_else(|| CatalogError::NoCardsDir {
+            dir: dir.to_path_buf(),
         })?;
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|cause| CatalogError::Read {
+                path: path.to_path_buf(),
+                cause,
+            })
+        };
         let mut names: Vec<PathBuf> = std::fs::read_dir(&cards_dir)
-            .map_err(|e| format!("{}: {e}", cards_dir.display()))?
+            .map_err(|cause| CatalogError::Read {
+                path: cards_dir.clone(),
+                cause,
+            })?
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| {
@@ -282,22 +403,27 @@ impl Catalog {
             .collect();
         names.sort();
         if names.is_empty() {
-            return Err(format!("{}: no product files", cards_dir.display()));
+            return Err(CatalogError::NoProducts { dir: cards_dir });
         }
+        // One file at a time: its records borrow from its bytes, let go once its cards are in.
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        let mut files = Vec::with_capacity(names.len());
+        let mut catalog = Self::empty();
+        let mut strings = Strings::default();
         for path in names {
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let bytes = read(&path)?;
             hasher.update(&bytes);
-            files.push((path, bytes));
+            catalog.add_file(&mut strings, &path, &bytes)?;
         }
+        catalog.finish()?;
         let restricted_path = dir.join(RESTRICTED_FILE);
         let restricted_file = if restricted_path.is_file() {
-            let bytes = std::fs::read(&restricted_path)
-                .map_err(|e| format!("{}: {e}", restricted_path.display()))?;
+            let bytes = read(&restricted_path)?;
             hasher.update(&bytes);
-            let list: RawRestricted = serde_json::from_slice(&bytes)
-                .map_err(|e| format!("{}: {e}", restricted_path.display()))?;
+            let list: RawRestricted =
+                serde_json::from_slice(&bytes).map_err(|cause| CatalogError::Parse {
+                    path: restricted_path,
+                    cause,
+                })?;
             Some(
                 list.groups
                     .into_iter()
@@ -318,150 +444,183 @@ impl Catalog {
         if let Some(manifest) = deckcheck_core::sync::read_manifest(dir) {
             version.push_str(&format!(" synced {}", manifest.synced_at));
         }
-        let mut catalog = Self::from_files(files, version)?;
+        catalog.version = version.into();
         catalog.restricted_file = restricted_file;
         Ok(catalog)
     }
 
     /// A catalog from product files' bytes (what [`Catalog::load`] reads; fixtures in tests).
-    pub fn from_files(files: Vec<(PathBuf, Vec<u8>)>, version: String) -> Result<Self, String> {
-        let mut raw = Vec::new();
-        let mut counts = Vec::with_capacity(files.len());
-        for (path, bytes) in files {
-            let cards = read_file(&path, &bytes)?;
-            let file = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default()
-                .to_string();
-            counts.push((file, cards.len()));
-            raw.extend(cards.into_iter().map(|c| (path.clone(), c)));
+    pub fn from_files(
+        files: Vec<(PathBuf, Vec<u8>)>,
+        version: String,
+    ) -> Result<Self, CatalogError> {
+        let mut catalog = Self::empty();
+        let mut strings = Strings::default();
+        for (path, bytes) in &files {
+            catalog.add_file(&mut strings, path, bytes)?;
         }
-        Self::build(raw, counts, version)
+        catalog.finish()?;
+        catalog.version = version.into();
+        Ok(catalog)
     }
 
-    fn build(
-        raw: Vec<(PathBuf, RawCard)>,
-        files: Vec<(String, usize)>,
-        version: String,
-    ) -> Result<Self, String> {
-        if raw.len() > usize::from(CardIdx::MAX) {
-            return Err(format!(
-                "{} cards: more than the catalog can index",
-                raw.len()
-            ));
-        }
-        let mut catalog = Self {
-            cards: Vec::with_capacity(raw.len()),
+    fn empty() -> Self {
+        Self {
+            cards: Vec::new(),
             products: Vec::new(),
-            files,
+            files: Vec::new(),
             by_id: HashMap::default(),
             sets: Vec::new(),
             titles: NameIndex::default(),
             objectives: NameIndex::default(),
             affiliations: NameIndex::default(),
             restricted_file: None,
-            version: version.into(),
-        };
-        for (path, c) in raw {
-            let idx = catalog.cards.len() as CardIdx;
-            let at = || format!("{}: card {} ({})", path.display(), c.octgn_id, c.title);
-            let id = c.octgn_id.trim().to_ascii_lowercase();
-            if catalog.by_id.insert(id.clone().into(), idx).is_some() {
-                return Err(format!("{}: the OCTGN id is used twice", at()));
-            }
-            let product = match catalog.products.iter().position(|p| *p == c.product) {
-                Some(p) => p,
-                None => {
-                    catalog.products.push(c.product.clone());
-                    catalog.products.len() - 1
-                }
-            } as u16;
-            let text = c.text.as_deref().unwrap_or_default();
-            let locked = if c.is_locked_to_affiliation {
-                Some(locked_affiliation(text).ok_or_else(|| {
-                    format!(
-                        "{}: marked affiliation-locked, but its text names no affiliation",
-                        at()
-                    )
-                })?)
-            } else {
-                None
-            };
-            let alliance =
-                if c.kind == CardType::Affiliation && text.contains("must contain exactly") {
-                    Some(parse_alliance(text).ok_or_else(|| {
-                        format!("{}: its objective counts cannot be read: {text:?}", at())
-                    })?)
-                } else {
-                    None
-                };
-            let seq = c.objective_set_sequence.unwrap_or(0);
-            if let Some(set) = c.objective_set_number {
-                if !(1..=6).contains(&seq) {
-                    return Err(format!("{}: objective set sequence {seq} is not 1-6", at()));
-                }
-                if (seq == 1) != (c.kind == CardType::Objective) {
-                    return Err(format!(
-                        "{}: card {seq} of set {set} is a {:?}; an objective set's card 1, and only it, is its objective",
-                        at(),
-                        c.kind
-                    ));
-                }
-                let slot = usize::from(set);
-                if catalog.sets.len() <= slot {
-                    catalog.sets.resize(slot + 1, None);
-                }
-                let cards = catalog.sets[slot].get_or_insert([CardIdx::MAX; 6]);
-                let place = &mut cards[usize::from(seq - 1)];
-                if *place != CardIdx::MAX {
-                    return Err(format!("{}: set {set} has two cards {seq}", at()));
-                }
-                *place = idx;
-            } else if c.kind == CardType::Mission {
-                return Err(format!("{}: a mission outside any objective set", at()));
-            }
-            let card = Card {
-                id: id.into(),
-                title: c.title.trim().into(),
-                side: c.side,
-                affiliation: c.affiliation,
-                kind: c.kind,
-                set: c.objective_set_number,
-                seq,
-                product,
-                number: c.number,
-                limit_one: c.is_limited_to_objective_deck,
-                locked,
-                alliance,
-                unique: c.is_unique,
-                text: c.text.map(Into::into),
-            };
-            catalog.titles.add(idx, &card.title);
-            match card.kind {
-                CardType::Objective if card.set.is_some() => {
-                    catalog.objectives.add(idx, &card.title)
-                }
-                CardType::Affiliation => catalog.affiliations.add(idx, &card.title),
-                _ => {}
-            }
-            catalog.cards.push(card);
+            version: "".into(),
         }
-        for (set, cards) in catalog.sets.iter().enumerate() {
+    }
+
+    /// Adds the cards of one product file.
+    fn add_file(
+        &mut self,
+        strings: &mut Strings,
+        path: &Path,
+        bytes: &[u8],
+    ) -> Result<(), CatalogError> {
+        let cards = read_file(path, bytes)?;
+        let file = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        self.files.push((file, cards.len()));
+        for c in cards {
+            self.add(strings, path, c)?;
+        }
+        Ok(())
+    }
+
+    /// Adds one card, checked: its id not taken, its set and sequence, its lock and counts read.
+    fn add(
+        &mut self,
+        strings: &mut Strings,
+        path: &Path,
+        c: RawCard<'_>,
+    ) -> Result<(), CatalogError> {
+        if self.cards.len() >= usize::from(CardIdx::MAX) {
+            return Err(CatalogError::TooMany {
+                cards: self.cards.len() + 1,
+            });
+        }
+        let idx = self.cards.len() as CardIdx;
+        let broken = |problem| CatalogError::Card {
+            card: CardAt {
+                path: path.to_path_buf(),
+                id: c.octgn_id.to_string(),
+                title: c.title.to_string(),
+            },
+            problem,
+        };
+        let id: Arc<str> = c.octgn_id.trim().to_ascii_lowercase().into();
+        if self.by_id.insert(id.clone(), idx).is_some() {
+            return Err(broken(CardProblem::IdTwice));
+        }
+        let product = match self.products.iter().position(|p| *p == c.product) {
+            Some(p) => p,
+            None => {
+                self.products.push(c.product.to_string());
+                self.products.len() - 1
+            }
+        } as u16;
+        let text = c.text.as_deref().unwrap_or_default();
+        let locked = if c.is_locked_to_affiliation {
+            Some(locked_affiliation(text).ok_or_else(|| broken(CardProblem::LockedToNone))?)
+        } else {
+            None
+        };
+        let alliance = if c.kind == CardType::Affiliation && text.contains("must contain exactly") {
+            Some(parse_alliance(text).ok_or_else(|| {
+                broken(CardProblem::Alliance {
+                    text: text.to_string(),
+                })
+            })?)
+        } else {
+            None
+        };
+        let seq = c.objective_set_sequence.unwrap_or(0);
+        if let Some(set) = c.objective_set_number {
+            if !(1..=6).contains(&seq) {
+                return Err(broken(CardProblem::Sequence { seq }));
+            }
+            if (seq == 1) != (c.kind == CardType::Objective) {
+                return Err(broken(CardProblem::Objective {
+                    seq,
+                    set,
+                    kind: c.kind,
+                }));
+            }
+            let slot = usize::from(set);
+            if self.sets.len() <= slot {
+                self.sets.resize(slot + 1, None);
+            }
+            let cards = self.sets[slot].get_or_insert([CardIdx::MAX; 6]);
+            let place = &mut cards[usize::from(seq - 1)];
+            if *place != CardIdx::MAX {
+                return Err(broken(CardProblem::TwoCards { set, seq }));
+            }
+            *place = idx;
+        } else if c.kind == CardType::Mission {
+            return Err(broken(CardProblem::MissionOutsideSet));
+        }
+        let card = Card {
+            id,
+            title: strings.get(c.title.trim()),
+            side: c.side,
+            affiliation: c.affiliation,
+            kind: c.kind,
+            set: c.objective_set_number,
+            seq,
+            product,
+            number: c.number,
+            limit_one: c.is_limited_to_objective_deck,
+            locked,
+            alliance,
+            unique: c.is_unique,
+            text: c.text.map(Into::into),
+        };
+        self.titles.add(idx, &card.title);
+        match card.kind {
+            CardType::Objective if card.set.is_some() => self.objectives.add(idx, &card.title),
+            CardType::Affiliation => self.affiliations.add(idx, &card.title),
+            _ => {}
+        }
+        self.cards.push(card);
+        Ok(())
+    }
+
+    /// The catalog once every file is in: every objective set has its six cards.
+    fn finish(&mut self) -> Result<(), CatalogError> {
+        self.cards.shrink_to_fit();
+        for (set, cards) in self.sets.iter().enumerate() {
             if let Some(cards) = cards
                 && let Some(missing) = cards.iter().position(|c| *c == CardIdx::MAX)
             {
-                return Err(format!(
-                    "objective set {set} has no card {}: every set has six",
-                    missing + 1
-                ));
+                return Err(CatalogError::SetIncomplete {
+                    set,
+                    missing: missing + 1,
+                });
             }
         }
-        Ok(catalog)
+        Ok(())
     }
 
     pub fn card(&self, idx: CardIdx) -> &Card {
         &self.cards[usize::from(idx)]
+    }
+
+    /// A card as an answer names it: its OCTGN id and its title.
+    pub fn card_ref(&self, idx: CardIdx) -> CardRef {
+        let card = self.card(idx);
+        CardRef::new(card.id.clone(), card.title.clone(), None)
     }
 
     /// A card by its OCTGN GUID, whatever its case, with or without braces.
@@ -470,7 +629,12 @@ impl Catalog {
         if id.len() > 64 {
             return None;
         }
-        if id.bytes().any(|b| b.is_ascii_uppercase()) {
+        // Every byte looked at, none skipped: a loop the compiler runs many bytes at a time
+        // (ids are written in lower case, so this seldom finds one).
+        if id
+            .bytes()
+            .fold(false, |upper, b| upper | b.is_ascii_uppercase())
+        {
             self.by_id.get(id.to_ascii_lowercase().as_str()).copied()
         } else {
             self.by_id.get(id).copied()
@@ -582,9 +746,20 @@ mod tests {
         assert_eq!(locked_affiliation("Limit 1 per objective deck."), None);
     }
 
-    fn raw(id: &str, set: Option<u16>, seq: u16, kind: CardType) -> (PathBuf, RawCard) {
+    /// A catalog of these records, as a product file's would make.
+    fn build(cards: Vec<(&Path, RawCard<'_>)>) -> Result<Catalog, CatalogError> {
+        let mut catalog = Catalog::empty();
+        let mut strings = Strings::default();
+        for (path, c) in cards {
+            catalog.add(&mut strings, path, c)?;
+        }
+        catalog.finish()?;
+        Ok(catalog)
+    }
+
+    fn raw(id: &str, set: Option<u16>, seq: u16, kind: CardType) -> (&'static Path, RawCard<'_>) {
         (
-            PathBuf::from("test.json"),
+            Path::new("test.json"),
             RawCard {
                 product: "Core Set".into(),
                 number: 1,
@@ -595,7 +770,7 @@ mod tests {
                 affiliation: Affiliation::Jedi,
                 is_locked_to_affiliation: false,
                 kind,
-                title: format!("Card {id}"),
+                title: format!("Card {id}").into(),
                 is_unique: false,
                 is_limited_to_objective_deck: false,
                 text: None,
@@ -609,8 +784,11 @@ mod tests {
             raw("a", Some(1), 1, CardType::Objective),
             raw("b", Some(1), 2, CardType::Unit),
         ];
-        let err = Catalog::build(cards, vec![], "t".into()).unwrap_err();
-        assert!(err.contains("objective set 1 has no card 3"), "{err}");
+        let err = build(cards).unwrap_err();
+        assert!(
+            matches!(err, CatalogError::SetIncomplete { set: 1, missing: 3 }),
+            "{err}"
+        );
     }
 
     #[test]
@@ -619,14 +797,24 @@ mod tests {
             raw("a", None, 0, CardType::Affiliation),
             raw("A", None, 0, CardType::Affiliation),
         ];
-        let err = Catalog::build(cards, vec![], "t".into()).unwrap_err();
-        assert!(err.contains("test.json: card A"), "{err}");
+        let err = build(cards).unwrap_err();
+        assert!(err.to_string().starts_with("test.json: card A"), "{err}");
+        assert!(matches!(
+            err,
+            CatalogError::Card {
+                problem: CardProblem::IdTwice,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn a_broken_record_is_named_by_its_index_and_id() {
         let bytes = br#"[{"octgnId": "x1", "title": "Broken"}]"#;
         let err = read_file(Path::new("core-set.json"), bytes).unwrap_err();
-        assert!(err.starts_with("core-set.json: record 0 (x1):"), "{err}");
+        assert!(
+            err.to_string().starts_with("core-set.json: record 0 (x1):"),
+            "{err}"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! restricted lists and the deckbuilding errata, each dated with its section and sources.
 //! Embedded at build time; a `card_data` directory replaces them file by file.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use deckcheck_core::{Confidence, Dated, Timeline};
 use jiff::civil::Date;
@@ -26,6 +26,60 @@ const ERRATA: (&str, &str) = (
     "errata.toml",
     include_str!("../../../card_data/lcg/errata.toml"),
 );
+
+/// Why the project's data cannot be used, or disagrees with the catalog: the file, and the
+/// format, list or set to blame.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    #[error("{}: {cause}", path.display())]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    #[error("{file}: {cause}")]
+    Toml {
+        file: String,
+        cause: toml::de::Error,
+    },
+    /// A timeline whose dates are out of order (core's check says how).
+    #[error("{file}: format {format} {setting}: {reason}")]
+    Order {
+        file: String,
+        format: String,
+        setting: &'static str,
+        reason: String,
+    },
+    #[error("{file}: format {format} plays no deck")]
+    NoDecks { file: String, format: String },
+    /// The restricted lists do not make a timeline (core's check says why).
+    #[error("{file}: {reason}")]
+    Lists { file: String, reason: String },
+    #[error(
+        "card_data/lcg/restricted.toml: {group} names set {set} {title:?}, but the card data has {found:?}"
+    )]
+    RestrictedTitle {
+        group: String,
+        set: u16,
+        title: String,
+        found: Option<String>,
+    },
+    #[error("card_data/lcg/errata.toml: set {set} is {found:?} in the card data, not {title:?}")]
+    ErratumTitle {
+        set: u16,
+        title: String,
+        found: Option<String>,
+    },
+    #[error("card_data/lcg/restricted.toml has no FAQ v5.0 list to check the catalog's against")]
+    NoFaqList,
+    #[error(
+        "{}: its groups {theirs:?} differ from card_data/lcg/restricted.toml's FAQ v5.0 list {mine:?}",
+        crate::catalog::RESTRICTED_FILE
+    )]
+    RestrictedFileDiffers {
+        theirs: Vec<(String, Vec<u16>)>,
+        mine: Vec<(String, Vec<u16>)>,
+    },
+}
 
 /// A format as data.
 #[derive(Debug, Clone, Deserialize)]
@@ -158,20 +212,27 @@ pub struct HandData {
     pub errata: Vec<Dated<Erratum>>,
 }
 
-fn parse<T: serde::de::DeserializeOwned>((name, text): (&str, &str)) -> Result<T, String> {
-    toml::from_str(text).map_err(|e| format!("{name}: {e}"))
+fn parse<T: serde::de::DeserializeOwned>((file, text): (&str, &str)) -> Result<T, DataError> {
+    toml::from_str(text).map_err(|cause| DataError::Toml {
+        file: file.to_string(),
+        cause,
+    })
 }
 
 impl HandData {
     /// The embedded copy, or the files of `dir` where it has them.
-    pub fn load(dir: Option<&Path>) -> Result<Self, String> {
+    pub fn load(dir: Option<&Path>) -> Result<Self, DataError> {
         let read =
-            |(name, embedded): (&'static str, &'static str)| -> Result<(String, String), String> {
+            |(name, embedded): (&'static str, &'static str)| -> Result<(String, String), DataError> {
                 match dir {
                     Some(dir) if dir.join(name).is_file() => {
                         let path = dir.join(name);
-                        let text = std::fs::read_to_string(&path)
-                            .map_err(|e| format!("{}: {e}", path.display()))?;
+                        let text = std::fs::read_to_string(&path).map_err(|cause| {
+                            DataError::Read {
+                                path: path.clone(),
+                                cause,
+                            }
+                        })?;
                         Ok((path.display().to_string(), text))
                     }
                     _ => Ok((format!("card_data/lcg/{name}"), embedded.to_string())),
@@ -186,19 +247,29 @@ impl HandData {
         let restricted: RestrictedFile = parse((&rname, &rtext))?;
         let errata: ErrataFile = parse((&ename, &etext))?;
         for f in &formats.format {
-            for (what, t) in [
+            for (setting, t) in [
                 ("min_objective_sets", &f.min_objective_sets),
                 ("max_copies", &f.max_copies),
                 ("limited_copies", &f.limited_copies),
             ] {
-                t.check_order()
-                    .map_err(|e| format!("{fname}: format {} {what}: {e}", f.id))?;
+                t.check_order().map_err(|reason| DataError::Order {
+                    file: fname.clone(),
+                    format: f.id.clone(),
+                    setting,
+                    reason,
+                })?;
             }
             if f.decks == 0 {
-                return Err(format!("{fname}: format {} plays no deck", f.id));
+                return Err(DataError::NoDecks {
+                    file: fname,
+                    format: f.id.clone(),
+                });
             }
         }
-        let restricted = Timeline::new(restricted.list).map_err(|e| format!("{rname}: {e}"))?;
+        let restricted = Timeline::new(restricted.list).map_err(|reason| DataError::Lists {
+            file: rname,
+            reason,
+        })?;
         Ok(Self {
             formats: formats.format,
             products,
@@ -209,7 +280,7 @@ impl HandData {
 
     /// Checks the hand data against the catalog: every restricted set and erratum names a set
     /// by its real title, and a restricted list beside the cards agrees with ours.
-    pub fn check_against(&self, catalog: &Catalog) -> Result<(), String> {
+    pub fn check_against(&self, catalog: &Catalog) -> Result<(), DataError> {
         let title_of = |set: u16| catalog.objective(set).map(|c| c.title.to_string());
         for list in self.restricted.entries() {
             for g in &list.value.groups {
@@ -217,10 +288,12 @@ impl HandData {
                     match title_of(s.set) {
                         Some(t) if Catalog::same_title(&t, &s.title) => {}
                         found => {
-                            return Err(format!(
-                                "card_data/lcg/restricted.toml: {} names set {} {:?}, but the card data has {:?}",
-                                g.name, s.set, s.title, found
-                            ));
+                            return Err(DataError::RestrictedTitle {
+                                group: g.name.clone(),
+                                set: s.set,
+                                title: s.title.clone(),
+                                found,
+                            });
                         }
                     }
                 }
@@ -230,10 +303,11 @@ impl HandData {
             match title_of(e.value.set) {
                 Some(t) if Catalog::same_title(&t, &e.value.title) => {}
                 found => {
-                    return Err(format!(
-                        "card_data/lcg/errata.toml: set {} is {:?} in the card data, not {:?}",
-                        e.value.set, found, e.value.title
-                    ));
+                    return Err(DataError::ErratumTitle {
+                        set: e.value.set,
+                        title: e.value.title.clone(),
+                        found,
+                    });
                 }
             }
         }
@@ -243,22 +317,19 @@ impl HandData {
                 .entries()
                 .iter()
                 .find(|l| l.value.name == "FAQ v5.0")
-                .ok_or("card_data/lcg/restricted.toml has no FAQ v5.0 list to check the catalog's against")?;
-            let theirs: Vec<(&str, Vec<u16>)> = file
+                .ok_or(DataError::NoFaqList)?;
+            let theirs: Vec<(String, Vec<u16>)> = file
                 .iter()
-                .map(|(g, sets)| (g.as_str(), sets.iter().map(|s| s.0).collect()))
+                .map(|(g, sets)| (g.clone(), sets.iter().map(|s| s.0).collect()))
                 .collect();
-            let mine: Vec<(&str, Vec<u16>)> = ours
+            let mine: Vec<(String, Vec<u16>)> = ours
                 .value
                 .groups
                 .iter()
-                .map(|g| (g.name.as_str(), g.sets.iter().map(|s| s.set).collect()))
+                .map(|g| (g.name.clone(), g.sets.iter().map(|s| s.set).collect()))
                 .collect();
             if theirs != mine {
-                return Err(format!(
-                    "{}: its groups {theirs:?} differ from card_data/lcg/restricted.toml's FAQ v5.0 list {mine:?}",
-                    crate::catalog::RESTRICTED_FILE
-                ));
+                return Err(DataError::RestrictedFileDiffers { theirs, mine });
             }
         }
         Ok(())
@@ -289,6 +360,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("errata.toml"), "[[errata]]\nfrom = 3\n").unwrap();
         let err = HandData::load(Some(dir.path())).unwrap_err();
-        assert!(err.contains("errata.toml"), "{err}");
+        assert!(matches!(&err, DataError::Toml { file, .. } if file.ends_with("errata.toml")));
+        assert!(err.to_string().contains("errata.toml"), "{err}");
     }
 }

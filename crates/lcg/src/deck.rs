@@ -1,7 +1,7 @@
 //! A deck as read: entries resolved to catalog cards, each in the section the list filed it
 //! in, and the entries whose id the catalog does not have.
 
-use crate::catalog::CardIdx;
+use crate::catalog::{CardIdx, CardType};
 
 /// The sections of a deck (CR p.10 Setup step 5: an objective deck and a command deck, and the
 /// affiliation card beside them).
@@ -26,6 +26,15 @@ impl Section {
             Self::Affiliation => "Affiliation",
             Self::Objective => "Objective Deck",
             Self::Command => "Command Deck",
+        }
+    }
+
+    /// Where a card goes when the list does not say: by its type.
+    pub fn of(kind: CardType) -> Self {
+        match kind {
+            CardType::Affiliation => Self::Affiliation,
+            CardType::Objective => Self::Objective,
+            _ => Self::Command,
         }
     }
 }

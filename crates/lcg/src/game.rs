@@ -14,9 +14,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::catalog::Catalog;
-use crate::data::HandData;
+use crate::data::{DataError, HandData};
 use crate::deck::{Deck, Section};
-use crate::input::{READERS, card_ref, write_o8d, write_pods};
+use crate::input::{READERS, write_o8d, write_pods};
 use crate::rules::{self, Context};
 
 /// A check takes no options beyond the format and the date.
@@ -33,7 +33,7 @@ pub struct Lcg {
 
 impl Lcg {
     /// The game from a loaded catalog and hand data, checked against each other.
-    pub fn new(catalog: Catalog, data: HandData) -> Result<Self, String> {
+    pub fn new(catalog: Catalog, data: HandData) -> Result<Self, DataError> {
         data.check_against(&catalog)?;
         let info = GameInfo {
             id: "lcg",
@@ -133,7 +133,7 @@ impl Game for Lcg {
                     .filter(|e| e.section == section)
                     .map(|e| LineView {
                         count: e.count,
-                        card: card_ref(&self.catalog, e.card).at_line(e.line),
+                        card: self.catalog.card_ref(e.card).at_line(e.line),
                         attached: Vec::new(),
                     })
                     .collect();
@@ -181,9 +181,8 @@ impl Game for Lcg {
     fn export(&self, deck: &Deck, to: &str) -> Result<String, RequestError> {
         match to.trim().to_ascii_lowercase().as_str() {
             "o8d" => Ok(write_o8d(&self.catalog, deck)),
-            "pod-list" | "pods" | "text" => {
-                write_pods(&self.catalog, deck).map_err(|e| RequestError::bad_value("to", e))
-            }
+            "pod-list" | "pods" | "text" => write_pods(&self.catalog, deck)
+                .map_err(|e| RequestError::bad_value("to", e.to_string())),
             other => Err(RequestError::bad_value(
                 "to",
                 format!(
@@ -196,7 +195,7 @@ impl Game for Lcg {
 
     fn search(&self, query: &str, limit: usize) -> Vec<CardSummary> {
         let summary = |idx| CardSummary {
-            card: card_ref(&self.catalog, idx),
+            card: self.catalog.card_ref(idx),
             kind: self.catalog.card(idx).kind.name().to_string(),
         };
         let mut out: Vec<CardSummary> =
@@ -335,7 +334,7 @@ const EXAMPLE_DECK: &str = include_str!("../tests/lcg/decks/scum-and-villainy.tx
 pub fn api(
     card_data: Option<&std::path::Path>,
 ) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
-    let data = HandData::load(card_data)?;
+    let data = HandData::load(card_data).map_err(deckcheck_core::LoadError::new)?;
     Ok(deckcheck_core::GameApi::new::<LcgOptions>(
         formats(&data),
         READERS.iter().map(|r| r.info()).collect(),
@@ -354,7 +353,9 @@ pub fn load(
     paths: &deckcheck_core::Paths,
 ) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     let dir = deckcheck_core::sync::CatalogDir::new(&paths.cards).current();
-    let catalog = Catalog::load(&dir)?;
-    let data = HandData::load(paths.card_data.as_deref())?;
-    Ok(Arc::new(Lcg::new(catalog, data)?))
+    let catalog = Catalog::load(&dir).map_err(deckcheck_core::LoadError::new)?;
+    let data =
+        HandData::load(paths.card_data.as_deref()).map_err(deckcheck_core::LoadError::new)?;
+    let game = Lcg::new(catalog, data).map_err(deckcheck_core::LoadError::new)?;
+    Ok(Arc::new(game))
 }

@@ -9,6 +9,10 @@
 //! - [`input`]: OCTGN `.o8d` XML and pod lists (`2x A Hero's Journey (1)`).
 //! - [`rules`]: one file per rule of spec `other-games.md` §1.3, each with its id and source.
 //! - [`game`]: the [`Game`](deckcheck_core::Game) the service and the CLI see.
+//!
+//! Imports run one way, with no way back: `catalog` ← `deck`, `data` ← `input`, `rules`,
+//! `sheet` ← `game`. What a reader and a rule both need (how an answer names a card, where a
+//! card of a type is filed) is the catalog's and the deck's.
 
 pub mod catalog;
 pub mod data;

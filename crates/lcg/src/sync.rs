@@ -39,9 +39,9 @@ impl Source for SwlcgSource {
             let upstream = format!("{prefix}/{}", product.file);
             let local = format!("swlcg-json/{}", product.file);
             let bytes = session.get(&upstream, &local)?;
-            check_product_file(&product.file, &bytes).map_err(|reason| SyncError::BadFile {
+            check_product_file(&product.file, &bytes).map_err(|e| SyncError::BadFile {
                 file: upstream.clone(),
-                reason,
+                reason: e.to_string(),
             })?;
         }
         if mirror.is_some_and(|dir| dir.join(RESTRICTED_FILE).is_file()) {

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use deckcheck_core::input::{InputFormat, MAX_COUNT, MAX_SUGGESTED};
 use deckcheck_core::{CardRef, Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use crate::catalog::{CardIdx, Catalog, Side, base_id, looks_like_id};
+use crate::catalog::{CardIdx, Catalog, LEGACY_SET, Side, base_id, looks_like_id};
 use crate::deck::{Deck, Entry, Resolution, Zone};
 
 /// The most entries (text lines, XML elements, ids of a deck string) one deck may have.
@@ -32,21 +32,49 @@ pub const RESOLVED_BY_CONTEXT: DiagnosticCode = DiagnosticCode::new("resolved-by
 /// An id given with a title (GEMP XML `title`, `Alter (12_145)`) where the title is not the card's.
 pub const ID_NAME_MISMATCH: DiagnosticCode = DiagnosticCode::ID_NAME_MISMATCH;
 
+/// Where an entry is in its input, as its diagnostics name it: a line of a text list or of an
+/// XML file, or the place of an id in a deck string. Kept as it is and written out only for a
+/// diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    Line(u32),
+    /// The n-th id (from 1) of a deck string's zone.
+    Card(Zone, usize),
+}
+
+impl At {
+    /// The line, for an input that has lines.
+    pub fn line(self) -> Option<u32> {
+        match self {
+            Self::Line(line) => Some(line),
+            Self::Card(..) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Line(line) => write!(f, "line {line}"),
+            Self::Card(Zone::Deck, n) => write!(f, "card {n}"),
+            Self::Card(Zone::Outside, n) => write!(f, "outside card {n}"),
+        }
+    }
+}
+
 /// Every reader, in the order detection tries them; the text reader takes anything.
 pub const READERS: &[&dyn InputFormat<Catalog, Deck>] = &[&GempXml, &GempString, &TextList];
 
-/// A card as an answer names it.
-pub fn card_ref(catalog: &Catalog, idx: CardIdx) -> CardRef {
-    let card = catalog.card(idx);
-    CardRef::new(card.id.clone(), card.title.clone(), None)
-}
+/// Room made at once for the entries of a deck: a deck file has one per card, 60 in the deck
+/// and a few outside it.
+const USUAL_ENTRIES: usize = 64;
 
 /// Builds a deck entry by entry, with a diagnostic for every entry that is not clean.
 pub struct Builder<'c> {
     catalog: &'c Catalog,
     deck: Deck,
     /// Where each entry was, for its diagnostics.
-    ats: Vec<String>,
+    ats: Vec<At>,
     diagnostics: Vec<Diagnostic>,
     suggested: usize,
 }
@@ -55,8 +83,11 @@ impl<'c> Builder<'c> {
     pub fn new(catalog: &'c Catalog) -> Self {
         Self {
             catalog,
-            deck: Deck::default(),
-            ats: Vec::new(),
+            deck: Deck {
+                entries: Vec::with_capacity(USUAL_ENTRIES),
+                name: None,
+            },
+            ats: Vec::with_capacity(USUAL_ENTRIES),
             diagnostics: Vec::new(),
             suggested: 0,
         }
@@ -76,18 +107,15 @@ impl<'c> Builder<'c> {
 
     /// An entry given by id; `title`, when the input gives one too, is checked against it
     /// and names the card meant when the id is unknown.
-    pub fn by_id(
-        &mut self,
-        zone: Zone,
-        count: u32,
-        line: Option<u32>,
-        at: &str,
-        id: &str,
-        title: Option<&str>,
-    ) {
+    pub fn by_id(&mut self, zone: Zone, count: u32, at: At, id: &str, title: Option<&str>) {
         let id = id.trim();
-        let written: Arc<str> = deckcheck_core::echo(id).into();
-        let resolution = match self.catalog.by_id(id) {
+        let found = self.catalog.by_id(id);
+        // Written as the card's own id (most are), the entry shares the catalog's copy.
+        let written: Arc<str> = match found.map(|c| &self.catalog.card(c).id) {
+            Some(own) if **own == *id => own.clone(),
+            _ => deckcheck_core::echo(id).into(),
+        };
+        let resolution = match found {
             Some(card) => {
                 if let Some(t) = title.filter(|t| !t.trim().is_empty())
                     && !self.catalog.has_title(card, t)
@@ -96,7 +124,7 @@ impl<'c> Builder<'c> {
                     self.diagnostics.push(
                         Diagnostic::warning(
                             ID_NAME_MISMATCH,
-                            at,
+                            at.to_string(),
                             t,
                             format!(
                                 "{id} is {} ({}), not {:?}; the id was used.",
@@ -106,7 +134,7 @@ impl<'c> Builder<'c> {
                             ),
                         )
                         .in_zone(zone.id())
-                        .understood(card_ref(self.catalog, card)),
+                        .understood(self.catalog.card_ref(card)),
                     );
                 }
                 Resolution::Card(card)
@@ -130,7 +158,7 @@ impl<'c> Builder<'c> {
                         None => self.catalog.suggest_id(id, 3),
                     };
                 }
-                let legacy = crate::catalog::set_of(base_id(id)) == Some(crate::rules::LEGACY_SET);
+                let legacy = crate::catalog::set_of(base_id(id)) == Some(LEGACY_SET);
                 let message = match (title, &newer) {
                     _ if legacy => format!(
                         "{id} is a card of GEMP's Legacy set 601, which deckcheck's card data does not hold; it cannot be judged."
@@ -149,12 +177,12 @@ impl<'c> Builder<'c> {
                     _ => format!("no card has the id {id}."),
                 };
                 self.diagnostics.push(
-                    Diagnostic::error(DiagnosticCode::UNKNOWN_CARD, at, id, message)
+                    Diagnostic::error(DiagnosticCode::UNKNOWN_CARD, at.to_string(), id, message)
                         .in_zone(zone.id())
                         .candidates(
                             candidates
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -163,29 +191,35 @@ impl<'c> Builder<'c> {
                 }
             }
         };
-        self.ats.push(at.to_string());
+        self.ats.push(at);
         self.deck.entries.push(Entry {
             zone,
             count,
-            line,
+            line: at.line(),
             written,
             card: resolution,
         });
     }
 
     /// An entry given by title (or by an id written where a title goes).
-    pub fn by_title(&mut self, zone: Zone, count: u32, line: Option<u32>, at: &str, title: &str) {
+    pub fn by_title(&mut self, zone: Zone, count: u32, at: At, title: &str) {
         let title = title.trim();
         if looks_like_id(title) {
-            return self.by_id(zone, count, line, at, title, None);
+            return self.by_id(zone, count, at, title, None);
         }
         // `Alter (12_145)`, `Alter [12_145]`: the id says which card.
         if let Some((name, id)) = split_trailing_id(title) {
-            return self.by_id(zone, count, line, at, id, Some(name));
+            return self.by_id(zone, count, at, id, Some(name));
         }
         let found = self.catalog.by_title(title);
+        let mut written = None;
         let resolution = match found.as_slice() {
-            [one] => Resolution::Card(*one),
+            [one] => {
+                // Written as the card's own title, the entry shares the catalog's copy.
+                let own = &self.catalog.card(*one).title;
+                written = (**own == *title).then(|| own.clone());
+                Resolution::Card(*one)
+            }
             [] => {
                 let suggestions = if self.suggested < MAX_SUGGESTED {
                     self.suggested += 1;
@@ -199,12 +233,12 @@ impl<'c> Builder<'c> {
                     "no card has this title; did you mean one of the cards listed?".to_string()
                 };
                 self.diagnostics.push(
-                    Diagnostic::error(DiagnosticCode::UNKNOWN_CARD, at, title, message)
+                    Diagnostic::error(DiagnosticCode::UNKNOWN_CARD, at.to_string(), title, message)
                         .in_zone(zone.id())
                         .candidates(
                             suggestions
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -212,24 +246,24 @@ impl<'c> Builder<'c> {
             }
             several => Resolution::Ambiguous(several.to_vec()),
         };
-        self.ats.push(at.to_string());
+        self.ats.push(at);
         self.deck.entries.push(Entry {
             zone,
             count,
-            line,
-            written: deckcheck_core::echo(title).into(),
+            line: at.line(),
+            written: written.unwrap_or_else(|| deckcheck_core::echo(title).into()),
             card: resolution,
         });
     }
 
     /// An entry that names no card (its diagnostic is already given): it still counts as a card
     /// of its zone, since the player listed one.
-    pub fn unknown(&mut self, zone: Zone, line: Option<u32>, at: &str, written: &str) {
-        self.ats.push(at.to_string());
+    pub fn unknown(&mut self, zone: Zone, at: At, written: &str) {
+        self.ats.push(at);
         self.deck.entries.push(Entry {
             zone,
             count: 1,
-            line,
+            line: at.line(),
             written: deckcheck_core::echo(written).into(),
             card: Resolution::Unknown { id: None },
         });
@@ -273,13 +307,13 @@ impl<'c> Builder<'c> {
                     });
                 }
             }
-            let candidates: Vec<CardRef> = all.iter().map(|c| card_ref(catalog, *c)).collect();
+            let candidates: Vec<CardRef> = all.iter().map(|c| catalog.card_ref(*c)).collect();
             if let [one] = kept.as_slice() {
                 let card = catalog.card(*one);
                 diagnostics.push(
                     Diagnostic::warning(
                         RESOLVED_BY_CONTEXT,
-                        at,
+                        at.to_string(),
                         &entry.written,
                         format!(
                             "this title names {} cards; read as {} ({}, {}) because {}.",
@@ -291,7 +325,7 @@ impl<'c> Builder<'c> {
                         ),
                     )
                     .in_zone(entry.zone.id())
-                    .understood(card_ref(catalog, *one))
+                    .understood(catalog.card_ref(*one))
                     .candidates(candidates),
                 );
                 entry.card = Resolution::Card(*one);
@@ -299,7 +333,7 @@ impl<'c> Builder<'c> {
                 diagnostics.push(
                     Diagnostic::error(
                         DiagnosticCode::AMBIGUOUS_CARD,
-                        at,
+                        at.to_string(),
                         &entry.written,
                         format!(
                             "this title names {} cards; none was chosen. Write the blueprint id after the title, e.g. \"{} ({})\"; the report judges the deck with each.",
@@ -309,7 +343,7 @@ impl<'c> Builder<'c> {
                         ),
                     )
                     .in_zone(entry.zone.id())
-                    .candidates(kept.iter().map(|c| card_ref(catalog, *c)).collect()),
+                    .candidates(kept.iter().map(|c| catalog.card_ref(*c)).collect()),
                 );
                 entry.card = Resolution::Ambiguous(kept);
             }
@@ -347,8 +381,16 @@ fn split_trailing_id(title: &str) -> Option<(&str, &str)> {
     looks_like_id(inner).then(|| (title[..start].trim(), inner.trim()))
 }
 
+/// Digits written where a count goes that are not a count (a sign, or out of range).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{token:?} is not a count: a count is a whole number from 1 to {MAX_COUNT}.")]
+pub struct BadCount {
+    /// The token as written (cut short when long).
+    pub token: String,
+}
+
 /// A count as written, or why it is not one: `Ok(None)` when the text is not a count at all.
-pub fn read_count(token: &str) -> Result<Option<u32>, String> {
+pub fn read_count(token: &str) -> Result<Option<u32>, BadCount> {
     if let Some(n) = deckcheck_core::input::parse_count(token) {
         return Ok(Some(n));
     }
@@ -359,15 +401,14 @@ pub fn read_count(token: &str) -> Result<Option<u32>, String> {
         .unwrap_or(t);
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "{:?} is not a count: a count is a whole number from 1 to {MAX_COUNT}.",
-            deckcheck_core::echo(token)
-        ));
+        return Err(BadCount {
+            token: deckcheck_core::echo(token),
+        });
     }
     Ok(None)
 }
 
-/// Refuses an input with more entries than any deck has.
+/// Refuses an input with more entries than any deck has (`n` of them, or more).
 pub fn too_many(what: &str, n: usize) -> ImportError {
     ImportError::TooLarge(format!(
         "{n} {what}; a deck list has at most {MAX_ENTRIES} (a Star Wars CCG deck has 60 cards)"

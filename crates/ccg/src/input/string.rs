@@ -5,7 +5,7 @@
 use deckcheck_core::input::{InputFormat, InputFormatInfo};
 use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use super::{Builder, MAX_ENTRIES, too_many};
+use super::{At, Builder, MAX_ENTRIES, too_many};
 use crate::catalog::{Catalog, looks_like_id};
 use crate::deck::{Deck, Zone};
 
@@ -47,23 +47,20 @@ impl InputFormat<Catalog, Deck> for GempString {
             let mut n = 0;
             for token in part.split(',').map(str::trim).filter(|t| !t.is_empty()) {
                 n += 1;
-                let at = match zone {
-                    Zone::Deck => format!("card {n}"),
-                    Zone::Outside => format!("outside card {n}"),
-                };
+                let at = At::Card(zone, n);
                 if looks_like_id(token) {
-                    builder.by_id(zone, 1, None, &at, token, None);
+                    builder.by_id(zone, 1, at, token, None);
                 } else {
                     builder.diagnostic(
                         Diagnostic::error(
                             DiagnosticCode::MALFORMED_ENTRY,
-                            &at,
+                            at.to_string(),
                             token,
                             "not a blueprint id (set_number, e.g. 9_151); it is counted as an unknown card.",
                         )
                         .in_zone(zone.id()),
                     );
-                    builder.unknown(zone, None, &at, token);
+                    builder.unknown(zone, at, token);
                 }
             }
         }

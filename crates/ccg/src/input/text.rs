@@ -8,7 +8,7 @@
 use deckcheck_core::input::{InputFormat, InputFormatInfo};
 use deckcheck_core::{Diagnostic, DiagnosticCode, ImportError, Imported};
 
-use super::{Builder, MAX_ENTRIES, read_count, too_many};
+use super::{At, BadCount, Builder, MAX_ENTRIES, read_count, too_many};
 use crate::catalog::Catalog;
 use crate::deck::{Deck, Zone};
 
@@ -160,7 +160,7 @@ impl InputFormat<Catalog, Deck> for TextList {
         let mut named = false;
         for (i, raw) in text.lines().enumerate() {
             let line_no = i as u32 + 1;
-            let at = format!("line {line_no}");
+            let at = At::Line(line_no);
             let line = raw.trim();
             // A list bullet (`- 3x Alter`), not a sign (`-1 Alter`).
             let line = line
@@ -183,12 +183,17 @@ impl InputFormat<Catalog, Deck> for TextList {
                 }
             }
             let (count, title) = match split_count(line) {
-                Err(message) => {
+                Err(bad) => {
                     builder.diagnostic(
-                        Diagnostic::error(DiagnosticCode::BAD_COUNT, &at, raw, message)
-                            .in_zone(zone.id()),
+                        Diagnostic::error(
+                            DiagnosticCode::BAD_COUNT,
+                            at.to_string(),
+                            raw,
+                            bad.to_string(),
+                        )
+                        .in_zone(zone.id()),
                     );
-                    builder.unknown(zone, Some(line_no), &at, raw);
+                    builder.unknown(zone, at, raw);
                     continue;
                 }
                 Ok((None, _)) => {
@@ -201,7 +206,7 @@ impl InputFormat<Catalog, Deck> for TextList {
                     builder.diagnostic(
                         Diagnostic::warning(
                             DiagnosticCode::NO_COUNT,
-                            &at,
+                            at.to_string(),
                             raw,
                             "no count was written; one copy was assumed.",
                         )
@@ -215,7 +220,7 @@ impl InputFormat<Catalog, Deck> for TextList {
                 builder.diagnostic(
                     Diagnostic::warning(
                         DiagnosticCode::ZERO_COUNT,
-                        &at,
+                        at.to_string(),
                         raw,
                         "a count of 0: the line was ignored.",
                     )
@@ -227,16 +232,16 @@ impl InputFormat<Catalog, Deck> for TextList {
                 builder.diagnostic(
                     Diagnostic::error(
                         DiagnosticCode::MALFORMED_ENTRY,
-                        &at,
+                        at.to_string(),
                         raw,
                         "a count without a card title.",
                     )
                     .in_zone(zone.id()),
                 );
-                builder.unknown(zone, Some(line_no), &at, raw);
+                builder.unknown(zone, at, raw);
                 continue;
             }
-            builder.by_title(zone, count, Some(line_no), &at, title);
+            builder.by_title(zone, count, at, title);
         }
         if builder.entries() == 0 {
             return Err(ImportError::NotADeck(
@@ -249,7 +254,7 @@ impl InputFormat<Catalog, Deck> for TextList {
 
 /// `3x Title`, `3 x Title`, `x3 Title`, `Title x3` → (count, title); `Ok((None, line))` when no
 /// count is written; `Err` for a count out of range (`-1 Alter`, `99999x Alter`).
-fn split_count(line: &str) -> Result<(Option<u32>, &str), String> {
+fn split_count(line: &str) -> Result<(Option<u32>, &str), BadCount> {
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     if let Some(n) = read_count(first)? {
         let rest = rest.trim_start();

@@ -10,7 +10,6 @@ use serde::Serialize;
 
 use super::{Context, judge};
 use crate::deck::Resolution;
-use crate::input::card_ref;
 
 pub const CODE: Code = Code::new("CCG-AMBIGUOUS");
 pub const SECTION: &str = "INPUT: a title that names several cards";
@@ -140,7 +139,7 @@ impl Rule<Context<'_>> for Ambiguous {
                 };
                 let cards = candidates
                     .iter()
-                    .map(|c| card_ref(ctx.catalog, *c).at_line(entry.line))
+                    .map(|c| ctx.catalog.card_ref(*c).at_line(entry.line))
                     .collect();
                 let title = if evaluated < MAX_EVALUATED {
                     evaluated += 1;
@@ -149,7 +148,7 @@ impl Rule<Context<'_>> for Ambiguous {
                         .map(|c| {
                             let mut choice = deck.clone();
                             choice.entries[k].card = Resolution::Card(*c);
-                            let decks = [choice];
+                            let decks = [&choice];
                             let mut sub =
                                 Context::new(ctx.catalog, ctx.def, ctx.gemp, ctx.as_of, &decks);
                             sub.nested = true;

@@ -211,7 +211,7 @@ const CARDS: &[Row] = &[
 pub const DARK: &str = "1_300";
 pub const LIGHT: &str = "1_1";
 
-fn blueprint(c: &Row) -> Blueprint {
+fn blueprint(c: &Row) -> Blueprint<'static> {
     Blueprint {
         card_id: c.0.into(),
         title: c.1.into(),
@@ -234,7 +234,14 @@ fn blueprint(c: &Row) -> Blueprint {
     }
 }
 
-fn pc(id: u64, gemp: &str, title: &str, side: &str, kind: &str, icons: &[&str]) -> PcCard {
+fn pc(
+    id: u64,
+    gemp: &'static str,
+    title: &'static str,
+    side: &'static str,
+    kind: &'static str,
+    icons: &[&'static str],
+) -> PcCard<'static> {
     PcCard {
         id,
         gemp_id: Some(gemp.into()),
@@ -244,10 +251,8 @@ fn pc(id: u64, gemp: &str, title: &str, side: &str, kind: &str, icons: &[&str]) 
         front: PcFace {
             title: title.into(),
             kind: kind.into(),
-            sub_type: None,
-            icons: icons.iter().map(|i| (*i).to_string()).collect(),
+            icons: icons.iter().map(|i| (*i).into()).collect(),
         },
-        back: None,
     }
 }
 

@@ -29,15 +29,14 @@ mod size;
 mod source_conflict;
 mod unknown;
 
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
 
 use deckcheck_core::{CardRef, CodeInfo, Findings, Rule, Violation};
 use jiff::civil::Date;
 
 use crate::catalog::{Card, CardIdx, Catalog};
 use crate::data::FormatDef;
-use crate::deck::{Deck, Resolution, Zone};
-use crate::input::card_ref;
+use crate::deck::{Deck, Zone};
 use crate::upstream::GempFormat;
 
 /// Every rule, in the order their findings are reported.
@@ -67,7 +66,6 @@ pub const RULES: &[&dyn for<'a> Rule<Context<'a>>] = &[
 
 pub use icon::icon_name;
 pub use new_expansion::legal_from as new_expansion_legal_from;
-pub use unknown::LEGACY_SET;
 
 /// Every code with its meaning, for the documentation.
 pub fn codes() -> Vec<CodeInfo> {
@@ -89,24 +87,32 @@ pub struct Tally(Vec<Copies>);
 
 impl Tally {
     pub fn of(deck: &Deck) -> Self {
-        let mut by: BTreeMap<(CardIdx, Zone), Copies> = BTreeMap::new();
-        for e in &deck.entries {
-            let Resolution::Card(card) = e.card else {
-                continue;
-            };
-            let c = by.entry((card, e.zone)).or_insert(Copies {
-                card,
-                zone: e.zone,
-                count: 0,
-                line: e.line,
-            });
-            c.count += u64::from(e.count);
-            c.line = match (c.line, e.line) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-        }
-        Self(by.into_values().collect())
+        let mut all: Vec<Copies> = deck
+            .entries
+            .iter()
+            .filter_map(|e| {
+                e.card().map(|card| Copies {
+                    card,
+                    zone: e.zone,
+                    count: u64::from(e.count),
+                    line: e.line,
+                })
+            })
+            .collect();
+        all.sort_unstable_by_key(|c| (c.card, c.zone));
+        // The copies of one card in one zone, now side by side, added into the first.
+        all.dedup_by(|next, kept| {
+            let same = (next.card, next.zone) == (kept.card, kept.zone);
+            if same {
+                kept.count += next.count;
+                kept.line = match (kept.line, next.line) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+            }
+            same
+        });
+        Self(all)
     }
 
     /// Every card in both zones.
@@ -125,7 +131,9 @@ pub struct Context<'a> {
     pub def: &'a FormatDef,
     pub gemp: &'a GempFormat,
     pub as_of: Date,
-    pub decks: &'a [Deck],
+    /// The decks judged, borrowed from wherever they are (an import, a choice of an ambiguous
+    /// title): never copied to be judged.
+    pub decks: Vec<&'a Deck>,
     pub tallies: Vec<Tally>,
     /// The decks are registered for an event (a registration is a pair).
     pub registration: bool,
@@ -134,20 +142,21 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    pub fn new(
+    pub fn new<D: Borrow<Deck>>(
         catalog: &'a Catalog,
         def: &'a FormatDef,
         gemp: &'a GempFormat,
         as_of: Date,
-        decks: &'a [Deck],
+        decks: &'a [D],
     ) -> Self {
+        let decks: Vec<&'a Deck> = decks.iter().map(Borrow::borrow).collect();
         Self {
             catalog,
             def,
             gemp,
             as_of,
+            tallies: decks.iter().map(|d| Tally::of(d)).collect(),
             decks,
-            tallies: decks.iter().map(Tally::of).collect(),
             registration: false,
             nested: false,
         }
@@ -159,7 +168,7 @@ impl<'a> Context<'a> {
 
     /// A card as a violation names it, with the line it was listed on.
     pub fn card_ref(&self, copies: &Copies) -> CardRef {
-        card_ref(self.catalog, copies.card).at_line(copies.line)
+        self.catalog.card_ref(copies.card).at_line(copies.line)
     }
 
     /// The decks with their tallies, numbered from 0.
@@ -168,7 +177,7 @@ impl<'a> Context<'a> {
             .iter()
             .zip(&self.tallies)
             .enumerate()
-            .map(|(i, (d, t))| (i, d, t))
+            .map(|(i, (d, t))| (i, *d, t))
     }
 
     /// The name players know the format by.
@@ -214,5 +223,24 @@ mod tests {
         codes.dedup();
         assert_eq!(codes.len(), n);
         assert_eq!(n, 21);
+    }
+
+    #[test]
+    fn a_tally_adds_the_copies_of_a_card_per_zone_at_its_first_line() {
+        let f = fixture::Fixture::new();
+        let mut deck = f.deck(&[("9_151", 1), ("1_234", 2), ("9_151", 2)], &[("9_151", 1)]);
+        deck.entries[0].line = Some(7);
+        let tally = Tally::of(&deck);
+        let nine: Vec<(Zone, u64, Option<u32>)> = tally
+            .all()
+            .iter()
+            .filter(|c| c.card == f.catalog.by_id("9_151").unwrap())
+            .map(|c| (c.zone, c.count, c.line))
+            .collect();
+        assert_eq!(
+            nine,
+            [(Zone::Deck, 3, Some(3)), (Zone::Outside, 1, Some(4))]
+        );
+        assert_eq!(tally.all().len(), 3);
     }
 }

@@ -105,16 +105,25 @@ impl Rule<Context<'_>> for NewExpansion {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let judged = |set: u32, id: &str| {
-            let in_pool = ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id);
-            in_pool && !is_not_tournament(Some(set))
+        let judged =
+            |set: u32, id: &str| ctx.gemp.in_pool(set, id) && !is_not_tournament(Some(set));
+        // Most cards are of sets legal long ago: each set's dates are worked out once per
+        // check, and only the cards of the others are named.
+        let mut legal: Vec<(u32, bool)> = Vec::new();
+        let mut surely_legal = |set: u32| match legal.iter().find(|(s, _)| *s == set) {
+            Some((_, known)) => *known,
+            None => {
+                let known = legal_from(ctx.catalog, set).is_some_and(|(_, last)| last <= ctx.as_of);
+                legal.push((set, known));
+                known
+            }
         };
         for (i, deck, tally) in ctx.each() {
             let mut by_set: BTreeMap<u32, Vec<CardRef>> = BTreeMap::new();
             for c in tally.all() {
                 let card = ctx.card(c.card);
                 let Some(set) = card.set else { continue };
-                if judged(set, &card.id) {
+                if judged(set, &card.id) && !surely_legal(set) {
                     by_set.entry(set).or_default().push(ctx.card_ref(c));
                 }
             }
@@ -123,6 +132,7 @@ impl Rule<Context<'_>> for NewExpansion {
                 if let Some(set) = e.unknown_set()
                     && judged(set, &e.written)
                     && legal_from(ctx.catalog, set).is_some()
+                    && !surely_legal(set)
                 {
                     by_set
                         .entry(set)

@@ -54,7 +54,7 @@ impl Rule<Context<'_>> for Pair {
         if ctx.nested {
             return;
         }
-        match ctx.decks {
+        match ctx.decks.as_slice() {
             [_] if ctx.registration => {
                 out.violation(Violation::new(CODE, SECTION, NotAPair::Alone));
             }

@@ -9,8 +9,8 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
-use super::unknown::LEGACY_SET;
 use super::{Context, unresolved_ref};
+use crate::catalog::LEGACY_SET;
 
 pub const CODE: Code = Code::new("CCG-SET");
 
@@ -64,11 +64,9 @@ impl Rule<Context<'_>> for Set {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let in_pool = |set: u32, id: &str| {
-            ctx.gemp.set.contains(&set) || ctx.gemp.valid.iter().any(|v| v == id)
-        };
+        let in_pool = |set: u32, id: &str| ctx.gemp.in_pool(set, id);
         let format = || ctx.format_name().to_string();
-        let retired_in_pool = ctx.gemp.set.contains(&LEGACY_SET);
+        let retired_in_pool = ctx.gemp.has_set(LEGACY_SET);
         for (i, deck, tally) in ctx.each() {
             let mut legacy: Vec<CardRef> = Vec::new();
             let mut outside: Vec<CardRef> = Vec::new();

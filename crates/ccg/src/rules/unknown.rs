@@ -20,13 +20,11 @@ use serde::Serialize;
 
 use super::not_tournament::is_not_tournament;
 use super::{Context, unresolved_ref};
+use crate::catalog::LEGACY_SET;
 use crate::deck::Resolution;
 
 pub const CODE: Code = Code::new("CCG-UNKNOWN");
 pub const SECTION: &str = "REG General Tournament Rules L46";
-
-/// GEMP's set of Legacy (retired virtual) blueprints.
-pub const LEGACY_SET: u32 = 601;
 
 pub struct Unknown;
 
@@ -77,13 +75,15 @@ impl Rule<Context<'_>> for Unknown {
     }
 
     fn check(&self, ctx: &Context<'_>, out: &mut Findings) {
-        let newest = ctx.catalog.newest_set().map_or_else(
-            || "not known".to_string(),
-            |s| match s.release {
-                Some(release) => format!("{}, released {release}", s.name),
-                None => s.name.to_string(),
-            },
-        );
+        let newest = || {
+            ctx.catalog.newest_set().map_or_else(
+                || "not known".to_string(),
+                |s| match s.release {
+                    Some(release) => format!("{}, released {release}", s.name),
+                    None => s.name.to_string(),
+                },
+            )
+        };
         for (i, deck, _) in ctx.each() {
             let mut none: Vec<CardRef> = Vec::new();
             let mut retired: Vec<CardRef> = Vec::new();
@@ -117,7 +117,7 @@ impl Rule<Context<'_>> for Unknown {
                     .map_or_else(|| format!("set {set}"), |s| s.name.to_string());
                 let kind = UnknownIds::Newer {
                     set,
-                    newest: newest.clone(),
+                    newest: newest(),
                 };
                 let v = Violation::new(CODE, SECTION, kind)
                     .cards(cards)

@@ -13,17 +13,12 @@ use crate::real;
 fn the_icon_conflict_list_is_exactly_the_disagreements_in_the_data() {
     let game = real!();
     let dir = helpers::data_dir();
-    let mut gemp: Vec<Blueprint> = upstream::read(dir, upstream::GEMP_DARK).unwrap();
-    gemp.extend(upstream::read::<Vec<Blueprint>>(dir, upstream::GEMP_LIGHT).unwrap());
-    let by_id: BTreeMap<&str, &Blueprint> = gemp.iter().map(|b| (b.card_id.as_str(), b)).collect();
-    let mut pc = upstream::read::<PcFile>(dir, upstream::PC_DARK)
-        .unwrap()
-        .cards;
-    pc.extend(
-        upstream::read::<PcFile>(dir, upstream::PC_LIGHT)
-            .unwrap()
-            .cards,
-    );
+    let files = upstream::Files::read(dir).unwrap();
+    let mut gemp: Vec<Blueprint> = files.parse(upstream::GEMP_DARK).unwrap();
+    gemp.extend(files.parse::<Vec<Blueprint>>(upstream::GEMP_LIGHT).unwrap());
+    let by_id: BTreeMap<&str, &Blueprint> = gemp.iter().map(|b| (&*b.card_id, b)).collect();
+    let mut pc = files.parse::<PcFile>(upstream::PC_DARK).unwrap().cards;
+    pc.extend(files.parse::<PcFile>(upstream::PC_LIGHT).unwrap().cards);
     let mut found: BTreeMap<String, (bool, bool)> = BTreeMap::new();
     for row in &pc {
         let Some(b) = row.gemp_id.as_deref().and_then(|id| by_id.get(id)) else {
@@ -32,7 +27,7 @@ fn the_icon_conflict_list_is_exactly_the_disagreements_in_the_data() {
         let g = b.icons.iter().any(|i| i.icon == "EPISODE_I");
         let p = row.front.icons.iter().any(|i| i == "Episode I");
         if g != p {
-            found.insert(b.card_id.clone(), (g, p));
+            found.insert(b.card_id.to_string(), (g, p));
         }
     }
     let listed: BTreeMap<String, (bool, bool)> = game
@@ -89,7 +84,8 @@ fn gemps_classic_bans_the_icons_that_the_classic_gemp_variant_bans() {
 fn release_dates_written_by_hand_agree_with_the_card_database_and_every_set_of_open_has_one() {
     let game = real!();
     let dir = helpers::data_dir();
-    let sets: Vec<PcSet> = upstream::read(dir, upstream::PC_SETS).unwrap();
+    let files = upstream::Files::read(dir).unwrap();
+    let sets: Vec<PcSet> = files.parse(upstream::PC_SETS).unwrap();
     for entry in &game.data().sets.sets {
         let db = sets
             .iter()

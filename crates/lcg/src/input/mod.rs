@@ -5,10 +5,9 @@
 mod o8d;
 mod pods;
 
-pub use o8d::{O8d, OCTGN_GAME, UNKNOWN_SECTION, section_of, write_o8d};
+pub use o8d::{O8d, OCTGN_GAME, UNKNOWN_SECTION, write_o8d};
 pub use pods::{PodList, write_pods};
 
-use deckcheck_core::CardRef;
 use deckcheck_core::input::InputFormat;
 
 use crate::catalog::{CardIdx, Catalog};
@@ -19,12 +18,6 @@ pub const READERS: &[&dyn InputFormat<Catalog, Deck>] = &[&O8d, &PodList];
 
 /// How many cards did-you-mean offers.
 const SUGGESTIONS: usize = 3;
-
-/// A card as an answer names it.
-pub fn card_ref(catalog: &Catalog, idx: CardIdx) -> CardRef {
-    let card = catalog.card(idx);
-    CardRef::new(card.id.clone(), card.title.clone(), None)
-}
 
 /// "A Hero's Journey (1)", or the title alone for cards outside any set.
 pub fn with_set(catalog: &Catalog, idx: CardIdx) -> String {

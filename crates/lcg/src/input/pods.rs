@@ -11,7 +11,7 @@ use deckcheck_core::input::{
 };
 use deckcheck_core::{Diagnostic, DiagnosticCode};
 
-use super::{SUGGESTIONS, card_ref, did_you_mean, with_set};
+use super::{SUGGESTIONS, did_you_mean, with_set};
 use crate::catalog::{CardIdx, CardType, Catalog};
 use crate::deck::{Deck, Entry, Section};
 
@@ -84,7 +84,7 @@ impl Reader<'_> {
                         .candidates(
                             candidates
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -111,7 +111,7 @@ impl Reader<'_> {
             reader.imported.diagnostics.push(
                 Diagnostic::warning(DiagnosticCode::ID_NAME_MISMATCH, at, line, message)
                     .in_zone(Section::Objective.id())
-                    .understood(card_ref(reader.catalog, idx)),
+                    .understood(reader.catalog.card_ref(idx)),
             );
         };
         match (by_number, by_title) {
@@ -135,8 +135,8 @@ impl Reader<'_> {
                     )
                     .in_zone(Section::Objective.id())
                     .candidates(vec![
-                        card_ref(self.catalog, idx),
-                        card_ref(self.catalog, other),
+                        self.catalog.card_ref(idx),
+                        self.catalog.card_ref(other),
                     ]),
                 );
                 None
@@ -207,7 +207,7 @@ impl Reader<'_> {
                         .candidates(
                             candidates
                                 .iter()
-                                .map(|c| card_ref(self.catalog, *c))
+                                .map(|c| self.catalog.card_ref(*c))
                                 .collect(),
                         ),
                 );
@@ -346,14 +346,24 @@ impl InputFormat<Catalog, Deck> for PodList {
     }
 }
 
+/// Why a deck cannot be written as a pod list: a card it cannot name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotPods {
+    #[error("the card with OCTGN id {id} is not in the card data; a pod list cannot name it")]
+    UnknownCard { id: String },
+    #[error("{title} belongs to no objective set; a pod list cannot name it")]
+    NoSet { title: String },
+    #[error(
+        "objective set {set} is not whole (its card {seq} is there a different number of times than its objective); a pod list holds whole sets only"
+    )]
+    NotWhole { set: u16, seq: u16 },
+}
+
 /// The deck as a pod list, when every command card is part of a whole set; otherwise what
 /// stops it.
-pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
+pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, NotPods> {
     if let Some(u) = deck.unknown.first() {
-        return Err(format!(
-            "the card with OCTGN id {} is not in the card data; a pod list cannot name it",
-            u.id
-        ));
+        return Err(NotPods::UnknownCard { id: u.id.clone() });
     }
     let mut out = String::new();
     let mut objectives: BTreeMap<u16, u64> = BTreeMap::new();
@@ -363,10 +373,9 @@ pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
         match (card.kind, card.set) {
             (CardType::Affiliation, _) => out.push_str(&format!("Affiliation: {}\n", card.title)),
             (_, None) => {
-                return Err(format!(
-                    "{} belongs to no objective set; a pod list cannot name it",
-                    card.title
-                ));
+                return Err(NotPods::NoSet {
+                    title: card.title.to_string(),
+                });
             }
             (CardType::Objective, Some(set)) => {
                 *objectives.entry(set).or_insert(0) += u64::from(e.count)
@@ -382,9 +391,7 @@ pub fn write_pods(catalog: &Catalog, deck: &Deck) -> Result<String, String> {
         let n = objectives.get(&set).copied().unwrap_or(0);
         for seq in 2..=6 {
             if command.get(&(set, seq)).copied().unwrap_or(0) != n {
-                return Err(format!(
-                    "objective set {set} is not whole (its card {seq} is there a different number of times than its objective); a pod list holds whole sets only"
-                ));
+                return Err(NotPods::NotWhole { set, seq });
             }
         }
     }
@@ -460,10 +467,9 @@ mod tests {
         );
         let mut broken = deck.clone();
         broken.entries.pop();
-        assert!(
-            write_pods(catalog(), &broken)
-                .unwrap_err()
-                .contains("set 4 is not whole")
+        assert_eq!(
+            write_pods(catalog(), &broken),
+            Err(NotPods::NotWhole { set: 4, seq: 6 })
         );
     }
 

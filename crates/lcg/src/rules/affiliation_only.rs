@@ -53,7 +53,7 @@ impl Rule<Judging<'_>> for AffiliationOnly {
                 continue;
             };
             let mut wrong: BTreeMap<Affiliation, Vec<_>> = BTreeMap::new();
-            for &set in deck.objectives.keys() {
+            for (set, _) in deck.objectives() {
                 if let Some(locked) = catalog.objective(set).and_then(|c| c.locked)
                     && locked != affiliation
                     && let Some(r) = deck.set_ref(catalog, set)

@@ -92,7 +92,7 @@ impl Rule<Judging<'_>> for AltAffiliation {
             };
             let side: Side = card.side;
             let (mut main, mut ally, mut others) = (0, 0, Vec::new());
-            for (&set, &copies) in &deck.objectives {
+            for (set, copies) in deck.objectives() {
                 let Some(objective) = catalog.objective(set) else {
                     continue;
                 };

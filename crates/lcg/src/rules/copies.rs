@@ -96,7 +96,7 @@ fn report(
     over: impl Fn(u64, u16) -> bool,
 ) {
     let (mut cards, mut sets) = (Vec::new(), Vec::new());
-    for (&set, &copies) in &deck.objectives {
+    for (set, copies) in deck.objectives() {
         if over(copies, set)
             && let Some(r) = deck.set_ref(j.ctx.catalog, set)
         {

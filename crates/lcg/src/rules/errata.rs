@@ -54,11 +54,7 @@ impl Rule<Judging<'_>> for Errata {
         let ctx = j.ctx;
         for erratum in ctx.data.errata.iter().filter(|e| e.from <= ctx.as_of) {
             for deck in &j.decks {
-                let copies = deck
-                    .objectives
-                    .get(&erratum.value.set)
-                    .copied()
-                    .unwrap_or(0);
+                let copies = deck.objectives_of(erratum.value.set);
                 if copies > erratum.value.limit
                     && let Some(r) = deck.set_ref(ctx.catalog, erratum.value.set)
                 {

@@ -27,8 +27,6 @@ mod section;
 mod side;
 mod unknown;
 
-use std::collections::BTreeMap;
-
 use deckcheck_core::wording::{and_list_at_most, plural};
 use deckcheck_core::{CardRef, CodeInfo, Findings, Rule};
 use jiff::civil::Date;
@@ -75,6 +73,15 @@ pub struct Judging<'a> {
     pub decks: Vec<Tally<'a>>,
 }
 
+/// The copies of one objective set in a deck: of its objective, and of each of its five
+/// command cards (cards 2-6, by sequence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetCopies {
+    pub set: u16,
+    pub objectives: u64,
+    pub command: [u64; 5],
+}
+
 /// A deck counted once for every rule.
 pub struct Tally<'a> {
     pub deck: &'a Deck,
@@ -83,16 +90,14 @@ pub struct Tally<'a> {
     pub decks: usize,
     /// Affiliation cards (counted by type, any section).
     pub affiliations: Vec<&'a Entry>,
-    /// Objective copies per set.
-    pub objectives: BTreeMap<u16, u64>,
-    /// Command card copies per (set, sequence).
-    pub command: BTreeMap<(u16, u16), u64>,
+    /// Every objective set the deck has a card of, by set number.
+    pub sets: Vec<SetCopies>,
     /// The side the deck is built for: its affiliation's, else the side most of its cards are.
     pub side: Option<Side>,
     /// The one affiliation card, when there is exactly one.
     pub affiliation: Option<CardIdx>,
-    /// The first line each card is written on.
-    lines: BTreeMap<CardIdx, Option<u32>>,
+    /// The first line each card is written on, by card.
+    lines: Vec<(CardIdx, Option<u32>)>,
 }
 
 impl<'a> Tally<'a> {
@@ -102,28 +107,57 @@ impl<'a> Tally<'a> {
             index,
             decks,
             affiliations: Vec::new(),
-            objectives: BTreeMap::new(),
-            command: BTreeMap::new(),
+            sets: Vec::new(),
             side: None,
             affiliation: None,
-            lines: BTreeMap::new(),
+            lines: Vec::with_capacity(deck.entries.len()),
         };
-        let mut sides: BTreeMap<Side, u64> = BTreeMap::new();
+        let (mut light, mut dark) = (0u64, 0u64);
         for e in &deck.entries {
             let card = catalog.card(e.card);
-            tally.lines.entry(e.card).or_insert(e.line);
-            *sides.entry(card.side).or_insert(0) += u64::from(e.count);
-            match (card.kind, card.set) {
-                (CardType::Affiliation, _) => tally.affiliations.push(e),
-                (CardType::Objective, Some(set)) => {
-                    *tally.objectives.entry(set).or_insert(0) += u64::from(e.count)
+            let count = u64::from(e.count);
+            tally.lines.push((e.card, e.line));
+            match card.side {
+                Side::Light => light += count,
+                Side::Dark => dark += count,
+            }
+            let set = match (card.kind, card.set) {
+                (CardType::Affiliation, _) => {
+                    tally.affiliations.push(e);
+                    continue;
                 }
-                (_, Some(set)) => {
-                    *tally.command.entry((set, card.seq)).or_insert(0) += u64::from(e.count)
+                (_, Some(set)) => set,
+                (_, None) => continue,
+            };
+            // A deck has a dozen sets or so: found by a look along them.
+            let copies = match tally.sets.iter().position(|s| s.set == set) {
+                Some(i) => &mut tally.sets[i],
+                None => {
+                    tally.sets.push(SetCopies {
+                        set,
+                        objectives: 0,
+                        command: [0; 5],
+                    });
+                    tally.sets.last_mut().expect("just pushed")
                 }
-                (_, None) => {}
+            };
+            match card.kind {
+                CardType::Objective => copies.objectives += count,
+                // The catalog holds a set's cards 2-6 as its command cards.
+                _ => {
+                    if let Some(n) = copies
+                        .command
+                        .get_mut(usize::from(card.seq).wrapping_sub(2))
+                    {
+                        *n += count;
+                    }
+                }
             }
         }
+        tally.sets.sort_unstable_by_key(|s| s.set);
+        // By card, the first line kept (the sort is stable).
+        tally.lines.sort_by_key(|(card, _)| *card);
+        tally.lines.dedup_by_key(|(card, _)| *card);
         let affiliation_sides: Vec<Side> = tally
             .affiliations
             .iter()
@@ -131,15 +165,11 @@ impl<'a> Tally<'a> {
             .collect();
         tally.side = match affiliation_sides.first() {
             Some(first) if affiliation_sides.iter().all(|s| s == first) => Some(*first),
-            _ => {
-                let light = sides.get(&Side::Light).copied().unwrap_or(0);
-                let dark = sides.get(&Side::Dark).copied().unwrap_or(0);
-                match light.cmp(&dark) {
-                    std::cmp::Ordering::Greater => Some(Side::Light),
-                    std::cmp::Ordering::Less => Some(Side::Dark),
-                    std::cmp::Ordering::Equal => None,
-                }
-            }
+            _ => match light.cmp(&dark) {
+                std::cmp::Ordering::Greater => Some(Side::Light),
+                std::cmp::Ordering::Less => Some(Side::Dark),
+                std::cmp::Ordering::Equal => None,
+            },
         };
         if let [only] = tally.affiliations.as_slice()
             && only.count == 1
@@ -149,9 +179,32 @@ impl<'a> Tally<'a> {
         tally
     }
 
+    /// The line `card` is first written on, if the deck has it.
+    fn line_of(&self, card: CardIdx) -> Option<Option<u32>> {
+        self.lines
+            .binary_search_by_key(&card, |(c, _)| *c)
+            .ok()
+            .map(|i| self.lines[i].1)
+    }
+
+    /// The sets whose objective the deck has, with its copies, by set number.
+    pub fn objectives(&self) -> impl Iterator<Item = (u16, u64)> + '_ {
+        self.sets
+            .iter()
+            .filter(|s| s.objectives > 0)
+            .map(|s| (s.set, s.objectives))
+    }
+
+    /// Copies of the objective of set `set`.
+    pub fn objectives_of(&self, set: u16) -> u64 {
+        self.sets
+            .binary_search_by_key(&set, |s| s.set)
+            .map_or(0, |i| self.sets[i].objectives)
+    }
+
     /// A card of this deck as an answer names it, with the line it was first written on.
     pub fn card_ref(&self, catalog: &Catalog, idx: CardIdx) -> CardRef {
-        crate::input::card_ref(catalog, idx).at_line(self.lines.get(&idx).copied().flatten())
+        catalog.card_ref(idx).at_line(self.line_of(idx).flatten())
     }
 
     /// An objective set of this deck, named by its objective card (or, for a set whose
@@ -161,14 +214,14 @@ impl<'a> Tally<'a> {
         let card = cards
             .iter()
             .copied()
-            .find(|c| self.lines.contains_key(c))
+            .find(|c| self.line_of(*c).is_some())
             .or_else(|| cards.first().copied())?;
         Some(self.card_ref(catalog, card))
     }
 
     /// Objective copies in the deck.
     pub fn objective_count(&self) -> u64 {
-        self.objectives.values().sum()
+        self.sets.iter().map(|s| s.objectives).sum()
     }
 
     /// The affiliation of the one affiliation card.

@@ -99,20 +99,15 @@ impl Rule<Judging<'_>> for WholePods {
             let (mut lacking, mut lacking_cards) = (Vec::new(), Vec::new());
             let (mut extra, mut extra_cards) = (Vec::new(), Vec::new());
             let mut orphaned = Vec::new();
-            let sets = deck
-                .objectives
-                .keys()
-                .copied()
-                .chain(deck.command.keys().map(|k| k.0))
-                .collect::<std::collections::BTreeSet<u16>>();
-            for set in sets {
+            for copies in &deck.sets {
+                let set = copies.set;
                 let Some(cards) = catalog.set(set) else {
                     continue;
                 };
-                let objectives = deck.objectives.get(&set).copied().unwrap_or(0);
+                let objectives = copies.objectives;
                 for (i, card) in cards.iter().enumerate().skip(1) {
-                    let have = deck.command.get(&(set, i as u16 + 1)).copied().unwrap_or(0);
-                    let r = deck.card_ref(catalog, *card);
+                    let have = copies.command[i - 1];
+                    let r = || deck.card_ref(catalog, *card);
                     let set_card = || SetCard {
                         title: catalog.card(*card).title.to_string(),
                         set,
@@ -122,14 +117,14 @@ impl Rule<Judging<'_>> for WholePods {
                     };
                     if objectives == 0 {
                         if have > 0 {
-                            orphaned.push(r);
+                            orphaned.push(r());
                         }
                     } else if have < objectives {
                         lacking.push(set_card());
-                        lacking_cards.push(r);
+                        lacking_cards.push(r());
                     } else if have > objectives {
                         extra.push(set_card());
-                        extra_cards.push(r);
+                        extra_cards.push(r());
                     }
                 }
             }

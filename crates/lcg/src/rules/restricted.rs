@@ -43,7 +43,7 @@ impl Rule<Judging<'_>> for Restricted {
     fn check(&self, j: &Judging<'_>, out: &mut Findings) {
         let ctx = j.ctx;
         let Some(list) = ctx.data.restricted.at(ctx.as_of) else {
-            if j.decks.iter().any(|d| !d.objectives.is_empty())
+            if j.decks.iter().any(|d| d.objectives().next().is_some())
                 && let Some(first) = ctx.data.restricted.entries().first()
             {
                 out.note(
@@ -62,7 +62,7 @@ impl Rule<Judging<'_>> for Restricted {
                 let cards: Vec<_> = group
                     .sets
                     .iter()
-                    .filter(|s| deck.objectives.get(&s.set).is_some_and(|n| *n > 0))
+                    .filter(|s| deck.objectives_of(s.set) > 0)
                     .filter_map(|s| deck.set_ref(ctx.catalog, s.set))
                     .collect();
                 if cards.len() > 1 {

@@ -13,7 +13,6 @@ use serde::Serialize;
 use super::{Judging, names};
 use crate::catalog::CardType;
 use crate::deck::Section;
-use crate::input::section_of;
 
 pub const CODE: Code = Code::new("LCG-SECTION");
 
@@ -60,7 +59,7 @@ impl Rule<Judging<'_>> for Sections {
             let mut misfiled: BTreeMap<(Section, Section), Vec<CardRef>> = BTreeMap::new();
             for e in &deck.deck.entries {
                 let card = catalog.card(e.card);
-                let belongs = section_of(card.kind);
+                let belongs = Section::of(card.kind);
                 let mission_in_objectives =
                     card.kind == CardType::Mission && e.section == Section::Objective;
                 if belongs != e.section && !mission_in_objectives {

@@ -265,25 +265,40 @@ fn cases() -> Vec<Case> {
         ),
         // Bytes that are not text.
         case(
-            "invalid UTF-8 in a text body",
+            "bytes that are not UTF-8 in a text body (read as Windows-1252)",
             validate,
             text,
             b"1 | Way\xfflay".to_vec(),
-            Error(400, "bad-value", Some("body")),
+            // Issue 36: bytes that are not UTF-8 are read as Windows-1252, and each deck says so.
+            Report(
+                "illegal",
+                &["base-count", "leader-count", "main-deck-too-small"],
+                &["read-as-windows-1252", "unknown-card"],
+            ),
         ),
         case(
-            "invalid UTF-8 in a JSON body",
+            "bytes that are not UTF-8 in a JSON body (read as Windows-1252)",
             validate,
             json,
             b"{\"deck\": \"1 | Way\xc0\xaflay\"}".to_vec(),
-            Error(400, "bad-value", Some("body")),
+            // Issue 36: bytes that are not UTF-8 are read as Windows-1252, and each deck says so.
+            Report(
+                "illegal",
+                &["base-count", "leader-count", "main-deck-too-small"],
+                &["read-as-windows-1252", "unknown-card"],
+            ),
         ),
         case(
-            "a truncated UTF-8 sequence at the end",
+            "a truncated UTF-8 sequence at the end (read as Windows-1252)",
             validate,
             text,
             b"1 | Waylay\xf0\x9f\x98".to_vec(),
-            Error(400, "bad-value", Some("body")),
+            // Issue 36: bytes that are not UTF-8 are read as Windows-1252, and each deck says so.
+            Report(
+                "illegal",
+                &["base-count", "leader-count", "main-deck-too-small"],
+                &["read-as-windows-1252", "unknown-card"],
+            ),
         ),
         real(
             "a NUL byte inside a card name",
