@@ -95,9 +95,51 @@ where
     }
 }
 
+/// Where the routes are registered: each worker's router alone (`actix_web::web::ServiceConfig`),
+/// or the router with the API document ([`crate::openapi`], utoipa-actix-web's
+/// [`ServiceConfig`]). Only the document needs each route's description: built for every route
+/// in every worker, it was ~10 MB of garbage per worker at start, left in that worker's
+/// allocator arena (issue 33 item 6).
+pub trait Routes {
+    /// A route of the API.
+    fn service<F: HttpServiceFactory + OpenApiFactory + 'static>(&mut self, route: F) -> &mut Self;
+    /// Routes outside the document.
+    fn map<F>(&mut self, f: F) -> &mut Self
+    where
+        F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig;
+}
+
+impl Routes for web::ServiceConfig {
+    fn service<F: HttpServiceFactory + OpenApiFactory + 'static>(&mut self, route: F) -> &mut Self {
+        web::ServiceConfig::service(self, route)
+    }
+
+    fn map<F>(&mut self, f: F) -> &mut Self
+    where
+        F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig,
+    {
+        f(self);
+        self
+    }
+}
+
+impl Routes for ServiceConfig<'_> {
+    fn service<F: HttpServiceFactory + OpenApiFactory + 'static>(&mut self, route: F) -> &mut Self {
+        ServiceConfig::service(self, route)
+    }
+
+    fn map<F>(&mut self, f: F) -> &mut Self
+    where
+        F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig,
+    {
+        ServiceConfig::map(self, f)
+    }
+}
+
 /// A page (not part of the API document): GET and HEAD.
-fn page<H, A>(cfg: &mut ServiceConfig, path: &str, handler: H)
+fn page<R, H, A>(cfg: &mut R, path: &str, handler: H)
 where
+    R: Routes,
     H: Handler<A> + Clone + 'static,
     A: FromRequest + 'static,
     H::Output: Responder + 'static,
@@ -112,7 +154,7 @@ where
 }
 
 /// Every route: the API (described), then the pages.
-pub fn routes(cfg: &mut ServiceConfig) {
+pub fn routes<R: Routes>(cfg: &mut R) {
     for game in [DEFAULT_GAME, EACH_GAME] {
         cfg.service(api::<decks::__path_validate, _, _>(game, decks::validate))
             .service(api::<decks::__path_validate_batch, _, _>(
@@ -152,7 +194,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 }
 
 /// The event routes ([`crate::events`]).
-fn event_routes(cfg: &mut ServiceConfig) {
+fn event_routes<R: Routes>(cfg: &mut R) {
     use events::*;
     cfg.service(api::<__path_create, _, _>("", create))
         .service(api::<__path_event, _, _>("", event))

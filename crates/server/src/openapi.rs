@@ -178,7 +178,7 @@ pub fn games(
 pub fn derived() -> Value {
     let (_, api) = actix_web::App::new()
         .into_utoipa_app()
-        .configure(crate::endpoints::routes)
+        .configure(|cfg| crate::endpoints::routes(cfg))
         .split_for_parts();
     serde_json::to_value(api).unwrap_or_default()
 }
