@@ -6,18 +6,23 @@
 # server is ready, instrumentation goes on (`callgrind_control -i on`); then, per route, on
 # ONE keep-alive connection: a few requests to warm it (not counted), `callgrind_control
 # --zero`, 100 requests, `callgrind_control --dump`; the dump's total / 100 is the figure.
-# Every thread of the process is counted (the worker, the acceptor, the runtime's timers).
+# Each request is written in one piece (headers and body in one send: read in one go or in two,
+# the count would depend on timing). Every thread is counted but the main one (the worker, the
+# acceptor, the blocking pool): the main thread serves no request and runs only timers
+# (deckcheck's metrics upkeep every 5 s), which fall in a window or not by the clock.
 #
 # Prints a markdown table (deckcheck, bare actix-web, ratio), then the issue's targets and
-# whether each holds. Repeat runs agree within 0.5% (BENCHMARKS.md).
+# whether each holds. Repeat runs agree within 0.1-0.7% (BENCHMARKS.md: what is left is glibc
+# malloc's free lists, which differ from one process to the next).
 #
 #   scripts/instructions.sh            # REQUESTS=100 WARM=5 by default
 #
 # Needs: valgrind (with callgrind_control; Debian package `valgrind`, installed if missing and
-# we are root), python3 (the client: http.client, not measured), cargo, and the four games'
+# we are root), python3 (the client, not measured), cargo, and the four games'
 # card data under ../shared (DECKCHECK_CARDS and the others, as scripts/loopback.sh sets them).
 # No network. DECKCHECK_BIN / FLOOR_BIN measure other binaries instead of building the release
-# ones. Ports: PORT (default 18093) and PORT + 1.
+# ones. DUMPS=DIR keeps each route's callgrind dumps there (deckcheck-N-threadT.out,
+# floor-N-threadT.out; N the route's row), to read with callgrind_annotate. Ports: PORT (default 18093) and PORT + 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-18093}"
@@ -64,7 +69,7 @@ trap cleanup EXIT
 # (valgrind runs the program in its own process: that pid is the server's).
 callgrind() {
   local name=$1; shift
-  valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$WORK/$name.out" \
+  valgrind --tool=callgrind --instr-atstart=no --separate-threads=yes --callgrind-out-file="$WORK/$name.out" \
     "$@" >"$WORK/$name.log" 2>&1 &
   STARTED=$!
   PIDS+=("$STARTED")
@@ -94,11 +99,12 @@ wait_for "$FLOOR_PID" "http://127.0.0.1:$FLOOR_PORT/"
 callgrind_control -i on "$DECKCHECK_PID" >/dev/null 2>&1
 callgrind_control -i on "$FLOOR_PID" >/dev/null 2>&1
 
+[ -z "${DUMPS:-}" ] || { mkdir -p "$DUMPS"; export DUMPS="$(cd "$DUMPS" && pwd)"; }
 export WORK PORT FLOOR_PORT DECKCHECK_PID FLOOR_PID LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - <<'EOF'
 """The client (not measured): one keep-alive connection per server, a zero and a dump around
 each route's requests, the table and the targets."""
-import glob, http.client, json, os, subprocess, sys
+import glob, http.client, json, os, shutil, socket, subprocess, sys
 sys.path.insert(0, os.path.join(os.getcwd(), "scripts"))
 from bodies import routes
 
@@ -107,17 +113,27 @@ ROUTES = routes(os.getcwd(), os.environ["SWU_DECK"])
 
 class Server:
     def __init__(self, name, port, pid):
-        self.name, self.pid = name, pid
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-        self.reconnected = False
+        self.name, self.port, self.pid = name, port, pid
+        self.sock, self.reconnected, self.kept = None, False, 0
+
+    def connect(self):
+        self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=600)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def send(self, path, body):
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+        # The whole request in one write: sent as headers then body (as http.client does), the
+        # server reads it in one go or in two depending on timing, and the counts with it.
+        head = f"{'GET' if body is None else 'POST'} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        request = (head + "\r\n").encode() + (body or b"")
         for attempt in range(2):
             try:
-                self.conn.request("GET" if body is None else "POST", path, body=body,
-                                  headers=headers)
-                answer = self.conn.getresponse()
+                if self.sock is None:
+                    self.connect()
+                self.sock.sendall(request)
+                answer = http.client.HTTPResponse(self.sock)
+                answer.begin()
                 break
             except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
                 # The server ended an idle keep-alive connection (5 s): a new one, and the
@@ -125,10 +141,10 @@ class Server:
                 # request's).
                 if attempt:
                     raise
-                self.conn.close()
-                self.reconnected = True
+                self.sock.close()
+                self.sock, self.reconnected = None, True
         data = answer.read()
-        if answer.status != 200 or answer.getheader("Connection", "").lower() == "close":
+        if answer.status != 200 or answer.will_close:
             sys.exit(f"{self.name} {path}: {answer.status} {data[:500]!r}")
         return data
 
@@ -147,16 +163,28 @@ class Server:
             for _ in range(requests):
                 self.send(path, body)
             self.control("--dump")
-            new = set(glob.glob(f"{work}/{self.name}.out*")) - before
-            if len(new) != 1:
-                sys.exit(f"{self.name}: expected one new dump, found {sorted(new)}")
+            new = sorted(set(glob.glob(f"{work}/{self.name}.out*")) - before)
+            if not new:
+                sys.exit(f"{self.name}: the dump wrote nothing")
             if self.reconnected:
                 continue
-            with open(new.pop()) as f:
-                for line in f:
-                    if line.startswith(("totals:", "summary:")):
-                        return int(line.split()[1]) / requests
-            sys.exit(f"{self.name}: no totals in the dump")
+            if os.environ.get("DUMPS"):
+                self.kept += 1
+                for dump in new:
+                    thread = dump.rsplit("-", 1)[1]
+                    shutil.copy(dump, os.path.join(os.environ["DUMPS"],
+                                                   f"{self.name}-{self.kept}-thread{thread}.out"))
+            total = 0
+            for dump in new:
+                with open(dump) as f:
+                    head = dict(line.rstrip("\n").split(": ", 1) for line in f
+                                if line.startswith(("thread:", "totals:", "summary:")))
+                # Thread 1 is the main thread: it serves no request, and runs only the
+                # service's timers (the metrics' upkeep every 5 s, the retention purge), whose
+                # count in a window depends on the wall clock.
+                if head.get("thread") != "1":
+                    total += int(head.get("totals", head.get("summary", "0")))
+            return total / requests
         sys.exit(f"{self.name} {path}: the connection was closed during three measures")
 
 deckcheck = Server("deckcheck", int(os.environ["PORT"]), os.environ["DECKCHECK_PID"])
@@ -174,7 +202,8 @@ bare = [floor.count("/", body) for _, path, body, _ in ROUTES]
 rows = [(label, o, b) for (label, *_), o, b in zip(ROUTES, ours, bare)]
 
 print(f"\nInstructions per request (callgrind, {requests} requests per route on one keep-alive "
-      f"connection after {warm} not counted; one worker each; load average before: "
+      f"connection after {warm} not counted; one worker each; every thread but the main one; "
+      f"load average before: "
       f"{os.environ['LOAD_BEFORE']})\n")
 print("| Route (body) | deckcheck | bare actix-web | ratio |")
 print("|---|---|---|---|")
