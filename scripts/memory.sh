@@ -58,9 +58,10 @@ env -u MALLOC_ARENA_MAX -u MALLOC_TRIM_THRESHOLD_ -u MALLOC_TOP_PAD_ -u MALLOC_M
   -u GLIBC_TUNABLES -u LD_PRELOAD \
   DECKCHECK_ADDR="127.0.0.1:$PORT" DECKCHECK_DATA_DIR="$DATA_DIR" RUST_LOG=warn "$BIN" serve &
 SERVER=$!
+STARTED=$(date +%s.%N)
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -rf "$DATA_DIR"' EXIT
 
-export PORT SERVER TARGET_KIB
+export PORT SERVER TARGET_KIB STARTED
 python3 - <<'EOF'
 """The client: waits for /ready, reads VmRSS, sends the validations, reads VmRSS again."""
 import http.client, os, sys, threading, time
@@ -79,6 +80,7 @@ def status(field):
                 return int(line.split()[1])
 
 started = time.monotonic()
+since_start = time.time() - float(os.environ["STARTED"])  # python's own start
 while True:
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
@@ -90,7 +92,7 @@ while True:
     if time.monotonic() - started > 300:
         sys.exit("memory.sh: the service was not ready after 5 minutes")
     time.sleep(0.1)
-ready = time.monotonic() - started
+ready = time.monotonic() - started + since_start
 time.sleep(1)  # what start-up leaves, not what its last moment holds
 after_start = status("VmRSS")
 
