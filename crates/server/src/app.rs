@@ -49,7 +49,7 @@ use deckcheck_store::Stored;
 pub fn derived() -> serde_json::Value {
     let (_, api) = App::new()
         .into_utoipa_app()
-        .configure(routes)
+        .configure(|cfg| routes(cfg))
         .split_for_parts();
     serde_json::to_value(api).unwrap_or_default()
 }
@@ -177,7 +177,12 @@ impl Application {
         let max_connections = settings.max_connections as usize;
         let links = settings.links().map_err(std::io::Error::other)?;
         let limits = Data::new(Limits::new(&settings));
-        let openapi = document(&settings);
+        // Made on a thread of its own: it frees ~7 MB while it keeps 1 MB, and an ended
+        // thread's allocator arena is the one the next new thread takes (glibc), so the games,
+        // loaded next, fill that space instead of it staying resident in the main thread's heap
+        // (issue 33 item 6).
+        let openapi = std::thread::scope(|s| s.spawn(|| document(&settings)).join())
+            .unwrap_or_else(|_| r#"{"error": "the API document could not be made"}"#.into());
         let state = Data::new(AppState::new(loaded, settings, store, links, openapi));
         let shared = state.clone();
         let mut server = HttpServer::new(move || {
@@ -187,9 +192,9 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(json_error_body))
                 .wrap(actix_web::middleware::from_fn(access_log))
                 .wrap(TracingLogger::default())
-                .into_utoipa_app()
-                .configure(routes)
-                .into_app();
+                // The routes alone: their descriptions are the document's, built once
+                // ([`derived`]), not in every worker.
+                .configure(routes);
             let app = if metrics_here {
                 app.service(metrics_resource())
             } else {
@@ -413,9 +418,51 @@ where
     }
 }
 
+/// Where the routes are registered: each worker's router alone (`actix_web::web::ServiceConfig`),
+/// or the router with the API document (utoipa-actix-web's [`ServiceConfig`], [`derived`]).
+/// Only the document needs each route's description: built for every route in every worker, it
+/// was ~10 MB of garbage per worker at start, left in that worker's allocator arena (issue 33
+/// item 6).
+pub trait Routes {
+    /// A route of the API.
+    fn service<F: HttpServiceFactory + OpenApiFactory + 'static>(&mut self, route: F) -> &mut Self;
+    /// Routes outside the document.
+    fn map<F>(&mut self, f: F) -> &mut Self
+    where
+        F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig;
+}
+
+impl Routes for web::ServiceConfig {
+    fn service<F: HttpServiceFactory + OpenApiFactory + 'static>(&mut self, route: F) -> &mut Self {
+        web::ServiceConfig::service(self, route)
+    }
+
+    fn map<F>(&mut self, f: F) -> &mut Self
+    where
+        F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig,
+    {
+        f(self);
+        self
+    }
+}
+
+impl Routes for ServiceConfig<'_> {
+    fn service<F: HttpServiceFactory + OpenApiFactory + 'static>(&mut self, route: F) -> &mut Self {
+        ServiceConfig::service(self, route)
+    }
+
+    fn map<F>(&mut self, f: F) -> &mut Self
+    where
+        F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig,
+    {
+        ServiceConfig::map(self, f)
+    }
+}
+
 /// A page (not part of the API document): GET and HEAD.
-fn page<H, A>(cfg: &mut ServiceConfig, path: &str, handler: H)
+fn page<R, H, A>(cfg: &mut R, path: &str, handler: H)
 where
+    R: Routes,
     H: Handler<A> + Clone + 'static,
     A: FromRequest + 'static,
     H::Output: Responder + 'static,
@@ -431,7 +478,7 @@ where
 
 /// Every route: the API (described), then the pages. The routes that name no game are
 /// registered first: a fixed path is matched before the patterns of the game routes are tried.
-pub fn routes(cfg: &mut ServiceConfig) {
+pub fn routes<R: Routes>(cfg: &mut R) {
     cfg.service(api::<health::__path_health, _, _>("", health::health))
         .service(api::<health::__path_live, _, _>("", health::live))
         .service(api::<health::__path_ready, _, _>("", health::ready))
@@ -471,7 +518,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 }
 
 /// The event routes ([`crate::events`]).
-fn event_routes(cfg: &mut ServiceConfig) {
+fn event_routes<R: Routes>(cfg: &mut R) {
     use events::*;
     cfg.service(api::<__path_create, _, _>("", create))
         .service(api::<__path_event, _, _>("", event))

@@ -7,10 +7,13 @@
 //! ```text
 //! cargo run --release -p deckcheck-store --example published_load [-- PLAYERS READERS SECONDS]
 //! cargo run --release -p deckcheck-store --example published_load -- export FILE [PLAYERS]
+//! cargo run --release -p deckcheck-store --example published_load -- export-locked FILE [PLAYERS] TOKEN
 //! ```
 //!
 //! `export` writes the event as `deckcheck events import` reads it, for the service's own load
-//! test (`scripts/published-load.sh`).
+//! test (`scripts/published-load.sh`). `export-locked` writes it locked and not yet published,
+//! each list registered as its SWUDB JSON, with TOKEN as its organizer token: what
+//! `scripts/memory.sh` publishes through the service to measure what publishing leaves behind.
 //!
 //! Each list is shaped like a real SWU list as published: SWUDB JSON (leader, base, 25 main
 //! deck and 5 sideboard entries) and its text.
@@ -19,8 +22,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckcheck_store::{
-    CardCount, DeckCards, Event, EventExport, ExportedRegistration, IllegalLists, ListVerdict,
-    ListVersion, Location, RenderedDeck, ShownList, Source, State, Store, Tier,
+    CardCount, DeckCards, Event, EventExport, ExportedRegistration, ExportedToken, IllegalLists,
+    ListVerdict, ListVersion, Location, RenderedDeck, Role, ShownList, Source, State, Store, Tier,
 };
 use jiff::Timestamp;
 use serde_json::json;
@@ -49,13 +52,16 @@ fn decks(i: usize) -> Vec<RenderedDeck> {
         })
         .collect::<String>();
     vec![RenderedDeck {
-        swudb: Some(json!({
-            "metadata": {"name": format!("Deck {i}"), "author": format!("Player {i}")},
-            "leader": {"id": "SOR_010", "count": 1},
-            "base": {"id": "SOR_021", "count": 1},
-            "deck": main,
-            "sideboard": side,
-        })),
+        swudb: Some(
+            serde_json::value::to_raw_value(&json!({
+                "metadata": {"name": format!("Deck {i}"), "author": format!("Player {i}")},
+                "leader": {"id": "SOR_010", "count": 1},
+                "base": {"id": "SOR_021", "count": 1},
+                "deck": main,
+                "sideboard": side,
+            }))
+            .unwrap(),
+        ),
         text: format!(
             "Leader\n1 | Darth Vader | Dark Lord of the Sith\nBase\n1 | Energy Conversion Lab\nDeck\n{text}"
         ),
@@ -68,21 +74,38 @@ fn fingerprint(i: usize) -> String {
     format!("{:010}", i * 7919 % 10_000_000_000)
 }
 
-fn event(players: usize) -> EventExport {
-    let at = |s: i64| Timestamp::from_second(1_780_000_000 + s).unwrap();
+/// The event as published (`export`), or locked with its lists not yet published and an
+/// organizer token (`export-locked`).
+#[derive(Clone, Copy)]
+enum Stage<'a> {
+    Published,
+    Locked { token: &'a str },
+}
+
+fn event(players: usize, stage: Stage<'_>) -> EventExport {
+    // An event to publish is today's (its tokens still work): locked 50,000 s after it began,
+    // its lists registered before, now 100,000 s after it began.
+    let start = match stage {
+        Stage::Published => 1_780_000_000,
+        Stage::Locked { .. } => Timestamp::now().as_second() - 100_000,
+    };
+    let at = |s: i64| Timestamp::from_second(start + s).unwrap();
     let event = Event {
         id: "ev_load".into(),
         name: "Load Cup".into(),
         game: "swu".into(),
         format: "premier".into(),
-        date: "2026-07-12".parse().unwrap(),
+        date: match stage {
+            Stage::Published => "2026-07-12".parse().unwrap(),
+            Stage::Locked { .. } => Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date(),
+        },
         tier: Tier::Competitive,
         illegal_lists: IllegalLists::Refuse,
         options: Default::default(),
         registration_code: "LOADCUP2".into(),
         locks_at: None,
         locked_at: Some(at(50_000)),
-        published_at: Some(at(60_000)),
+        published_at: matches!(stage, Stage::Published).then(|| at(60_000)),
         created_at: at(0),
     };
     let registrations = (0..players)
@@ -106,7 +129,11 @@ fn event(players: usize) -> EventExport {
                     source: Source::Player,
                     actor: format!("Player {i}"),
                     reason: None,
-                    decks: vec![decks(i)[0].text.clone()],
+                    decks: vec![match stage {
+                        Stage::Published => decks(i)[0].text.clone(),
+                        // As a player sends it: the deck's SWUDB JSON, read when published.
+                        Stage::Locked { .. } => decks(i)[0].swudb.as_ref().unwrap().get().into(),
+                    }],
                     input_format: None,
                     pool: None,
                     verdict: ListVerdict::Legal,
@@ -119,6 +146,7 @@ fn event(players: usize) -> EventExport {
         })
         .collect();
     let published = (0..players)
+        .filter(|_| matches!(stage, Stage::Published))
         .map(|i| ShownList {
             player_id: format!("pl_{i:06}"),
             player: format!("Player {i}"),
@@ -127,10 +155,20 @@ fn event(players: usize) -> EventExport {
             decks: decks(i),
         })
         .collect();
+    let tokens = match stage {
+        Stage::Published => Vec::new(),
+        Stage::Locked { token } => vec![ExportedToken {
+            hash: deckcheck_store::token::hash(token),
+            role: Role::Organizer,
+            player_id: None,
+            label: "organizer".into(),
+            created_at: at(0),
+        }],
+    };
     EventExport {
         format: deckcheck_store::EXPORT_FORMAT.into(),
         event,
-        tokens: Vec::new(),
+        tokens,
         registrations,
         deck_checks: Vec::new(),
         picks: Vec::new(),
@@ -144,7 +182,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 async fn measure(name: &str, location: Location, players: u64, readers: u64, seconds: u64) {
     let store = Arc::new(Store::open(&location).await.unwrap());
-    let export = event(players as usize);
+    let export = event(players as usize, Stage::Published);
     let start = Instant::now();
     store.import(&export).await.unwrap();
     println!(
@@ -214,8 +252,19 @@ async fn main() {
     if std::env::args().nth(1).as_deref() == Some("export") {
         let path = std::env::args().nth(2).expect("export FILE [PLAYERS]");
         let players = arg(3, 10_000) as usize;
-        std::fs::write(&path, serde_json::to_vec(&event(players)).unwrap()).unwrap();
+        let export = event(players, Stage::Published);
+        std::fs::write(&path, serde_json::to_vec(&export).unwrap()).unwrap();
         println!("{players} published lists written to {path} (event ev_load)");
+        return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("export-locked") {
+        let usage = "export-locked FILE PLAYERS TOKEN";
+        let path = std::env::args().nth(2).expect(usage);
+        let players = arg(3, 10_000) as usize;
+        let token = std::env::args().nth(4).expect(usage);
+        let export = event(players, Stage::Locked { token: &token });
+        std::fs::write(&path, serde_json::to_vec(&export).unwrap()).unwrap();
+        println!("{players} lists of a locked event written to {path} (event ev_load)");
         return;
     }
     let (players, readers, seconds) = (arg(1, 10_000), arg(2, 8), arg(3, 5));

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use jiff::civil::Date;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::error::StoreError;
@@ -421,11 +422,14 @@ pub struct PlayerRecord {
 }
 
 /// One deck of a published or reviewed list.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RenderedDeck {
+    // Kept as text, never parsed into a `Value`: a 60-card deck's `Value` is ~24 KB of small
+    // allocations, and publishing a 10,000-player event held 10,000 of them at once (issue 33
+    // item 6).
     /// SWUDB JSON, where the game writes it.
     #[schema(value_type = Option<Object>)]
-    pub swudb: Option<Value>,
+    pub swudb: Option<Box<RawValue>>,
     /// One card per line.
     pub text: String,
     /// The deck's fingerprint as registered (`docs/fingerprint.md`); `null` when its entries
@@ -433,6 +437,15 @@ pub struct RenderedDeck {
     #[serde(default)]
     #[schema(example = "64VBV1V1HF")]
     pub fingerprint: Option<String>,
+}
+
+/// Equal when they are written the same (a `RawValue` is text).
+impl PartialEq for RenderedDeck {
+    fn eq(&self, other: &Self) -> bool {
+        self.swudb.as_deref().map(RawValue::get) == other.swudb.as_deref().map(RawValue::get)
+            && self.text == other.text
+            && self.fingerprint == other.fingerprint
+    }
 }
 
 /// A player's list as shown to their opponent (open decklists, CEG 5.10) or published.
@@ -518,7 +531,7 @@ pub struct PublishedList {
     pub place: Option<i64>,
     pub version: i64,
     #[schema(value_type = Vec<RenderedDeck>)]
-    pub decks: Box<serde_json::value::RawValue>,
+    pub decks: Box<RawValue>,
 }
 
 /// A page of the published lists: the snapshot made at publishing, read a page at a time.

@@ -8,6 +8,7 @@ use deckcheck_core::{
     AnyGame, CardRef, CompareRequest, DeckInput, DeckView, RequestError, ValidateRequest,
 };
 use jiff::Timestamp;
+use serde_json::value::RawValue;
 
 use super::lists::fingerprint;
 use super::{Access, DEFAULT_CHECK_SHARE, MAX_REASON, Store, allow, text_field};
@@ -67,11 +68,18 @@ pub(crate) fn render_decks(
         .zip(texts)
         .enumerate()
         .map(|(i, (input, text))| RenderedDeck {
-            swudb: written(input, "swudb").and_then(|t| serde_json::from_str(&t).ok()),
+            swudb: written(input, "swudb").and_then(|t| compact(&t)),
             text: text.unwrap_or_else(|| input.text.clone()),
             fingerprint: fingerprints.get(i).cloned().flatten(),
         })
         .collect()
+}
+
+/// JSON as it is written in answers (compact, as a `Value` writes it), kept as text: only this
+/// deck's `Value` is ever parsed at once.
+fn compact(json: &str) -> Option<Box<RawValue>> {
+    let value: serde_json::Value = serde_json::from_str(json).ok()?;
+    serde_json::value::to_raw_value(&value).ok()
 }
 
 /// Each deck of a list as the game reads it for the event (its format, date and options), or

@@ -22,7 +22,9 @@ async fn the_organizer_opens_two_players_lists_for_a_pairing() {
             .unwrap();
         assert_eq!((la.player.as_str(), lb.player.as_str()), ("Ada", "Bo"));
         assert_eq!(la.decks[0].text, "2 Luke\n");
-        assert_eq!(la.decks[0].swudb.as_ref().unwrap()["deck"][0]["id"], "Luke");
+        let swudb: serde_json::Value =
+            serde_json::from_str(la.decks[0].swudb.as_ref().unwrap().get()).unwrap();
+        assert_eq!(swudb["deck"][0]["id"], "Luke");
         assert!(
             db.store
                 .review(
