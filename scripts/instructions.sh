@@ -120,12 +120,12 @@ class Server:
         self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=600)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
-    def send(self, path, body):
+    def send(self, path, body, content_type=None):
         # The whole request in one write: sent as headers then body (as http.client does), the
         # server reads it in one go or in two depending on timing, and the counts with it.
         head = f"{'GET' if body is None else 'POST'} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         if body is not None:
-            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            head += f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
         request = (head + "\r\n").encode() + (body or b"")
         for attempt in range(2):
             try:
@@ -152,16 +152,16 @@ class Server:
         subprocess.run(["callgrind_control", *args, str(self.pid)], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    def count(self, path, body):
+    def count(self, path, body, content_type):
         """Instructions per request of `requests` requests, after `warm` not counted."""
         for _ in range(3):
             for _ in range(warm):
-                self.send(path, body)
+                self.send(path, body, content_type)
             before = set(glob.glob(f"{work}/{self.name}.out*"))
             self.reconnected = False
             self.control("--zero")
             for _ in range(requests):
-                self.send(path, body)
+                self.send(path, body, content_type)
             self.control("--dump")
             new = sorted(set(glob.glob(f"{work}/{self.name}.out*")) - before)
             if not new:
@@ -190,15 +190,15 @@ class Server:
 deckcheck = Server("deckcheck", int(os.environ["PORT"]), os.environ["DECKCHECK_PID"])
 floor = Server("floor", int(os.environ["FLOOR_PORT"]), os.environ["FLOOR_PID"])
 
-for label, path, body, verdict in ROUTES:
-    answer = json.loads(deckcheck.send(path, body)) if body is not None else None
+for label, path, body, verdict, content_type in ROUTES:
+    answer = json.loads(deckcheck.send(path, body, content_type)) if body is not None else None
     if verdict is not None and answer is not None:
         got = answer["reports"][0]["verdict"]
         if got != verdict:
             sys.exit(f"{label}: the verdict is {got}, expected {verdict}: {answer}")
 # Each server's routes in a row: its connection is not left idle while the other is measured.
-ours = [deckcheck.count(path, body) for _, path, body, _ in ROUTES]
-bare = [floor.count("/", body) for _, path, body, _ in ROUTES]
+ours = [deckcheck.count(path, body, ct) for _, path, body, _, ct in ROUTES]
+bare = [floor.count("/", body, ct) for _, path, body, _, ct in ROUTES]
 rows = [(label, o, b) for (label, *_), o, b in zip(ROUTES, ours, bare)]
 
 print(f"\nInstructions per request (callgrind, {requests} requests per route on one keep-alive "

@@ -71,7 +71,7 @@ from bodies import routes
 port, pid = int(os.environ["PORT"]), os.environ["SERVER"]
 validations, connections = int(os.environ["VALIDATIONS"]), int(os.environ["CONNECTIONS"])
 target = int(os.environ["TARGET_KIB"])
-decks = [(path, body) for _, path, body, _ in routes(os.getcwd(), os.environ["SWU_DECK"]) if body]
+decks = [(path, body, ct) for _, path, body, _, ct in routes(os.getcwd(), os.environ["SWU_DECK"]) if body]
 
 def status(field):
     with open(f"/proc/{pid}/status") as f:
@@ -100,8 +100,8 @@ failures = []
 def client(n, offset):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     for i in range(n):
-        path, body = decks[(offset + i) % len(decks)]
-        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        path, body, content_type = decks[(offset + i) % len(decks)]
+        conn.request("POST", path, body=body, headers={"Content-Type": content_type})
         answer = conn.getresponse()
         answer.read()
         if answer.status != 200:

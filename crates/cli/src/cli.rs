@@ -1296,7 +1296,7 @@ async fn actix_web_main(settings: Settings) -> Result<()> {
 fn init_logging(format: LogFormat) {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tracing_actix_web=warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let colour = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let builder = tracing_subscriber::fmt()

@@ -21,11 +21,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::dev::{AppService, HttpServiceFactory, Server};
-use actix_web::middleware::ErrorHandlers;
 use actix_web::web::{self, Data};
 use actix_web::{App, FromRequest, Handler, HttpServer, Responder};
 use deckcheck_core::LoadError;
-use tracing_actix_web::TracingLogger;
 use utoipa::openapi::HttpMethod;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::extensions::ExtensionsBuilder;
@@ -35,10 +33,12 @@ use utoipa::openapi::security::SecurityRequirement;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, OpenApiFactory};
 
-use crate::extract::Guard;
+use crate::error::Error;
+use crate::extract::{GameScope, Guard, PathGame};
 use crate::games::Loaded;
 use crate::limits::Limits;
-use crate::middleware::{access_log, json_error_body, not_found};
+use crate::metrics::RouteMetrics;
+use crate::middleware::{Observe, not_found};
 use crate::openapi::{DEFAULT_GAME, EACH_GAME};
 use crate::settings::Settings;
 use crate::state::{AppState, Loader};
@@ -189,9 +189,7 @@ impl Application {
             let app = App::new()
                 .app_data(shared.clone())
                 .app_data(limits.clone())
-                .wrap(ErrorHandlers::new().default_handler(json_error_body))
-                .wrap(actix_web::middleware::from_fn(access_log))
-                .wrap(TracingLogger::default())
+                .wrap(Observe)
                 // The routes alone: their descriptions are the document's, built once
                 // ([`derived`]), not in every worker.
                 .configure(routes);
@@ -215,7 +213,7 @@ impl Application {
                 let server = HttpServer::new(move || {
                     App::new()
                         .app_data(shared.clone())
-                        .wrap(ErrorHandlers::new().default_handler(json_error_body))
+                        .wrap(Observe)
                         .service(metrics_resource())
                         .default_service(web::to(not_found))
                 })
@@ -332,6 +330,7 @@ impl Application {
 /// `/metrics`: GET and HEAD; another method is a 405.
 fn metrics_resource() -> actix_web::Resource {
     web::resource("/metrics")
+        .app_data(RouteMetrics::new("/metrics".into()))
         .route(web::get().to(health::metrics))
         .route(web::head().to(health::metrics))
 }
@@ -340,6 +339,8 @@ fn metrics_resource() -> actix_web::Resource {
 /// described by it.
 pub struct Api<P, H, A> {
     prefix: &'static str,
+    /// What the route's metrics name before its path (the prefix, unless it is in a scope).
+    route: &'static str,
     handler: H,
     described: PhantomData<fn(P, A)>,
 }
@@ -349,8 +350,17 @@ pub struct Api<P, H, A> {
 pub fn api<P, H, A>(prefix: &'static str, handler: H) -> Api<P, H, A> {
     Api {
         prefix,
+        route: prefix,
         handler,
         described: PhantomData,
+    }
+}
+
+impl<P, H, A> Api<P, H, A> {
+    /// The route's metrics named under `route` (a route inside a scope).
+    fn named(mut self, route: &'static str) -> Self {
+        self.route = route;
+        self
     }
 }
 
@@ -362,7 +372,9 @@ where
     H::Output: Responder + 'static,
 {
     fn register(self, config: &mut AppService) {
-        let mut resource = web::resource(format!("{}{}", self.prefix, P::path()));
+        let path = format!("{}{}", self.prefix, P::path());
+        let named = format!("{}{}", self.route, P::path());
+        let mut resource = web::resource(path.as_str()).app_data(RouteMetrics::new(named));
         for method in P::methods() {
             resource = match method {
                 HttpMethod::Get => resource
@@ -430,6 +442,8 @@ pub trait Routes {
     fn map<F>(&mut self, f: F) -> &mut Self
     where
         F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig;
+    /// Every game's own routes, in the scope `/v1/games/{game}`.
+    fn each_game(&mut self) -> &mut Self;
 }
 
 impl Routes for web::ServiceConfig {
@@ -444,6 +458,24 @@ impl Routes for web::ServiceConfig {
         f(self);
         self
     }
+
+    fn each_game(&mut self) -> &mut Self {
+        // Each game under its own fixed prefix: matched without a pattern (a pattern's
+        // captures cost a request more than the rest of its routing). A path of a game
+        // deckcheck does not know falls to the last scope, which says so.
+        for spec in crate::games::GAMES {
+            web::ServiceConfig::service(
+                self,
+                web::scope(&format!("/v1/games/{}", spec.id))
+                    .app_data(GameScope(spec.id))
+                    .configure(|c| game_routes(c, "", EACH_GAME)),
+            );
+        }
+        web::ServiceConfig::service(
+            self,
+            web::scope(EACH_GAME).default_service(web::to(unknown_game)),
+        )
+    }
 }
 
 impl Routes for ServiceConfig<'_> {
@@ -456,6 +488,13 @@ impl Routes for ServiceConfig<'_> {
         F: FnOnce(&mut web::ServiceConfig) -> &mut web::ServiceConfig,
     {
         ServiceConfig::map(self, f)
+    }
+
+    fn each_game(&mut self) -> &mut Self {
+        ServiceConfig::service(
+            self,
+            utoipa_actix_web::scope(EACH_GAME).configure(|c| game_routes(c, "", EACH_GAME)),
+        )
     }
 }
 
@@ -470,6 +509,7 @@ where
     cfg.map(|c| {
         c.service(
             web::resource(path)
+                .app_data(RouteMetrics::new(path.to_string()))
                 .route(web::get().to(handler.clone()))
                 .route(web::head().to(handler)),
         )
@@ -479,10 +519,16 @@ where
 /// Every route: the API (described), then the pages. The routes that name no game are
 /// registered first: a fixed path is matched before the patterns of the game routes are tried.
 pub fn routes<R: Routes>(cfg: &mut R) {
+    // The router tries each route in this order until one matches: the probes first (asked
+    // every few seconds), then the deck routes (what clients call most), then the rest.
     cfg.service(api::<health::__path_health, _, _>("", health::health))
         .service(api::<health::__path_live, _, _>("", health::live))
-        .service(api::<health::__path_ready, _, _>("", health::ready))
-        .service(api::<health::__path_openapi, _, _>("", health::openapi))
+        .service(api::<health::__path_ready, _, _>("", health::ready));
+    game_routes(cfg, DEFAULT_GAME, DEFAULT_GAME);
+    // Every game's own routes, in one scope: its pattern is tried once, then the routes
+    // inside it as the fixed paths they are.
+    cfg.each_game();
+    cfg.service(api::<health::__path_openapi, _, _>("", health::openapi))
         .service(api::<cards::__path_games, _, _>("", cards::games))
         .service(api::<cards::__path_formats, _, _>("", cards::formats))
         .service(api::<cards::__path_sets, _, _>("", cards::sets))
@@ -491,17 +537,6 @@ pub fn routes<R: Routes>(cfg: &mut R) {
             cards::suspensions,
         ))
         .service(api::<admin::__path_reload, _, _>("", admin::reload));
-    for game in [DEFAULT_GAME, EACH_GAME] {
-        cfg.service(api::<decks::__path_validate, _, _>(game, decks::validate))
-            .service(api::<decks::__path_validate_batch, _, _>(
-                game,
-                decks::validate_batch,
-            ))
-            .service(api::<decks::__path_compare, _, _>(game, decks::compare))
-            .service(api::<decks::__path_window, _, _>(game, decks::window))
-            .service(api::<cards::__path_search, _, _>(game, cards::search))
-            .service(api::<cards::__path_card, _, _>(game, cards::card));
-    }
     event_routes(cfg);
     page(cfg, "/", page::index);
     page(cfg, "/app.js", page::script);
@@ -515,6 +550,30 @@ pub fn routes<R: Routes>(cfg: &mut R) {
     page(cfg, "/events/sheet", page::sheet);
     page(cfg, "/events/sheet.js", page::sheet_script);
     page(cfg, "/events/sheet.css", page::sheet_style);
+}
+
+/// A path under `/v1/games/{game}` of a game deckcheck does not know (a 404 naming the games),
+/// or of one whose data is not loaded (a 503).
+async fn unknown_game(req: actix_web::HttpRequest) -> Result<actix_web::HttpResponse, Error> {
+    PathGame::of(&req)?;
+    Err(deckcheck_core::RequestError::not_found(
+        "path",
+        format!("no route {} {}", req.method(), req.path()),
+    )
+    .into())
+}
+
+/// A game's routes, under `prefix` (the default game's `/v1`, or none inside the scope of
+/// every game's), their metrics named under `route` (`/v1/games/{game}`).
+fn game_routes<R: Routes>(cfg: &mut R, prefix: &'static str, route: &'static str) {
+    cfg.service(api::<decks::__path_validate, _, _>(prefix, decks::validate).named(route))
+        .service(
+            api::<decks::__path_validate_batch, _, _>(prefix, decks::validate_batch).named(route),
+        )
+        .service(api::<decks::__path_compare, _, _>(prefix, decks::compare).named(route))
+        .service(api::<decks::__path_window, _, _>(prefix, decks::window).named(route))
+        .service(api::<cards::__path_search, _, _>(prefix, cards::search).named(route))
+        .service(api::<cards::__path_card, _, _>(prefix, cards::card).named(route));
 }
 
 /// The event routes ([`crate::events`]).

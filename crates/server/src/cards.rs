@@ -232,8 +232,8 @@ fn as_of(text: Option<&str>) -> Result<Date, RequestError> {
     ),
 )]
 pub async fn card(
-    req: actix_web::HttpRequest,
     Params(q): Params<CardQuery>,
+    req: actix_web::HttpRequest,
     PathGame(game): PathGame,
 ) -> Result<HttpResponse, Error> {
     let date = as_of(q.as_of.as_deref())?;

@@ -244,8 +244,8 @@ pub struct BatchResponse {
     ),
 )]
 pub async fn validate_batch(
-    PathGame(game): PathGame,
     _: NoParams,
+    PathGame(game): PathGame,
     body: Body<RosterBody>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -561,8 +561,8 @@ pub fn judge_roster(g: &dyn AnyGame, roster: Roster) -> BatchResponse {
     ),
 )]
 pub async fn compare(
-    PathGame(game): PathGame,
     _: NoParams,
+    PathGame(game): PathGame,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {

@@ -15,45 +15,46 @@ use deckcheck_core::{ErrorCode, RequestError};
 use deckcheck_store::StoreError;
 use serde::Serialize;
 
-/// What every error answer carries: the request could not be answered, and why.
+/// What every error answer carries: the request could not be answered, and why; and, for the
+/// log alone, the failure behind it when the service failed (never told to the client).
 #[derive(Debug, Clone)]
-pub struct Error(pub RequestError);
+pub struct Error {
+    /// Boxed: an error is rare, and a `Result` carrying it stays as small as its answer.
+    pub error: Box<RequestError>,
+    failure: Option<Box<str>>,
+}
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} ({}): {}",
-            self.0.status(),
-            self.0.code,
-            self.0.message
-        )
+        let e = &self.error;
+        write!(f, "{} ({}): {}", e.status(), e.code, e.message)
     }
 }
 
 impl std::error::Error for Error {}
 
 impl From<RequestError> for Error {
-    fn from(e: RequestError) -> Self {
-        Self(e)
+    fn from(error: RequestError) -> Self {
+        Self {
+            error: Box::new(error),
+            failure: None,
+        }
     }
 }
 
 /// A store error as the client reads it. What is the store's failure rather than a refusal
-/// (the database did not answer, cannot be written, is inconsistent) is counted and said once
-/// in the log, with its cause, which the answer does not carry.
+/// (the database did not answer, cannot be written, is inconsistent) is counted here, and said
+/// once in the log, with its cause and the request's id, by the middleware.
 impl From<StoreError> for Error {
     fn from(e: StoreError) -> Self {
-        if e.is_failure() {
+        let failure = e.is_failure().then(|| {
             crate::metrics::store_error(&e);
-            match &e {
-                StoreError::Unavailable { .. } => {
-                    tracing::warn!(error = %e, "event store unavailable")
-                }
-                _ => tracing::error!(error = %e, "event store error"),
-            }
+            e.to_string().into_boxed_str()
+        });
+        Self {
+            error: Box::new(e.into()),
+            failure,
         }
-        Self(e.into())
     }
 }
 
@@ -65,17 +66,17 @@ struct Answer<'a> {
 
 impl ResponseError for Error {
     fn status_code(&self) -> StatusCode {
-        StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+        StatusCode::from_u16(self.error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut res = HttpResponse::build(self.status_code()).json(Answer { error: &self.0 });
-        if let Some(challenge) = self.0.challenge()
+        let mut res = HttpResponse::build(self.status_code()).json(Answer { error: &self.error });
+        if let Some(challenge) = self.error.challenge()
             && let Ok(value) = HeaderValue::from_str(&challenge)
         {
             res.headers_mut().insert(WWW_AUTHENTICATE, value);
         }
-        if let Some(wait) = self.0.retry_after() {
+        if let Some(wait) = self.error.retry_after() {
             res.headers_mut()
                 .insert(RETRY_AFTER, HeaderValue::from(wait.max(1)));
         }
@@ -98,10 +99,17 @@ impl Error {
             _ => (ErrorCode::BadRequest, "request"),
         };
         let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
-        Self(RequestError::new(code, format!("{what}: {reason}")).field(field))
+        RequestError::new(code, format!("{what}: {reason}"))
+            .field(field)
+            .into()
     }
 
     pub fn code(&self) -> ErrorCode {
-        self.0.code
+        self.error.code
+    }
+
+    /// The service's own failure behind the answer, for the log (a store that did not answer).
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
 }

@@ -230,8 +230,8 @@ pub struct CreatedPages {
     ),
 )]
 pub async fn create(
-    req: HttpRequest,
     _: NoParams,
+    req: HttpRequest,
     Caller(client): Caller,
     body: Body,
     state: Data<AppState>,
@@ -300,8 +300,8 @@ pub struct EventAnswer {
     ),
 )]
 pub async fn event(
-    who: Authorized<op::ReadEvent>,
     _: NoParams,
+    who: Authorized<op::ReadEvent>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let access = who.access;
@@ -338,8 +338,8 @@ pub async fn event(
     ),
 )]
 pub async fn configure(
-    who: Authorized<op::Configure>,
     _: NoParams,
+    who: Authorized<op::Configure>,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -376,8 +376,8 @@ pub struct LockedAnswer {
     ),
 )]
 pub async fn lock(
-    who: Authorized<op::Lock>,
     _: NoParams,
+    who: Authorized<op::Lock>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let event = state.store.lock(&who.access, now()).await?;
@@ -420,8 +420,8 @@ pub struct JudgeAnswer {
     ),
 )]
 pub async fn judges(
-    who: Authorized<op::IssueJudge>,
     _: NoParams,
+    who: Authorized<op::IssueJudge>,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -490,8 +490,8 @@ pub struct TokensAnswer {
     ),
 )]
 pub async fn tokens(
-    who: Authorized<op::ManageTokens>,
     _: NoParams,
+    who: Authorized<op::ManageTokens>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let tokens = state.store.tokens(&who.access).await?;
@@ -517,9 +517,9 @@ pub async fn tokens(
     ),
 )]
 pub async fn revoke_token(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::ManageTokens>,
-    _: NoParams,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     state
@@ -547,9 +547,9 @@ pub async fn revoke_token(
     ),
 )]
 pub async fn reissue_judge_token(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::ManageTokens>,
-    _: NoParams,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let issued = state
@@ -577,9 +577,9 @@ pub async fn reissue_judge_token(
     ),
 )]
 pub async fn reissue_player_token(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::ManageTokens>,
-    _: NoParams,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let issued = state
@@ -605,8 +605,8 @@ pub async fn reissue_player_token(
     ),
 )]
 pub async fn rotate_organizer_token(
-    who: Authorized<op::RotateOrganizer>,
     _: NoParams,
+    who: Authorized<op::RotateOrganizer>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let issued = state
@@ -635,8 +635,8 @@ pub async fn rotate_organizer_token(
     ),
 )]
 pub async fn recover_organizer(
-    req: HttpRequest,
     _: NoParams,
+    req: HttpRequest,
     _: Admin,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -668,8 +668,8 @@ pub async fn recover_organizer(
     ),
 )]
 pub async fn delete(
-    who: Authorized<op::Delete>,
     _: NoParams,
+    who: Authorized<op::Delete>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     state.store.delete_event(&who.access, now()).await?;
@@ -703,8 +703,8 @@ pub struct RosterAnswer {
     ),
 )]
 pub async fn roster(
-    who: Authorized<op::ReadRoster>,
     Params(query): Params<RosterQuery>,
+    who: Authorized<op::ReadRoster>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let mut players = state.store.roster(&who.access).await?;
@@ -732,8 +732,8 @@ pub async fn roster(
     ),
 )]
 pub async fn export(
-    who: Authorized<op::Export>,
     _: NoParams,
+    who: Authorized<op::Export>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let export = state.store.export(&who.access).await?;
@@ -766,8 +766,8 @@ pub struct ReviewAnswer {
     ),
 )]
 pub async fn review(
-    who: Authorized<op::Review>,
     Params(query): Params<ReviewQuery>,
+    who: Authorized<op::Review>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let game = event_game(&state, &who.access).await?;
@@ -797,8 +797,8 @@ pub async fn review(
     ),
 )]
 pub async fn publish(
-    who: Authorized<op::Publish>,
     _: NoParams,
+    who: Authorized<op::Publish>,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -867,8 +867,8 @@ fn entity_tag(etag: &str) -> actix_web::http::header::EntityTag {
     ),
 )]
 pub async fn published(
-    req: HttpRequest,
     Params(query): Params<PublishedQuery>,
+    req: HttpRequest,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     use actix_web::http::header::{CacheControl, CacheDirective, ETag, IfNoneMatch};
@@ -918,9 +918,9 @@ pub async fn published(
     ),
 )]
 pub async fn player(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::ReadRoster>,
-    _: NoParams,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let record = state
@@ -951,9 +951,9 @@ pub async fn player(
     ),
 )]
 pub async fn amend(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::Amend>,
-    _: NoParams,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -995,9 +995,9 @@ pub async fn amend(
     ),
 )]
 pub async fn resolve(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::Resolve>,
-    _: NoParams,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -1032,9 +1032,9 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
     ),
 )]
 pub async fn deck_check(
+    _: NoParams,
     req: HttpRequest,
     who: Authorized<op::DeckCheck>,
-    _: NoParams,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -1099,8 +1099,8 @@ pub struct ChecksAnswer {
     ),
 )]
 pub async fn deck_checks(
-    who: Authorized<op::ReadRoster>,
     _: NoParams,
+    who: Authorized<op::ReadRoster>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let checks = state.store.deck_checks(&who.access).await?;
@@ -1134,8 +1134,8 @@ pub struct PickedAnswer {
     ),
 )]
 pub async fn pick(
-    who: Authorized<op::Pick>,
     _: NoParams,
+    who: Authorized<op::Pick>,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
@@ -1177,8 +1177,8 @@ fn unknown_code(limits: &Limits, client: Client, e: StoreError) -> Error {
     ),
 )]
 pub async fn by_code(
-    req: HttpRequest,
     _: NoParams,
+    req: HttpRequest,
     Caller(client): Caller,
     state: Data<AppState>,
     limits: Data<Limits>,
@@ -1236,8 +1236,8 @@ pub struct RegisteredAnswer {
     ),
 )]
 pub async fn register(
-    req: HttpRequest,
     _: NoParams,
+    req: HttpRequest,
     Caller(client): Caller,
     body: Body,
     state: Data<AppState>,
@@ -1301,8 +1301,8 @@ pub struct MeAnswer {
     ),
 )]
 pub async fn me(
-    who: Authorized<op::ReadOwnList>,
     _: NoParams,
+    who: Authorized<op::ReadOwnList>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let id = who.access.registration_id.clone().unwrap_or_default();
@@ -1336,8 +1336,8 @@ pub async fn me(
     ),
 )]
 pub async fn resubmit(
-    who: Authorized<op::Resubmit>,
     _: NoParams,
+    who: Authorized<op::Resubmit>,
     body: Body,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {

@@ -55,7 +55,7 @@ type Boxed<T> = Pin<Box<dyn Future<Output = Result<T, Error>>>>;
 /// The shared state every extractor reads.
 fn state(req: &HttpRequest) -> Result<&Data<AppState>, Error> {
     req.app_data::<Data<AppState>>()
-        .ok_or_else(|| Error(RequestError::internal("the service's state is not set")))
+        .ok_or_else(|| Error::from(RequestError::internal("the service's state is not set")))
 }
 
 /// A path parameter (`event`, `player`, `code`, `token`, `id`), or empty.
@@ -65,19 +65,27 @@ pub fn path<'a>(req: &'a HttpRequest, name: &str) -> &'a str {
 
 // ---- the game ----
 
+/// The game a scope of routes is for (`/v1/games/swu`): each game's routes are registered
+/// under their own fixed prefix, so the router matches them without a pattern.
+pub struct GameScope(pub &'static str);
+
 /// The game the route's path names (`/v1/games/{game}/…`; the default game without one). A
 /// path naming no game is a route that does not exist (404); a game whose data is not loaded
 /// is a 503.
 pub struct PathGame(pub Arc<dyn AnyGame>);
 
 impl PathGame {
-    fn of(req: &HttpRequest) -> Result<Self, Error> {
+    pub fn of(req: &HttpRequest) -> Result<Self, Error> {
+        let named = req
+            .app_data::<GameScope>()
+            .map(|scope| scope.0)
+            .or_else(|| req.match_info().get("game"));
         state(req)?
-            .game(req.match_info().get("game"))
+            .game(named)
             .map(PathGame)
             .map_err(|e| match e.code {
-                ErrorCode::UnknownGame => Error(e.code(ErrorCode::NotFound)),
-                _ => Error(e),
+                ErrorCode::UnknownGame => Error::from(e.code(ErrorCode::NotFound)),
+                _ => Error::from(e),
             })
     }
 }
@@ -199,7 +207,7 @@ impl<L> Body<L> {
 }
 
 fn unsupported(content_type: &str, accepted: &[&'static str]) -> Error {
-    Error(RequestError::unsupported_media_type(
+    Error::from(RequestError::unsupported_media_type(
         if content_type.is_empty() {
             "(none)"
         } else {
@@ -270,7 +278,9 @@ impl<L: Limit + 'static> FromRequest for Body<L> {
                     .await
                 {
                     Ok(read) => read?,
-                    Err(_) => return Err(Error(RequestError::timeout(timeout.as_secs().max(1)))),
+                    Err(_) => {
+                        return Err(Error::from(RequestError::timeout(timeout.as_secs().max(1))));
+                    }
                 };
             Ok(Self {
                 kind: kind(&req, &text),
@@ -479,7 +489,9 @@ impl FromRequest for Caller {
         std::future::ready(
             req.app_data::<Data<Limits>>()
                 .map(|limits| Caller(limits.client(req)))
-                .ok_or_else(|| Error(RequestError::internal("the service's limits are not set"))),
+                .ok_or_else(|| {
+                    Error::from(RequestError::internal("the service's limits are not set"))
+                }),
         )
     }
 }
@@ -837,7 +849,9 @@ fn read_request(
             field: "body".into(),
             text: body.text,
         }],
-        BodyKind::Other(t) => return Err(unsupported(&t, &["application/json", "text/plain"]).0),
+        BodyKind::Other(t) => {
+            return Err(*unsupported(&t, &["application/json", "text/plain"]).error);
+        }
         BodyKind::Json => {
             let fields: RawFields<'_> =
                 from_object(&body.text).map_err(|e| RequestError::json(&e))?;

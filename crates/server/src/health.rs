@@ -102,16 +102,22 @@ fn games(state: &AppState) -> (Vec<GameHealth>, Vec<Unavailable>) {
     ),
 )]
 pub async fn health(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
-    let (games, unavailable) = games(&state);
-    Ok(HttpResponse::Ok().json(Health {
-        status: if state.is_loading() {
-            "loading"
-        } else {
-            "live"
-        },
-        games,
-        unavailable,
-    }))
+    let body = state.kept_health(|| {
+        let (games, unavailable) = games(&state);
+        let health = Health {
+            status: if state.is_loading() {
+                "loading"
+            } else {
+                "live"
+            },
+            games,
+            unavailable,
+        };
+        serde_json::to_vec(&health).unwrap_or_default().into()
+    });
+    Ok(HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(body))
 }
 
 /// `GET /health/live`: the process answers; nothing else is looked at.
@@ -203,8 +209,8 @@ pub async fn ready(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, E
 /// `GET /metrics`: every metric in Prometheus's text format (see `metrics.rs`); with
 /// `DECKCHECK_METRICS_AUTH=admin`, only with the admin bearer token.
 pub async fn metrics(
-    req: HttpRequest,
     _: NoParams,
+    req: HttpRequest,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     if state.settings.metrics_auth == MetricsAuth::Admin {

@@ -9,12 +9,16 @@
 //! first [`crate::AppState`]. Gauges that describe state (each game's catalog, the last sync,
 //! the store) are set when `/metrics` is scraped, from the state as it is then.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 use std::time::{Duration, SystemTime};
 
 use actix_web::http::Method;
 use deckcheck_core::Validated;
-use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
+use metrics::{
+    Counter, Histogram, counter, describe_counter, describe_gauge, describe_histogram, gauge,
+    histogram,
+};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 pub const HTTP_REQUESTS: &str = "deckcheck_http_requests_total";
@@ -112,14 +116,61 @@ fn describe() {
     );
 }
 
-/// One request answered: `route` is the template the router matched (`/v1/events/{event}`),
-/// `unmatched` when none did.
+/// One request answered that no route's [`RouteMetrics`] took (no route matched, or the
+/// metrics' own route): `route` is the template the router matched, `unmatched` when none did.
 pub fn request(route: Option<&str>, method: &Method, status: u16, took: Duration) {
     let route = route.unwrap_or("unmatched").to_string();
     let method = method_label(method);
     counter!(HTTP_REQUESTS, "route" => route.clone(), "method" => method, "status" => status.to_string())
         .increment(1);
     histogram!(HTTP_DURATION, "route" => route, "method" => method).record(took.as_secs_f64());
+}
+
+/// A route's request metrics, kept by the route (its resource's data, each worker its own): the
+/// handles of its counters and its histogram, registered once per method and status, so a
+/// request records without looking its labels up (issue 33 item 5).
+pub struct RouteMetrics {
+    route: String,
+    counters: RefCell<Vec<(&'static str, u16, Counter)>>,
+    durations: RefCell<Vec<(&'static str, Histogram)>>,
+}
+
+impl RouteMetrics {
+    /// The metrics of the route with this template (`/v1/events/{event}`).
+    pub fn new(route: String) -> Self {
+        Self {
+            route,
+            counters: RefCell::new(Vec::new()),
+            durations: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// One request answered.
+    pub fn record(&self, method: &Method, status: u16, took: Duration) {
+        let method = method_label(method);
+        let mut counters = self.counters.borrow_mut();
+        match counters
+            .iter()
+            .find(|(m, s, _)| *m == method && *s == status)
+        {
+            Some((_, _, counter)) => counter.increment(1),
+            None => {
+                let counter = counter!(HTTP_REQUESTS, "route" => self.route.clone(), "method" => method, "status" => status.to_string());
+                counter.increment(1);
+                counters.push((method, status, counter));
+            }
+        }
+        let mut durations = self.durations.borrow_mut();
+        match durations.iter().find(|(m, _)| *m == method) {
+            Some((_, histogram)) => histogram.record(took.as_secs_f64()),
+            None => {
+                let histogram =
+                    histogram!(HTTP_DURATION, "route" => self.route.clone(), "method" => method);
+                histogram.record(took.as_secs_f64());
+                durations.push((method, histogram));
+            }
+        }
+    }
 }
 
 /// A method as a bounded label: the standard ones, else `other`.

@@ -101,8 +101,8 @@ pub struct SheetsQuery {
     ),
 )]
 pub async fn sheets(
-    who: Authorized<op::ReadRoster>,
     Params(asked): Params<SheetsQuery>,
+    who: Authorized<op::ReadRoster>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let ids = match asked.player {
@@ -134,8 +134,8 @@ pub async fn sheets(
     ),
 )]
 pub async fn my_sheet(
-    who: Authorized<op::ReadOwnList>,
     _: NoParams,
+    who: Authorized<op::ReadOwnList>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let id = who.access.registration_id.clone().unwrap_or_default();

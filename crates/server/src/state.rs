@@ -33,6 +33,11 @@ pub struct AppState {
     pub started: Instant,
     /// True until the games' data has loaded at start: `/ready` and the game routes say so.
     loading: AtomicBool,
+    /// Counts the changes of the loaded games (a load, a reload): what an answer made from
+    /// them is kept for ([`AppState::kept`]).
+    generation: AtomicU64,
+    /// `/health`'s answer, made once per generation of the loaded games.
+    health: ArcSwap<(u64, actix_web::web::Bytes)>,
     /// Each loaded game's catalog time (its sync, else its newest file), for the metrics.
     catalog_times: ArcSwap<Vec<(&'static str, Option<SystemTime>)>>,
     /// The event store, named without secrets (logs, `/ready`).
@@ -67,6 +72,8 @@ impl AppState {
             slow: SlowRequests::default(),
             started: Instant::now(),
             loading: AtomicBool::new(true),
+            generation: AtomicU64::new(0),
+            health: ArcSwap::from_pointee((u64::MAX, actix_web::web::Bytes::new())),
             catalog_times: ArcSwap::from_pointee(Vec::new()),
             openapi,
         };
@@ -74,6 +81,22 @@ impl AppState {
             state.set_loaded(loaded);
         }
         state
+    }
+
+    /// `/health`'s answer for the games as they are loaded now: the one kept, else `make`'s,
+    /// kept until the games change (a probe asked every second costs a copy, not a build).
+    pub fn kept_health(
+        &self,
+        make: impl FnOnce() -> actix_web::web::Bytes,
+    ) -> actix_web::web::Bytes {
+        let generation = self.generation.load(Ordering::Acquire);
+        let kept = self.health.load();
+        if kept.0 == generation {
+            return kept.1.clone();
+        }
+        let made = make();
+        self.health.store(Arc::new((generation, made.clone())));
+        made
     }
 
     /// Whether the games' data is still loading (at start).
@@ -93,6 +116,7 @@ impl AppState {
         self.loaded.store(Arc::new(loaded));
         self.catalog_times.store(Arc::new(times));
         self.loading.store(false, Ordering::Release);
+        self.generation.fetch_add(1, Ordering::AcqRel);
     }
 
     /// Runs `serve`'s loading (one load or reload at a time) and puts its games in place.
