@@ -41,12 +41,33 @@ pub enum CatalogError {
         path: PathBuf,
         source: serde_json::Error,
     },
-    #[error("{path}: record {record:?}: {reason}")]
+    #[error("{path}: record {record:?}: {source}")]
     Record {
         path: PathBuf,
         record: String,
-        reason: String,
+        source: RecordError,
     },
+}
+
+/// Why one record of a catalog file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error("its id {0:?} is not its key")]
+    IdNotKey(String),
+    #[error("unknown cardType {0:?}")]
+    UnknownType(String),
+    #[error("unknown rank {0:?}")]
+    UnknownRank(String),
+    #[error("a unit without a rank")]
+    UnitWithoutRank,
+    #[error("cost {0} is not a whole number of points")]
+    Cost(Value),
+    #[error("{0} cards, more than this checker indexes")]
+    TooManyCards(usize),
+    #[error("requirements name {0} fields, more than this checker indexes")]
+    TooManyFields(usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,32 +205,86 @@ pub struct Keyword {
     pub permanent: bool,
 }
 
+/// What a requirement names: a field of the card as Legion HQ holds it, or one of the three
+/// Legion HQ's matcher computes for a unit in its army (`makeModifiedCard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// The unit's army-building rank (battle force `buildsAsCorps`, rank changes on the date).
+    Rank,
+    /// The army's force affinity.
+    ForceAffinity,
+    /// The unit's keywords by name, with its upgrades' permanent ones.
+    Keywords,
+    /// A field the catalog keeps for matching: an index into its field names.
+    Field(u8),
+    /// A field no card is kept with: no card has it.
+    Absent,
+}
+
+/// The names of the three keys the matcher computes.
+const COMPUTED: [(&str, Key); 3] = [
+    ("rank", Key::Rank),
+    ("forceAffinity", Key::ForceAffinity),
+    ("keywords", Key::Keywords),
+];
+
+/// Fields the project's own data (`card_data/legion/army_building.toml`, special slots) may
+/// match on besides those Legion HQ's requirements name, and the one a battle force's
+/// `needsClan` reads: the catalog keeps them for every card.
+pub const MATCHED_BY_DATA: [&str; 5] =
+    ["cardName", "cardSubtype", "faction", "stats", "affiliation"];
+
+/// A partial match object (lodash `isMatch` on a card's top-level fields), its keys resolved
+/// once against the catalog.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern(Box<[(Key, Value)]>);
+
+impl Pattern {
+    /// An object's fields as keys; `None` for anything that is not an object.
+    pub fn compile(value: &Value, key: &mut dyn FnMut(&str) -> Key) -> Option<Self> {
+        let fields = value.as_object()?;
+        Some(Self(
+            fields.iter().map(|(k, v)| (key(k), v.clone())).collect(),
+        ))
+    }
+
+    /// Whether every field of the pattern matches the unit's (as `lookup` shows them).
+    pub fn matches<'v>(&self, lookup: &dyn Fn(Key) -> Option<Cow<'v, Value>>) -> bool {
+        self.0
+            .iter()
+            .all(|(k, p)| lookup(*k).is_some_and(|v| is_match(&v, p)))
+    }
+}
+
 /// Legion HQ's requirement encoding: a partial match object, or `["NOT", obj]`,
 /// `["AND", …]`, `["OR", …]` of objects and nested lists; anything else holds.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Req {
     Always,
-    Match(Value),
-    Not(Value),
+    Match(Pattern),
+    Not(Pattern),
     And(Vec<Req>),
     Or(Vec<Req>),
 }
 
 impl Req {
-    fn parse(value: &Value) -> Self {
+    /// Reads Legion HQ's encoding, each object's keys resolved by `key`.
+    pub fn parse(value: &Value, key: &mut dyn FnMut(&str) -> Key) -> Self {
         let Some(list) = value.as_array() else {
             return Self::Always;
         };
-        let element = |v: &Value| match v {
-            Value::Array(_) => Some(Self::parse(v)),
-            Value::Object(_) => Some(Self::Match(v.clone())),
+        let mut element = |v: &Value| match v {
+            Value::Array(_) => Some(Self::parse(v, key)),
+            Value::Object(_) => Pattern::compile(v, key).map(Self::Match),
             _ => None,
         };
         match list.first() {
             // Legion HQ reads only the first object of a list that starts with one.
-            Some(first @ Value::Object(_)) => Self::Match(first.clone()),
+            Some(first @ Value::Object(_)) => element(first).unwrap_or(Self::Always),
             Some(Value::String(op)) if op == "NOT" => match list.get(1) {
-                Some(v @ Value::Object(_)) => Self::Not(v.clone()),
+                Some(v @ Value::Object(_)) => {
+                    Pattern::compile(v, key).map_or(Self::Always, Self::Not)
+                }
                 _ => Self::Always,
             },
             Some(Value::String(op)) if op == "AND" => {
@@ -222,12 +297,21 @@ impl Req {
         }
     }
 
+    /// Every top-level key its objects name, as written.
+    fn keys<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
+        match value {
+            Value::Array(list) => list.iter().for_each(|v| Self::keys(v, out)),
+            Value::Object(fields) => out.extend(fields.keys().map(String::as_str)),
+            _ => {}
+        }
+    }
+
     /// Whether a unit (as `lookup` shows its fields) meets the requirement.
-    pub fn holds<'v>(&self, lookup: &dyn Fn(&str) -> Option<Cow<'v, Value>>) -> bool {
+    pub fn holds<'v>(&self, lookup: &dyn Fn(Key) -> Option<Cow<'v, Value>>) -> bool {
         match self {
             Self::Always => true,
-            Self::Match(m) => is_match_fields(m, lookup),
-            Self::Not(m) => !is_match_fields(m, lookup),
+            Self::Match(m) => m.matches(lookup),
+            Self::Not(m) => !m.matches(lookup),
             Self::And(parts) => parts.iter().all(|p| p.holds(lookup)),
             Self::Or(parts) => parts.iter().any(|p| p.holds(lookup)),
         }
@@ -235,19 +319,6 @@ impl Req {
 
     pub fn is_always(&self) -> bool {
         matches!(self, Self::Always)
-    }
-}
-
-/// lodash `isMatch` on a card's top-level fields: every field of `pattern` matches.
-pub fn is_match_fields<'v>(
-    pattern: &Value,
-    lookup: &dyn Fn(&str) -> Option<Cow<'v, Value>>,
-) -> bool {
-    match pattern {
-        Value::Object(fields) => fields
-            .iter()
-            .all(|(k, p)| lookup(k).is_some_and(|v| is_match(&v, p))),
-        _ => false,
     }
 }
 
@@ -306,13 +377,17 @@ pub struct Card {
     pub affiliation: Option<String>,
     pub battle_force: Option<String>,
     pub special_issue: Option<String>,
-    pub change_card: Option<Map<String, Value>>,
+    /// What the card changes on the unit that equips it (Legion HQ `changeCard`), by key.
+    pub change_card: Box<[(Key, Value)]>,
     pub equip: Vec<String>,
     pub choice: Option<String>,
     pub unreleased: Option<String>,
     pub history: Vec<History>,
-    /// The card as Legion HQ holds it, for requirement matching.
-    pub raw: Value,
+    /// The unit this counterpart belongs to (Legion HQ `counterpartId`, on the unit).
+    pub counterpart_id: Option<Arc<str>>,
+    /// The card's fields requirements can match (by the catalog's field index): only those,
+    /// not the whole record.
+    pub fields: Box<[(u8, Value)]>,
 }
 
 impl Card {
@@ -500,6 +575,8 @@ pub struct Catalog {
     short_names: HashMap<String, Vec<Ix>>,
     /// Content hash of the files, with the sync time when synced.
     pub version: Arc<str>,
+    /// The fields kept for requirement matching, by [`Key::Field`] index.
+    field_names: Vec<Box<str>>,
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, CatalogError> {
@@ -573,19 +650,50 @@ impl Catalog {
             return Err(CatalogError::Record {
                 path: cards_path.to_path_buf(),
                 record: String::new(),
-                reason: format!("{} cards, more than this checker indexes", raw.len()),
+                source: RecordError::TooManyCards(raw.len()),
             });
         }
-        let mut cards = Vec::with_capacity(raw.len());
-        for (key, value) in raw {
-            let ix = cards.len() as Ix;
-            let card = card_from(ix, &key, value).map_err(|reason| CatalogError::Record {
+        // The fields requirements name, and those the project's data may name: each card
+        // keeps only these of its record.
+        let mut field_names: Vec<Box<str>> = Vec::new();
+        {
+            let mut named: Vec<&str> = MATCHED_BY_DATA.to_vec();
+            for value in raw.values() {
+                if let Some(r) = value.get("requirements") {
+                    Req::keys(r, &mut named);
+                }
+                if let Some(Value::Object(changed)) = value.get("changeCard") {
+                    named.extend(changed.keys().map(String::as_str));
+                }
+            }
+            for name in named {
+                let computed = COMPUTED.iter().any(|(n, _)| *n == name);
+                if !computed && !field_names.iter().any(|f| **f == *name) {
+                    field_names.push(name.into());
+                }
+            }
+        }
+        if field_names.len() > usize::from(u8::MAX) {
+            return Err(CatalogError::Record {
                 path: cards_path.to_path_buf(),
-                record: key.clone(),
-                reason,
+                record: String::new(),
+                source: RecordError::TooManyFields(field_names.len()),
+            });
+        }
+        let mut key = |name: &str| key_of(&field_names, name);
+        let mut cards = Vec::with_capacity(raw.len());
+        for (id, value) in &raw {
+            let ix = cards.len() as Ix;
+            let card = card_from(ix, id, value, &field_names, &mut key).map_err(|source| {
+                CatalogError::Record {
+                    path: cards_path.to_path_buf(),
+                    record: id.clone(),
+                    source,
+                }
             })?;
             cards.push(card);
         }
+        drop(raw);
         let mut by_id = HashMap::default();
         let mut names = NameIndex::default();
         let mut full_names: HashMap<String, Vec<Ix>> = HashMap::default();
@@ -626,7 +734,7 @@ impl Catalog {
                 serde_json::from_value(value).map_err(|e| CatalogError::Record {
                     path: forces_path.to_path_buf(),
                     record: key.clone(),
-                    reason: e.to_string(),
+                    source: RecordError::Json(e),
                 })?;
             out_forces.push(bf);
         }
@@ -636,7 +744,7 @@ impl Catalog {
                 serde_json::from_value(value).map_err(|e| CatalogError::Record {
                     path: modes_path.to_path_buf(),
                     record: key.clone(),
-                    reason: e.to_string(),
+                    source: RecordError::Json(e),
                 })?;
             out_modes.insert(key, mode);
         }
@@ -649,11 +757,17 @@ impl Catalog {
             full_names,
             short_names,
             version: version.into(),
+            field_names,
         })
     }
 
     pub fn cards(&self) -> &[Card] {
         &self.cards
+    }
+
+    /// The key a requirement's field name resolves to in this catalog.
+    pub fn key(&self, name: &str) -> Key {
+        key_of(&self.field_names, name)
     }
 
     pub fn card(&self, ix: Ix) -> &Card {
@@ -773,6 +887,8 @@ struct RawCard {
     is_unreleased: Value,
     #[serde(default)]
     history: Vec<RawHistory>,
+    #[serde(rename = "counterpartId", default)]
+    counterpart_id: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -781,6 +897,17 @@ struct RawHistory {
     date: String,
     #[serde(default)]
     description: String,
+}
+
+/// A field name as a [`Key`]: computed, kept (its index), or absent.
+fn key_of(fields: &[Box<str>], name: &str) -> Key {
+    if let Some((_, key)) = COMPUTED.iter().find(|(n, _)| *n == name) {
+        return *key;
+    }
+    fields
+        .iter()
+        .position(|f| **f == *name)
+        .map_or(Key::Absent, |i| Key::Field(i as u8))
 }
 
 fn value_text(v: &Value) -> Option<String> {
@@ -792,11 +919,17 @@ fn value_text(v: &Value) -> Option<String> {
     }
 }
 
-fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
-    let r: RawCard = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+fn card_from(
+    ix: Ix,
+    key: &str,
+    value: &Value,
+    field_names: &[Box<str>],
+    keys: &mut dyn FnMut(&str) -> Key,
+) -> Result<Card, RecordError> {
+    let r = RawCard::deserialize(value)?;
     let id = r.id.unwrap_or_else(|| key.to_string());
     if id != key {
-        return Err(format!("its id {id:?} is not its key"));
+        return Err(RecordError::IdNotKey(id));
     }
     let kind = match r.card_type.as_str() {
         "unit" => Kind::Unit,
@@ -804,11 +937,13 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         "command" => Kind::Command,
         "battle" => Kind::Battle,
         "counterpart" => Kind::Counterpart,
-        other => return Err(format!("unknown cardType {other:?}")),
+        other => return Err(RecordError::UnknownType(other.to_string())),
     };
     let rank = match (&r.rank, kind) {
-        (Some(text), _) => Some(Rank::parse(text).ok_or_else(|| format!("unknown rank {text:?}"))?),
-        (None, Kind::Unit) => return Err("a unit without a rank".into()),
+        (Some(text), _) => {
+            Some(Rank::parse(text).ok_or_else(|| RecordError::UnknownRank(text.clone()))?)
+        }
+        (None, Kind::Unit) => return Err(RecordError::UnitWithoutRank),
         (None, _) => None,
     };
     let cost = match &r.cost {
@@ -816,7 +951,7 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         Some(v) => Some(
             v.as_u64()
                 .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| format!("cost {v} is not a whole number of points"))?,
+                .ok_or_else(|| RecordError::Cost(v.clone()))?,
         ),
     };
     let keywords = r
@@ -885,18 +1020,30 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         keywords,
         upgrade_bar: r.upgrade_bar,
         additional_slots: r.additional_upgrade_slots,
-        requirements: Req::parse(&r.requirements),
+        requirements: Req::parse(&r.requirements, keys),
         commander,
         affiliations: r.affiliations,
         affiliation: r.affiliation,
         battle_force: r.battle_force.filter(|s| !s.is_empty()),
         special_issue: r.special_issue.filter(|s| !s.is_empty()),
-        change_card: r.change_card,
+        change_card: r
+            .change_card
+            .iter()
+            .flatten()
+            .map(|(k, v)| (keys(k), v.clone()))
+            .collect(),
         equip: r.equip,
         choice: r.choice,
         unreleased: value_text(&r.is_unreleased).filter(|s| !s.is_empty() && s != "false"),
         history,
-        raw: value,
+        counterpart_id: r.counterpart_id.map(Arc::from),
+        fields: value.as_object().map_or_else(Default::default, |all| {
+            field_names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| all.get(&**name).map(|v| (i as u8, v.clone())))
+                .collect()
+        }),
     })
 }
 
@@ -933,20 +1080,52 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Keys for a test: the computed ones, and each other name by its place in `FIELDS`.
+    const FIELDS: [&str; 2] = ["cardSubtype", "cardName"];
+
+    fn key(name: &str) -> Key {
+        let fields: Vec<Box<str>> = FIELDS.iter().map(|f| (*f).into()).collect();
+        key_of(&fields, name)
+    }
+
+    /// A unit's fields as a lookup by key.
+    fn unit(fields: Value) -> impl Fn(Key) -> Option<Cow<'static, Value>> {
+        move |k| {
+            let name = match k {
+                Key::Rank => "rank",
+                Key::Field(i) => FIELDS[usize::from(i)],
+                _ => return None,
+            };
+            fields.get(name).cloned().map(Cow::Owned)
+        }
+    }
+
     #[test]
     fn a_requirement_list_reads_as_legion_hq_reads_it() {
-        let req = Req::parse(&json!([
-            "AND",
-            {"cardSubtype": "clone trooper"},
-            ["OR", {"rank": "corps"}, {"rank": "special"}]
-        ]));
-        let unit = json!({"cardSubtype": "clone trooper", "rank": "special"});
-        let lookup = |k: &str| unit.get(k).map(Cow::Borrowed);
-        assert!(req.holds(&lookup));
-        let other = json!({"cardSubtype": "clone trooper", "rank": "heavy"});
-        assert!(!req.holds(&|k: &str| other.get(k).map(Cow::Borrowed)));
-        assert!(Req::parse(&json!([])).holds(&lookup));
-        assert!(!Req::parse(&json!(["NOT", {"rank": "special"}])).holds(&lookup));
+        let req = Req::parse(
+            &json!([
+                "AND",
+                {"cardSubtype": "clone trooper"},
+                ["OR", {"rank": "corps"}, {"rank": "special"}]
+            ]),
+            &mut key,
+        );
+        let special = unit(json!({"cardSubtype": "clone trooper", "rank": "special"}));
+        assert!(req.holds(&special));
+        let heavy = unit(json!({"cardSubtype": "clone trooper", "rank": "heavy"}));
+        assert!(!req.holds(&heavy));
+        assert!(Req::parse(&json!([]), &mut key).holds(&special));
+        assert!(!Req::parse(&json!(["NOT", {"rank": "special"}]), &mut key).holds(&special));
+    }
+
+    #[test]
+    fn a_field_no_card_is_kept_with_matches_nothing() {
+        let req = Req::parse(&json!([{"weapons": []}]), &mut key);
+        assert_eq!(
+            req,
+            Req::Match(Pattern(Box::new([(Key::Absent, json!([]))])))
+        );
+        assert!(!req.holds(&unit(json!({"weapons": []}))));
     }
 
     #[test]

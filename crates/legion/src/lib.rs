@@ -96,6 +96,8 @@ pub struct LegionOptions {
 pub struct Legion {
     catalog: Catalog,
     data: LegionData,
+    /// The data linked to the catalog's cards.
+    links: rules::Links,
     info: GameInfo,
 }
 
@@ -117,6 +119,7 @@ impl Legion {
             cards: catalog.cards().len(),
         };
         Self {
+            links: rules::Links::new(&catalog, &data),
             catalog,
             data,
             info,
@@ -131,6 +134,10 @@ impl Legion {
         &self.data
     }
 
+    pub fn links(&self) -> &rules::Links {
+        &self.links
+    }
+
     /// Judges one army in one mode: every rule, the link's mode, and for each ambiguous
     /// name the verdict under each of its candidates.
     pub fn judge(
@@ -141,7 +148,7 @@ impl Legion {
         settings: &Settings,
     ) -> Report {
         let army = &imported.deck;
-        let cx = Ctx::new(&self.catalog, &self.data, army, mode, as_of, settings);
+        let cx = Ctx::new(self, army, mode, as_of, settings);
         let mut findings = rules::check(&cx);
         if let Some(points) = army.built_for
             && !mode.link_points.contains(&points)
@@ -168,7 +175,7 @@ impl Legion {
                 .take(6)
                 .map(|c| {
                     let choice = army.with_choice(i, *c);
-                    let cx = Ctx::new(&self.catalog, &self.data, &choice, mode, as_of, settings);
+                    let cx = Ctx::new(self, &choice, mode, as_of, settings);
                     let f = rules::check(&cx);
                     let card = self.catalog.card(*c);
                     let certain: Vec<&str> = f

@@ -505,14 +505,10 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                             })
                             .collect();
                         let id = catalog.card(c).id.clone();
-                        let owner = imported.deck.units.iter_mut().find(|u| {
-                            catalog
-                                .card(u.card)
-                                .raw
-                                .get("counterpartId")
-                                .and_then(|v| v.as_str())
-                                == Some(&*id)
-                        });
+                        let owner =
+                            imported.deck.units.iter_mut().find(|u| {
+                                catalog.card(u.card).counterpart_id.as_deref() == Some(&*id)
+                            });
                         match owner {
                             Some(u) => {
                                 u.counterpart = Some(Counterpart {
