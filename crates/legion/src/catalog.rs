@@ -346,6 +346,72 @@ pub enum Commander {
     All(Vec<String>),
 }
 
+/// Keywords the rules ask a card about, each a bit of [`Card`]'s flags: read once at load,
+/// not looked up by name on every check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kw {
+    AlliesOfConvenience,
+    Associate,
+    Detachment,
+    Entourage,
+    Equip,
+    FieldCommander,
+    FlexibleResponse,
+    HeavyWeaponTeam,
+    Leader,
+    Programmed,
+    Recon,
+}
+
+impl Kw {
+    pub const ALL: [Kw; 11] = [
+        Kw::AlliesOfConvenience,
+        Kw::Associate,
+        Kw::Detachment,
+        Kw::Entourage,
+        Kw::Equip,
+        Kw::FieldCommander,
+        Kw::FlexibleResponse,
+        Kw::HeavyWeaponTeam,
+        Kw::Leader,
+        Kw::Programmed,
+        Kw::Recon,
+    ];
+
+    /// The keyword's name as Legion HQ writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AlliesOfConvenience => "Allies of Convenience",
+            Self::Associate => "Associate",
+            Self::Detachment => "Detachment",
+            Self::Entourage => "Entourage",
+            Self::Equip => "Equip",
+            Self::FieldCommander => "Field Commander",
+            Self::FlexibleResponse => "Flexible Response",
+            Self::HeavyWeaponTeam => "Heavy Weapon Team",
+            Self::Leader => "Leader",
+            Self::Programmed => "Programmed",
+            Self::Recon => "Recon",
+        }
+    }
+
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The flags of the keywords among `keywords` (names compared as [`Card::keyword`] does).
+    fn flags(keywords: &[Keyword]) -> u16 {
+        Self::ALL
+            .into_iter()
+            .filter(|kw| {
+                keywords
+                    .iter()
+                    .any(|k| k.name.eq_ignore_ascii_case(kw.name()))
+            })
+            .fold(0, |flags, kw| flags | kw.bit())
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Card {
     pub ix: Ix,
@@ -388,6 +454,11 @@ pub struct Card {
     /// The card's fields requirements can match (by the catalog's field index): only those,
     /// not the whole record.
     pub fields: Box<[(u8, Value)]>,
+    /// The [`Kw`] keywords it has.
+    flags: u16,
+    /// A command card's pips (1 to 4), from its subtype.
+    pips: Option<u32>,
+    mercenary: bool,
 }
 
 impl Card {
@@ -413,6 +484,11 @@ impl Card {
         self.keyword(name).is_some()
     }
 
+    /// Whether the card has one of the keywords the rules ask about (read once at load).
+    pub fn has(&self, keyword: Kw) -> bool {
+        self.flags & keyword.bit() != 0
+    }
+
     /// Unique or limited: the name is held to `bullets()` copies across the army.
     pub fn is_unique(&self) -> bool {
         self.unique || self.unique_title || self.unique_count.is_some()
@@ -433,13 +509,11 @@ impl Card {
 
     /// Command card pips (1 to 4).
     pub fn pips(&self) -> Option<u32> {
-        (self.kind == Kind::Command)
-            .then(|| self.subtype.parse().ok())
-            .flatten()
+        self.pips
     }
 
     pub fn is_mercenary(&self) -> bool {
-        self.faction == "mercenary"
+        self.mercenary
     }
 }
 
@@ -564,6 +638,9 @@ pub struct LhqMode {
 #[derive(Debug)]
 pub struct Catalog {
     cards: Vec<Card>,
+    /// Two-character ids (all of Legion HQ's) by [`pair_index`]: [`NO_CARD`] where none.
+    by_pair: Vec<Ix>,
+    /// Any other id.
     by_id: HashMap<Arc<str>, Ix>,
     pub forces: Vec<BattleForce>,
     pub modes: BTreeMap<String, LhqMode>,
@@ -695,6 +772,7 @@ impl Catalog {
         }
         drop(raw);
         let mut by_id = HashMap::default();
+        let mut by_pair = vec![NO_CARD; ID_CHARS * ID_CHARS];
         let mut names = NameIndex::default();
         let mut full_names: HashMap<String, Vec<Ix>> = HashMap::default();
         let mut short_names: HashMap<String, Vec<Ix>> = HashMap::default();
@@ -716,7 +794,12 @@ impl Catalog {
             if let Some(d) = &c.display_name {
                 put(&mut short_names, d, c.ix);
             }
-            by_id.insert(c.id.clone(), c.ix);
+            match pair_index(&c.id) {
+                Some(i) => by_pair[i] = c.ix,
+                None => {
+                    by_id.insert(c.id.clone(), c.ix);
+                }
+            }
             names.add(c.ix, &c.name);
             if let Some(t) = &c.title {
                 names.add(c.ix, &format!("{} {}", c.name, t));
@@ -750,6 +833,7 @@ impl Catalog {
         }
         Ok(Self {
             cards,
+            by_pair,
             by_id,
             forces: out_forces,
             modes: out_modes,
@@ -775,7 +859,11 @@ impl Catalog {
     }
 
     pub fn by_id(&self, id: &str) -> Option<&Card> {
-        self.by_id.get(id).map(|ix| self.card(*ix))
+        let ix = match pair_index(id) {
+            Some(i) => Some(self.by_pair[i]).filter(|ix| *ix != NO_CARD),
+            None => self.by_id.get(id).copied(),
+        };
+        ix.map(|ix| self.card(ix))
     }
 
     /// Cards whose full name (with title, or Legion HQ's TTS name) is `name`.
@@ -899,6 +987,27 @@ struct RawHistory {
     description: String,
 }
 
+/// The characters of Legion HQ's ids: digits and ASCII letters.
+const ID_CHARS: usize = 62;
+
+/// No card: the catalog indexes fewer cards than `Ix::MAX`.
+const NO_CARD: Ix = Ix::MAX;
+
+/// Where a two-character id of digits and ASCII letters is in the pair table; `None` for any
+/// other id. A link names dozens of cards: a table lookup, not a hash, for each.
+fn pair_index(id: &str) -> Option<usize> {
+    let place = |b: u8| match b {
+        b'0'..=b'9' => Some(usize::from(b - b'0')),
+        b'A'..=b'Z' => Some(usize::from(b - b'A') + 10),
+        b'a'..=b'z' => Some(usize::from(b - b'a') + 36),
+        _ => None,
+    };
+    let [a, b] = id.as_bytes() else {
+        return None;
+    };
+    Some(place(*a)? * ID_CHARS + place(*b)?)
+}
+
 /// A field name as a [`Key`]: computed, kept (its index), or absent.
 fn key_of(fields: &[Box<str>], name: &str) -> Key {
     if let Some((_, key)) = COMPUTED.iter().find(|(n, _)| *n == name) {
@@ -954,7 +1063,7 @@ fn card_from(
                 .ok_or_else(|| RecordError::Cost(v.clone()))?,
         ),
     };
-    let keywords = r
+    let keywords: Vec<Keyword> = r
         .keywords
         .into_iter()
         .filter_map(|k| match k {
@@ -1000,8 +1109,15 @@ fn card_from(
         Some(t) if r.is_unique_title && !r.is_unique => t.to_string(),
         _ => r.card_name.clone(),
     };
+    let subtype = value_text(&r.card_subtype).unwrap_or_default();
+    let faction = r.faction.unwrap_or_default();
     Ok(Card {
         ix,
+        flags: Kw::flags(&keywords),
+        pips: (kind == Kind::Command)
+            .then(|| subtype.parse().ok())
+            .flatten(),
+        mercenary: faction == "mercenary",
         id: id.into(),
         name: r.card_name.into(),
         folded_name,
@@ -1010,9 +1126,9 @@ fn card_from(
         display_name: opt(r.display_name),
         tts_name: opt(r.tts_name),
         kind,
-        subtype: value_text(&r.card_subtype).unwrap_or_default(),
+        subtype,
         rank,
-        faction: r.faction.unwrap_or_default(),
+        faction,
         cost,
         unique: r.is_unique,
         unique_title: r.is_unique_title,

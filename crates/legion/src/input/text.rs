@@ -12,7 +12,7 @@ use deckcheck_core::{
 
 use super::{Names, ambiguous};
 use crate::army::{Ambiguity, Army, Counterpart, Place, Placed, Source, Unit, fits_faction};
-use crate::catalog::{Catalog, Ix, Kind, Rank};
+use crate::catalog::{Catalog, Ix, Kind, Kw, Rank};
 
 pub struct Text;
 
@@ -572,7 +572,7 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                         let Some(recon) = recon else {
                             return Err(found);
                         };
-                        let fit = prefer(found, |c| catalog.card(c).has_keyword("Recon") == recon);
+                        let fit = prefer(found, |c| catalog.card(c).has(Kw::Recon) == recon);
                         match fit.as_slice() {
                             [one] => Ok(*one),
                             _ => Err(fit),

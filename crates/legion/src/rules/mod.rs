@@ -329,19 +329,27 @@ pub fn check(cx: &Ctx<'_>) -> Findings {
     out
 }
 
-/// Cards of kinds in the army, with the line each came from: units, upgrades, counterparts,
-/// command and battle cards.
-pub fn all_cards<'a>(army: &'a Army) -> impl Iterator<Item = (Ix, Option<u32>)> + 'a {
-    army.units
-        .iter()
-        .flat_map(|u| {
-            std::iter::once(u.card)
-                .chain(u.counterpart.iter().map(|c| c.card))
-                .chain(u.all_upgrades())
-                .map(move |c| (c, u.line))
-        })
-        .chain(army.commands.iter().map(|p| (p.card, p.line)))
-        .chain(army.battle.iter().map(|p| (p.card, p.line)))
+/// Calls `f` with every card of the army and the line it came from: each unit, its
+/// counterpart, their upgrades, then the command and battle cards. Plain loops: a check walks
+/// the army this way more than once.
+pub fn for_each_card(army: &Army, mut f: impl FnMut(Ix, Option<u32>)) {
+    for u in &army.units {
+        f(u.card, u.line);
+        if let Some(c) = &u.counterpart {
+            f(c.card, u.line);
+        }
+        for x in &u.upgrades {
+            f(*x, u.line);
+        }
+        if let Some(c) = &u.counterpart {
+            for x in &c.upgrades {
+                f(*x, u.line);
+            }
+        }
+    }
+    for p in army.commands.iter().chain(&army.battle) {
+        f(p.card, p.line);
+    }
 }
 
 #[cfg(test)]
