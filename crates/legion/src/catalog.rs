@@ -234,6 +234,12 @@ const COMPUTED: [(&str, Key); 3] = [
 pub const MATCHED_BY_DATA: [&str; 5] =
     ["cardName", "cardSubtype", "faction", "stats", "affiliation"];
 
+/// Whether the project's data may match on a field: one the catalog keeps for every card
+/// ([`MATCHED_BY_DATA`]) or one the matcher computes.
+pub fn is_matchable(field: &str) -> bool {
+    MATCHED_BY_DATA.contains(&field) || COMPUTED.iter().any(|(name, _)| *name == field)
+}
+
 /// A partial match object (lodash `isMatch` on a card's top-level fields), its keys resolved
 /// once against the catalog.
 #[derive(Debug, Clone, PartialEq)]

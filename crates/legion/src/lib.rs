@@ -53,9 +53,10 @@ fn api(
     card_data: Option<&std::path::Path>,
 ) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = match card_data {
-        Some(d) => LegionData::from_dir(d)?,
-        None => LegionData::embedded()?,
-    };
+        Some(d) => LegionData::from_dir(d),
+        None => LegionData::embedded(),
+    }
+    .map_err(deckcheck_core::LoadError::new)?;
     Ok(deckcheck_core::GameApi::new::<LegionOptions>(
         data.modes.iter().map(|m| m.info.clone()).collect(),
         input::READERS.iter().map(|r| r.info()).collect(),
@@ -71,11 +72,12 @@ fn api(
 
 fn load(paths: &Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     let dir = CatalogDir::new(&paths.cards).current();
-    let catalog = Catalog::load(&dir).map_err(|e| e.to_string())?;
+    let catalog = Catalog::load(&dir).map_err(deckcheck_core::LoadError::new)?;
     let data = match &paths.card_data {
-        Some(d) => LegionData::from_dir(d)?,
-        None => LegionData::embedded()?,
-    };
+        Some(d) => LegionData::from_dir(d),
+        None => LegionData::embedded(),
+    }
+    .map_err(deckcheck_core::LoadError::new)?;
     Ok(Arc::new(Legion::new(catalog, data)))
 }
 

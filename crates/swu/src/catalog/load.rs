@@ -38,14 +38,39 @@ pub enum CatalogError {
         source: serde_json::Error,
     },
     #[error("the card names in other languages cannot be read: {reason}")]
-    Names { reason: String },
+    Names { reason: super::NamesError },
     #[error("{path}, record {index}: {reason}; the record: {record}")]
     Record {
         path: PathBuf,
         index: usize,
-        reason: String,
+        reason: RecordError,
         record: String,
     },
+}
+
+/// Why one card record cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error("set {set:?} and number {number:?} do not form an id")]
+    NotAnId { set: String, number: String },
+    #[error("the card has no Name")]
+    NoName,
+    #[error("unknown card Type {0:?}")]
+    UnknownType(String),
+    #[error("set code {0:?} is not 1 to 8 letters and digits")]
+    SetCode(String),
+    #[error("too many sets")]
+    TooManySets,
+}
+
+/// A record of the records given to [`build`] that cannot be read, by its index.
+#[derive(Debug, thiserror::Error)]
+#[error("record {index}: {reason}")]
+pub struct BuildError {
+    pub index: usize,
+    pub reason: RecordError,
 }
 
 /// The API's per-set response.
@@ -147,7 +172,7 @@ pub fn read_records(path: &Path, text: &str) -> Result<Vec<(usize, RawCard)>, Ca
                 .map_err(|e| CatalogError::Record {
                     path: path.to_path_buf(),
                     index,
-                    reason: e.to_string(),
+                    reason: e.into(),
                     record: deckcheck_core::echo(raw.get()),
                 })
         })
@@ -159,12 +184,12 @@ pub fn build(
     records: impl IntoIterator<Item = RawCard>,
     release_date_of: ReleaseDateOf<'_>,
     version: String,
-) -> Result<Catalog, String> {
+) -> Result<Catalog, BuildError> {
     let mut builder = Builder::new(release_date_of);
     for (index, record) in records.into_iter().enumerate() {
         builder
             .add(record)
-            .map_err(|reason| format!("record {index}: {reason}"))?;
+            .map_err(|reason| BuildError { index, reason })?;
     }
     Ok(builder.finish(version))
 }
@@ -236,25 +261,23 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn add(&mut self, raw: RawCard) -> Result<(), String> {
+    fn add(&mut self, raw: RawCard) -> Result<(), RecordError> {
         let set_code = raw.set.trim().to_ascii_uppercase();
         let number = raw.number.trim().to_string();
         let code = format!("{set_code}_{number}");
-        let key = printing_key(&code).ok_or_else(|| {
-            format!(
-                "set {:?} and number {:?} do not form an id",
-                raw.set, raw.number
-            )
+        let key = printing_key(&code).ok_or_else(|| RecordError::NotAnId {
+            set: raw.set.clone(),
+            number: raw.number.clone(),
         })?;
         if self.catalog.by_id.contains_key(&key) {
             return Ok(());
         }
         let title = raw.name.trim();
         if title.is_empty() {
-            return Err("the card has no Name".into());
+            return Err(RecordError::NoName);
         }
         let card_type = CardType::parse(&raw.card_type)
-            .ok_or_else(|| format!("unknown card Type {:?}", raw.card_type))?;
+            .ok_or_else(|| RecordError::UnknownType(raw.card_type.clone()))?;
         let subtitle = raw
             .subtitle
             .as_deref()
@@ -320,18 +343,15 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
-    fn intern_set(&mut self, code: &str) -> Result<SetIdx, String> {
+    fn intern_set(&mut self, code: &str) -> Result<SetIdx, RecordError> {
         if let Some(idx) = self.set_index.get(code) {
             return Ok(*idx);
         }
         if code.is_empty() || code.len() > 8 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(format!(
-                "set code {code:?} is not 1 to 8 letters and digits"
-            ));
+            return Err(RecordError::SetCode(code.to_string()));
         }
-        let idx = SetIdx(
-            u16::try_from(self.catalog.sets.len()).map_err(|_| "too many sets".to_string())?,
-        );
+        let idx =
+            SetIdx(u16::try_from(self.catalog.sets.len()).map_err(|_| RecordError::TooManySets)?);
         self.catalog.sets.push(code.to_string());
         self.catalog.released.push((self.release_date_of)(code));
         self.set_index.insert(code.to_string(), idx);
@@ -468,7 +488,11 @@ mod tests {
             "test".into(),
         )
         .unwrap_err();
-        assert!(err.contains("record 1") && err.contains("Planet"), "{err}");
+        assert_eq!(err.index, 1);
+        assert!(
+            matches!(&err.reason, RecordError::UnknownType(t) if t == "Planet"),
+            "{err}"
+        );
     }
 
     #[test]

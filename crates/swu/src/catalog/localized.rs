@@ -14,7 +14,7 @@
 //! read by its English name only.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckcheck_core::names::{NameIndex, Suggestion, Written};
@@ -131,28 +131,46 @@ impl Name {
 
 /// Reads the names files of a catalog directory (none is no error: English only), handing each
 /// file's bytes to `seen` (the catalog's content hash).
-pub fn read_files(dir: &Path, seen: &mut dyn FnMut(&[u8])) -> Result<Vec<NamesFile>, String> {
+pub fn read_files(dir: &Path, seen: &mut dyn FnMut(&[u8])) -> Result<Vec<NamesFile>, NamesError> {
     let mut files = Vec::new();
     for lang in Lang::ALL {
         let path = dir.join(file_name(lang));
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(source) => return Err(NamesError::Io { path, source }),
         };
         seen(&bytes);
-        let file: NamesFile = serde_json::from_slice(&bytes)
-            .map_err(|e| format!("{}: not a names file: {e}", path.display()))?;
+        let file: NamesFile = match serde_json::from_slice(&bytes) {
+            Ok(file) => file,
+            Err(source) => return Err(NamesError::Json { path, source }),
+        };
         if file.locale != lang {
-            return Err(format!(
-                "{}: holds {} names",
-                path.display(),
-                file.locale.code()
-            ));
+            return Err(NamesError::Locale {
+                path,
+                holds: file.locale,
+            });
         }
         files.push(file);
     }
     Ok(files)
+}
+
+/// Why a names file of a catalog directory cannot be read, with its path.
+#[derive(Debug, thiserror::Error)]
+pub enum NamesError {
+    #[error("{path}: {source}", path = path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a names file: {source}", path = path.display())]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{path}: holds {} names", holds.code(), path = path.display())]
+    Locale { path: PathBuf, holds: Lang },
 }
 
 /// A localized name of the index.

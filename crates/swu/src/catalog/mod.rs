@@ -14,9 +14,10 @@ mod model;
 mod numbering;
 
 pub use load::{
-    CatalogError, ReleaseDateOf, build, find_card_files, is_card_file, load_dir, read_records,
+    BuildError, CatalogError, RecordError, ReleaseDateOf, build, find_card_files, is_card_file,
+    load_dir, read_records,
 };
-pub use localized::{Lang, LocalNames, NameId};
+pub use localized::{Lang, LocalNames, NameId, NamesError};
 pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
 
 use std::sync::Arc;

@@ -12,6 +12,18 @@ use std::sync::Arc;
 use super::{CardType, Catalog, Numbered, Printing, PrintingId, Rarity, printing_key};
 use crate::data::{NumberRange, Pick, SetNumbering};
 
+/// A range whose count the card data does not give: it is not used.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{set} {variant}: the card data gives {found} printings to number, the numbering {count}; the range is not used"
+)]
+pub struct CountMismatch {
+    set: String,
+    variant: String,
+    found: usize,
+    count: u32,
+}
+
 impl Catalog {
     /// Adds every printing the numbering gives and the catalog lacks; returns what could not be
     /// used (a set whose Normal printings are incomplete, a count that does not match) and every
@@ -51,7 +63,7 @@ impl Catalog {
                             }
                         }
                     }
-                    Err(problem) => problems.push(problem),
+                    Err(problem) => problems.push(problem.to_string()),
                 }
             }
         }
@@ -65,7 +77,7 @@ impl Catalog {
         idx: super::SetIdx,
         normals: &[(u32, PrintingId)],
         range: &NumberRange,
-    ) -> Result<Vec<(String, PrintingId)>, String> {
+    ) -> Result<Vec<(String, PrintingId)>, CountMismatch> {
         let in_span = |n: u32| range.numbers.is_none_or(|[lo, hi]| lo <= n && n <= hi);
         let picked = |p: PrintingId| self.picks(range.pick, p);
         let out: Vec<(String, PrintingId)> = if let Some(offset) = range.offset {
@@ -105,11 +117,12 @@ impl Catalog {
             }
         };
         match range.count {
-            Some(count) if out.len() != count as usize => Err(format!(
-                "{code} {}: the card data gives {} printings to number, the numbering {count}; the range is not used",
-                range.variant,
-                out.len()
-            )),
+            Some(count) if out.len() != count as usize => Err(CountMismatch {
+                set: code.to_string(),
+                variant: range.variant.clone(),
+                found: out.len(),
+                count,
+            }),
             _ => Ok(out),
         }
     }
