@@ -1,13 +1,14 @@
 //! What one SWU validate request costs the game, in process: `AnyGame::validate` on the request
 //! the service builds from a compact SWUDB JSON deck, then the answer written as JSON, N times.
 //!
-//! Instructions per request are the difference of two callgrind runs divided by N (the load is
-//! counted in both):
+//! Instructions per request: callgrind counting only the requests (`requests`) with N = 100,
+//! divided by 100. (The whole program's runs with N = 100 and N = 0 differ by the same, but the
+//! load alone varies by some hundred thousand instructions from run to run.)
 //!
 //! ```text
 //! CARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p deckcheck-swu --example instructions
-//! valgrind --tool=callgrind target/release/examples/instructions legal 0
-//! valgrind --tool=callgrind target/release/examples/instructions legal 100
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect=instructions::requests \
+//!     target/release/examples/instructions legal 100
 //! ```
 //!
 //! `legal` is the Wichita deck on 2025-04-01; `rotated` the same deck on 2026-11-23, when 27 of
@@ -16,7 +17,7 @@
 //! game is never dropped).
 use std::path::PathBuf;
 
-use deckcheck_core::{DeckInput, Paths, ValidateRequest};
+use deckcheck_core::{AnyGame, DeckInput, Paths, ValidateRequest};
 
 /// The resident set of this process, in KiB, as the kernel reports it.
 fn vm_rss_kib() -> u64 {
@@ -71,12 +72,7 @@ fn main() {
         registration: false,
         options: serde_json::Map::new(),
     };
-    let mut last = None;
-    for _ in 0..n {
-        let answer = game.validate(&request).expect("a validated deck");
-        let json = serde_json::to_vec(&answer).expect("JSON");
-        last = Some((answer, json));
-    }
+    let last = requests(game.as_ref(), &request, n);
     if let Some((answer, json)) = last {
         // `ANSWER=1`: the answer itself, to see what a request is told.
         if std::env::var_os("ANSWER").is_some() {
@@ -95,4 +91,22 @@ fn main() {
     }
     // The game is not dropped: what it holds is the heap live at exit.
     std::process::exit(0);
+}
+
+/// What `n` requests cost, and nothing else: callgrind counts this function alone with
+/// `--collect-atstart=no --toggle-collect=instructions::requests` (the load of the card data
+/// varies by some thousands of instructions from run to run; the requests do not).
+#[inline(never)]
+fn requests(
+    game: &dyn AnyGame,
+    request: &ValidateRequest,
+    n: usize,
+) -> Option<(deckcheck_core::Validated, Vec<u8>)> {
+    let mut last = None;
+    for _ in 0..n {
+        let answer = game.validate(request).expect("a validated deck");
+        let json = serde_json::to_vec(&answer).expect("JSON");
+        last = Some((answer, json));
+    }
+    last
 }

@@ -587,7 +587,7 @@ impl Game for Swu {
                 json!({
                     "id": pr.code,
                     "set": self.catalog.set_code(pr.set),
-                    "number": pr.number,
+                    "number": pr.number(),
                     "variant": pr.variant,
                     "rarity": pr.rarity,
                 })
