@@ -17,6 +17,8 @@ use deckcheck_core::names::NameIndex;
 use jiff::civil::Date;
 use rustc_hash::FxHashMap as HashMap;
 use serde::Deserialize;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::history::History;
@@ -669,7 +671,7 @@ fn read(path: &Path) -> Result<Vec<u8>, CatalogError> {
     })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T, CatalogError> {
+fn parse<'a, T: Deserialize<'a>>(path: &Path, bytes: &'a [u8]) -> Result<T, CatalogError> {
     serde_json::from_slice(bytes).map_err(|source| CatalogError::Json {
         path: path.to_path_buf(),
         source,
@@ -689,7 +691,10 @@ impl Catalog {
             files.insert(name, (path, bytes));
         }
         let (cards_path, cards_bytes) = &files[CARDS_FILE];
-        let raw: BTreeMap<String, Value> = parse(cards_path, cards_bytes)?;
+        let cards_text = std::str::from_utf8(cards_bytes).map_err(|e| CatalogError::Io {
+            path: cards_path.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })?;
         let (forces_path, forces_bytes) = &files[FORCES_FILE];
         let forces: BTreeMap<String, Value> = parse(forces_path, forces_bytes)?;
         let (modes_path, modes_bytes) = &files[MODES_FILE];
@@ -700,7 +705,7 @@ impl Catalog {
             version.push_str(&m.synced_at);
         }
         Self::build(
-            (cards_path, raw),
+            (cards_path, cards_text),
             (forces_path, forces),
             (modes_path, modes),
             version,
@@ -716,7 +721,7 @@ impl Catalog {
     ) -> Result<Self, CatalogError> {
         let path = Path::new("(fixture)");
         Self::build(
-            (path, parse(path, cards.as_bytes())?),
+            (path, cards),
             (path, parse(path, forces.as_bytes())?),
             (path, parse(path, modes.as_bytes())?),
             version.to_string(),
@@ -724,11 +729,14 @@ impl Catalog {
     }
 
     fn build(
-        (cards_path, raw): (&Path, BTreeMap<String, Value>),
+        (cards_path, cards_text): (&Path, &str),
         (forces_path, forces): (&Path, BTreeMap<String, Value>),
         (modes_path, modes): (&Path, BTreeMap<String, Value>),
         version: String,
     ) -> Result<Self, CatalogError> {
+        // Each record as its JSON text, read typed once and for its kept fields once: no tree
+        // of values is built for the whole file (a load's peak is what the allocator keeps).
+        let raw: BTreeMap<String, &RawValue> = parse(cards_path, cards_text.as_bytes())?;
         if raw.len() >= usize::from(Ix::MAX) {
             return Err(CatalogError::Record {
                 path: cards_path.to_path_buf(),
@@ -736,18 +744,25 @@ impl Catalog {
                 source: RecordError::TooManyCards(raw.len()),
             });
         }
+        let record_error = |id: &str, source| CatalogError::Record {
+            path: cards_path.to_path_buf(),
+            record: id.to_string(),
+            source,
+        };
+        let mut records = Vec::with_capacity(raw.len());
+        for (id, text) in &raw {
+            let record: RawCard = serde_json::from_str(text.get())
+                .map_err(|e| record_error(id, RecordError::Json(e)))?;
+            records.push((id, *text, record));
+        }
         // The fields requirements name, and those the project's data may name: each card
         // keeps only these of its record.
         let mut field_names: Vec<Box<str>> = Vec::new();
         {
             let mut named: Vec<&str> = MATCHED_BY_DATA.to_vec();
-            for value in raw.values() {
-                if let Some(r) = value.get("requirements") {
-                    Req::keys(r, &mut named);
-                }
-                if let Some(Value::Object(changed)) = value.get("changeCard") {
-                    named.extend(changed.keys().map(String::as_str));
-                }
+            for (_, _, r) in &records {
+                Req::keys(&r.requirements, &mut named);
+                named.extend(r.change_card.iter().flatten().map(|(k, _)| k.as_str()));
             }
             for name in named {
                 let computed = COMPUTED.iter().any(|(n, _)| *n == name);
@@ -764,16 +779,14 @@ impl Catalog {
             });
         }
         let mut key = |name: &str| key_of(&field_names, name);
-        let mut cards = Vec::with_capacity(raw.len());
-        for (id, value) in &raw {
+        let mut cards = Vec::with_capacity(records.len());
+        for (id, text, record) in records {
             let ix = cards.len() as Ix;
-            let card = card_from(ix, id, value, &field_names, &mut key).map_err(|source| {
-                CatalogError::Record {
-                    path: cards_path.to_path_buf(),
-                    record: id.clone(),
-                    source,
-                }
-            })?;
+            let fields = KeptFields(&field_names)
+                .deserialize(&mut serde_json::Deserializer::from_str(text.get()))
+                .map_err(|e| record_error(id, RecordError::Json(e)))?;
+            let card = card_from(ix, id, record, fields, &mut key)
+                .map_err(|source| record_error(id, source))?;
             cards.push(card);
         }
         drop(raw);
@@ -1037,11 +1050,10 @@ fn value_text(v: &Value) -> Option<String> {
 fn card_from(
     ix: Ix,
     key: &str,
-    value: &Value,
-    field_names: &[Box<str>],
+    r: RawCard,
+    fields: Box<[(u8, Value)]>,
     keys: &mut dyn FnMut(&str) -> Key,
 ) -> Result<Card, RecordError> {
-    let r = RawCard::deserialize(value)?;
     let id = r.id.unwrap_or_else(|| key.to_string());
     if id != key {
         return Err(RecordError::IdNotKey(id));
@@ -1159,14 +1171,64 @@ fn card_from(
         unreleased: value_text(&r.is_unreleased).filter(|s| !s.is_empty() && s != "false"),
         history,
         counterpart_id: r.counterpart_id.map(Arc::from),
-        fields: value.as_object().map_or_else(Default::default, |all| {
-            field_names
-                .iter()
-                .enumerate()
-                .filter_map(|(i, name)| all.get(&**name).map(|v| (i as u8, v.clone())))
-                .collect()
-        }),
+        fields,
     })
+}
+
+/// Reads the fields a catalog keeps of one card record (by their index among its field
+/// names) and skips the rest without building them.
+struct KeptFields<'f>(&'f [Box<str>]);
+
+impl<'de> DeserializeSeed<'de> for KeptFields<'_> {
+    type Value = Box<[(u8, Value)]>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeptFields<'_> {
+    type Value = Box<[(u8, Value)]>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a card record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut kept = Vec::new();
+        while let Some(field) = map.next_key_seed(FieldOf(self.0))? {
+            match field {
+                Some(i) => kept.push((i, map.next_value::<Value>()?)),
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(kept.into_boxed_slice())
+    }
+}
+
+/// A record's key as the index of a kept field, or `None`.
+struct FieldOf<'f>(&'f [Box<str>]);
+
+impl<'de> DeserializeSeed<'de> for FieldOf<'_> {
+    type Value = Option<u8>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldOf<'_> {
+    type Value = Option<u8>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Self::Value, E> {
+        Ok(self.0.iter().position(|f| **f == *name).map(|i| i as u8))
+    }
 }
 
 /// Is `date` before the month or quarter Legion HQ says a card comes out ("Aug 2026",
