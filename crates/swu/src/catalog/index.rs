@@ -33,9 +33,13 @@ impl<V> Default for KeyIndex<V> {
     }
 }
 
-/// A key's hash: xxh3, whose top bits are as well mixed as the rest (the directory uses them).
+/// A key's hash: FxHash, multiplied by an odd constant so that its top bits (the directory's)
+/// depend on every bit of it.
 fn hash_of(key: &str) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(key.as_bytes())
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
+    hasher.write(key.as_bytes());
+    hasher.finish().wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// Where each run of entries whose hashes share their top bits starts, in a list sorted by
@@ -116,17 +120,26 @@ impl<V: Copy + PartialEq> KeyIndex<V> {
         &self.text[start..self.ends[i] as usize]
     }
 
+    /// Whether entry `i` has this key (bytes: the entries' ends are always a key's ends).
+    fn is(&self, i: usize, key: &str) -> bool {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        self.text.as_bytes().get(start..self.ends[i] as usize) == Some(key.as_bytes())
+    }
+
     /// The values of a key, in the order they were added (none: empty).
     pub fn get(&self, key: &str) -> &[V] {
+        if self.values.is_empty() {
+            return &[];
+        }
         let hash = hash_of(key);
         let run = self.directory.run(hash);
         // Sorted by hash, then key: the key's entries are one run among those of its hash.
         let mut i = run.start;
-        while i < run.end && (self.hashes[i] != hash || self.key(i) != key) {
+        while i < run.end && (self.hashes[i] != hash || !self.is(i, key)) {
             i += 1;
         }
         let mut j = i;
-        while j < run.end && self.hashes[j] == hash && self.key(j) == key {
+        while j < run.end && self.hashes[j] == hash && self.is(j, key) {
             j += 1;
         }
         &self.values[i..j]
