@@ -156,7 +156,9 @@ pub trait Explain: Serialize + std::fmt::Debug + PartialEq + Send + Sync + 'stat
 /// [`Explain`] for any kind, behind one pointer.
 trait Data: std::fmt::Debug + Send + Sync {
     fn message(&self, cards: &[CardRef]) -> String;
-    fn json(&self) -> serde_json::Value;
+    /// The kind's fields as JSON text, written once: no `Value` is built on the way to the
+    /// answer.
+    fn json(&self) -> Box<serde_json::value::RawValue>;
     fn as_any(&self) -> &dyn std::any::Any;
     fn same(&self, other: &dyn Data) -> bool;
 }
@@ -166,9 +168,10 @@ impl<T: Explain> Data for T {
         Explain::message(self, cards)
     }
 
-    fn json(&self) -> serde_json::Value {
-        // A kind is plain data: serializing it into a value cannot fail.
-        serde_json::to_value(self).unwrap_or_default()
+    fn json(&self) -> Box<serde_json::value::RawValue> {
+        // A kind is plain data: serializing it cannot fail.
+        serde_json::value::to_raw_value(self)
+            .unwrap_or_else(|_| serde_json::value::to_raw_value(&()).expect("null"))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
@@ -311,7 +314,7 @@ struct ViolationOut<'a> {
     deck: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<ViolationData>)]
-    data: Option<serde_json::Value>,
+    data: Option<Box<serde_json::value::RawValue>>,
     /// Set when the rule rests on a fact the project could not confirm: says so in one sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     unconfirmed: Option<&'a str>,
@@ -319,11 +322,8 @@ struct ViolationOut<'a> {
 
 impl Serialize for Violation {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let data = match self.data.json() {
-            serde_json::Value::Object(fields) if fields.is_empty() => None,
-            serde_json::Value::Null => None,
-            data => Some(data),
-        };
+        // A kind without fields (an empty object, or a unit) writes no `data`.
+        let data = Some(self.data.json()).filter(|d| !matches!(d.get(), "{}" | "null"));
         ViolationOut {
             code: self.code,
             section: &self.section,

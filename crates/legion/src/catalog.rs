@@ -17,6 +17,8 @@ use deckcheck_core::names::NameIndex;
 use jiff::civil::Date;
 use rustc_hash::FxHashMap as HashMap;
 use serde::Deserialize;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::history::History;
@@ -41,12 +43,33 @@ pub enum CatalogError {
         path: PathBuf,
         source: serde_json::Error,
     },
-    #[error("{path}: record {record:?}: {reason}")]
+    #[error("{path}: record {record:?}: {source}")]
     Record {
         path: PathBuf,
         record: String,
-        reason: String,
+        source: RecordError,
     },
+}
+
+/// Why one record of a catalog file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error("its id {0:?} is not its key")]
+    IdNotKey(String),
+    #[error("unknown cardType {0:?}")]
+    UnknownType(String),
+    #[error("unknown rank {0:?}")]
+    UnknownRank(String),
+    #[error("a unit without a rank")]
+    UnitWithoutRank,
+    #[error("cost {0} is not a whole number of points")]
+    Cost(Value),
+    #[error("{0} cards, more than this checker indexes")]
+    TooManyCards(usize),
+    #[error("requirements name {0} fields, more than this checker indexes")]
+    TooManyFields(usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,32 +207,92 @@ pub struct Keyword {
     pub permanent: bool,
 }
 
+/// What a requirement names: a field of the card as Legion HQ holds it, or one of the three
+/// Legion HQ's matcher computes for a unit in its army (`makeModifiedCard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// The unit's army-building rank (battle force `buildsAsCorps`, rank changes on the date).
+    Rank,
+    /// The army's force affinity.
+    ForceAffinity,
+    /// The unit's keywords by name, with its upgrades' permanent ones.
+    Keywords,
+    /// A field the catalog keeps for matching: an index into its field names.
+    Field(u8),
+    /// A field no card is kept with: no card has it.
+    Absent,
+}
+
+/// The names of the three keys the matcher computes.
+const COMPUTED: [(&str, Key); 3] = [
+    ("rank", Key::Rank),
+    ("forceAffinity", Key::ForceAffinity),
+    ("keywords", Key::Keywords),
+];
+
+/// Fields the project's own data (`card_data/legion/army_building.toml`, special slots) may
+/// match on besides those Legion HQ's requirements name, and the one a battle force's
+/// `needsClan` reads: the catalog keeps them for every card.
+pub const MATCHED_BY_DATA: [&str; 5] =
+    ["cardName", "cardSubtype", "faction", "stats", "affiliation"];
+
+/// Whether the project's data may match on a field: one the catalog keeps for every card
+/// ([`MATCHED_BY_DATA`]) or one the matcher computes.
+pub fn is_matchable(field: &str) -> bool {
+    MATCHED_BY_DATA.contains(&field) || COMPUTED.iter().any(|(name, _)| *name == field)
+}
+
+/// A partial match object (lodash `isMatch` on a card's top-level fields), its keys resolved
+/// once against the catalog.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern(Box<[(Key, Value)]>);
+
+impl Pattern {
+    /// An object's fields as keys; `None` for anything that is not an object.
+    pub fn compile(value: &Value, key: &mut dyn FnMut(&str) -> Key) -> Option<Self> {
+        let fields = value.as_object()?;
+        Some(Self(
+            fields.iter().map(|(k, v)| (key(k), v.clone())).collect(),
+        ))
+    }
+
+    /// Whether every field of the pattern matches the unit's (as `lookup` shows them).
+    pub fn matches<'v>(&self, lookup: &dyn Fn(Key) -> Option<Cow<'v, Value>>) -> bool {
+        self.0
+            .iter()
+            .all(|(k, p)| lookup(*k).is_some_and(|v| is_match(&v, p)))
+    }
+}
+
 /// Legion HQ's requirement encoding: a partial match object, or `["NOT", obj]`,
 /// `["AND", …]`, `["OR", …]` of objects and nested lists; anything else holds.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Req {
     Always,
-    Match(Value),
-    Not(Value),
+    Match(Pattern),
+    Not(Pattern),
     And(Vec<Req>),
     Or(Vec<Req>),
 }
 
 impl Req {
-    fn parse(value: &Value) -> Self {
+    /// Reads Legion HQ's encoding, each object's keys resolved by `key`.
+    pub fn parse(value: &Value, key: &mut dyn FnMut(&str) -> Key) -> Self {
         let Some(list) = value.as_array() else {
             return Self::Always;
         };
-        let element = |v: &Value| match v {
-            Value::Array(_) => Some(Self::parse(v)),
-            Value::Object(_) => Some(Self::Match(v.clone())),
+        let mut element = |v: &Value| match v {
+            Value::Array(_) => Some(Self::parse(v, key)),
+            Value::Object(_) => Pattern::compile(v, key).map(Self::Match),
             _ => None,
         };
         match list.first() {
             // Legion HQ reads only the first object of a list that starts with one.
-            Some(first @ Value::Object(_)) => Self::Match(first.clone()),
+            Some(first @ Value::Object(_)) => element(first).unwrap_or(Self::Always),
             Some(Value::String(op)) if op == "NOT" => match list.get(1) {
-                Some(v @ Value::Object(_)) => Self::Not(v.clone()),
+                Some(v @ Value::Object(_)) => {
+                    Pattern::compile(v, key).map_or(Self::Always, Self::Not)
+                }
                 _ => Self::Always,
             },
             Some(Value::String(op)) if op == "AND" => {
@@ -222,12 +305,21 @@ impl Req {
         }
     }
 
+    /// Every top-level key its objects name, as written.
+    fn keys<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
+        match value {
+            Value::Array(list) => list.iter().for_each(|v| Self::keys(v, out)),
+            Value::Object(fields) => out.extend(fields.keys().map(String::as_str)),
+            _ => {}
+        }
+    }
+
     /// Whether a unit (as `lookup` shows its fields) meets the requirement.
-    pub fn holds<'v>(&self, lookup: &dyn Fn(&str) -> Option<Cow<'v, Value>>) -> bool {
+    pub fn holds<'v>(&self, lookup: &dyn Fn(Key) -> Option<Cow<'v, Value>>) -> bool {
         match self {
             Self::Always => true,
-            Self::Match(m) => is_match_fields(m, lookup),
-            Self::Not(m) => !is_match_fields(m, lookup),
+            Self::Match(m) => m.matches(lookup),
+            Self::Not(m) => !m.matches(lookup),
             Self::And(parts) => parts.iter().all(|p| p.holds(lookup)),
             Self::Or(parts) => parts.iter().any(|p| p.holds(lookup)),
         }
@@ -235,19 +327,6 @@ impl Req {
 
     pub fn is_always(&self) -> bool {
         matches!(self, Self::Always)
-    }
-}
-
-/// lodash `isMatch` on a card's top-level fields: every field of `pattern` matches.
-pub fn is_match_fields<'v>(
-    pattern: &Value,
-    lookup: &dyn Fn(&str) -> Option<Cow<'v, Value>>,
-) -> bool {
-    match pattern {
-        Value::Object(fields) => fields
-            .iter()
-            .all(|(k, p)| lookup(k).is_some_and(|v| is_match(&v, p))),
-        _ => false,
     }
 }
 
@@ -273,6 +352,72 @@ pub enum Commander {
     Any(Vec<String>),
     /// All of these names.
     All(Vec<String>),
+}
+
+/// Keywords the rules ask a card about, each a bit of [`Card`]'s flags: read once at load,
+/// not looked up by name on every check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kw {
+    AlliesOfConvenience,
+    Associate,
+    Detachment,
+    Entourage,
+    Equip,
+    FieldCommander,
+    FlexibleResponse,
+    HeavyWeaponTeam,
+    Leader,
+    Programmed,
+    Recon,
+}
+
+impl Kw {
+    pub const ALL: [Kw; 11] = [
+        Kw::AlliesOfConvenience,
+        Kw::Associate,
+        Kw::Detachment,
+        Kw::Entourage,
+        Kw::Equip,
+        Kw::FieldCommander,
+        Kw::FlexibleResponse,
+        Kw::HeavyWeaponTeam,
+        Kw::Leader,
+        Kw::Programmed,
+        Kw::Recon,
+    ];
+
+    /// The keyword's name as Legion HQ writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AlliesOfConvenience => "Allies of Convenience",
+            Self::Associate => "Associate",
+            Self::Detachment => "Detachment",
+            Self::Entourage => "Entourage",
+            Self::Equip => "Equip",
+            Self::FieldCommander => "Field Commander",
+            Self::FlexibleResponse => "Flexible Response",
+            Self::HeavyWeaponTeam => "Heavy Weapon Team",
+            Self::Leader => "Leader",
+            Self::Programmed => "Programmed",
+            Self::Recon => "Recon",
+        }
+    }
+
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The flags of the keywords among `keywords` (names compared as [`Card::keyword`] does).
+    fn flags(keywords: &[Keyword]) -> u16 {
+        Self::ALL
+            .into_iter()
+            .filter(|kw| {
+                keywords
+                    .iter()
+                    .any(|k| k.name.eq_ignore_ascii_case(kw.name()))
+            })
+            .fold(0, |flags, kw| flags | kw.bit())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -306,13 +451,22 @@ pub struct Card {
     pub affiliation: Option<String>,
     pub battle_force: Option<String>,
     pub special_issue: Option<String>,
-    pub change_card: Option<Map<String, Value>>,
+    /// What the card changes on the unit that equips it (Legion HQ `changeCard`), by key.
+    pub change_card: Box<[(Key, Value)]>,
     pub equip: Vec<String>,
     pub choice: Option<String>,
     pub unreleased: Option<String>,
     pub history: Vec<History>,
-    /// The card as Legion HQ holds it, for requirement matching.
-    pub raw: Value,
+    /// The unit this counterpart belongs to (Legion HQ `counterpartId`, on the unit).
+    pub counterpart_id: Option<Arc<str>>,
+    /// The card's fields requirements can match (by the catalog's field index): only those,
+    /// not the whole record.
+    pub fields: Box<[(u8, Value)]>,
+    /// The [`Kw`] keywords it has.
+    flags: u16,
+    /// A command card's pips (1 to 4), from its subtype.
+    pips: Option<u32>,
+    mercenary: bool,
 }
 
 impl Card {
@@ -338,6 +492,11 @@ impl Card {
         self.keyword(name).is_some()
     }
 
+    /// Whether the card has one of the keywords the rules ask about (read once at load).
+    pub fn has(&self, keyword: Kw) -> bool {
+        self.flags & keyword.bit() != 0
+    }
+
     /// Unique or limited: the name is held to `bullets()` copies across the army.
     pub fn is_unique(&self) -> bool {
         self.unique || self.unique_title || self.unique_count.is_some()
@@ -358,13 +517,11 @@ impl Card {
 
     /// Command card pips (1 to 4).
     pub fn pips(&self) -> Option<u32> {
-        (self.kind == Kind::Command)
-            .then(|| self.subtype.parse().ok())
-            .flatten()
+        self.pips
     }
 
     pub fn is_mercenary(&self) -> bool {
-        self.faction == "mercenary"
+        self.mercenary
     }
 }
 
@@ -489,6 +646,9 @@ pub struct LhqMode {
 #[derive(Debug)]
 pub struct Catalog {
     cards: Vec<Card>,
+    /// Two-character ids (all of Legion HQ's) by [`pair_index`]: [`NO_CARD`] where none.
+    by_pair: Vec<Ix>,
+    /// Any other id.
     by_id: HashMap<Arc<str>, Ix>,
     pub forces: Vec<BattleForce>,
     pub modes: BTreeMap<String, LhqMode>,
@@ -500,6 +660,8 @@ pub struct Catalog {
     short_names: HashMap<String, Vec<Ix>>,
     /// Content hash of the files, with the sync time when synced.
     pub version: Arc<str>,
+    /// The fields kept for requirement matching, by [`Key::Field`] index.
+    field_names: Vec<Box<str>>,
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, CatalogError> {
@@ -509,7 +671,7 @@ fn read(path: &Path) -> Result<Vec<u8>, CatalogError> {
     })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T, CatalogError> {
+fn parse<'a, T: Deserialize<'a>>(path: &Path, bytes: &'a [u8]) -> Result<T, CatalogError> {
     serde_json::from_slice(bytes).map_err(|source| CatalogError::Json {
         path: path.to_path_buf(),
         source,
@@ -529,7 +691,10 @@ impl Catalog {
             files.insert(name, (path, bytes));
         }
         let (cards_path, cards_bytes) = &files[CARDS_FILE];
-        let raw: BTreeMap<String, Value> = parse(cards_path, cards_bytes)?;
+        let cards_text = std::str::from_utf8(cards_bytes).map_err(|e| CatalogError::Io {
+            path: cards_path.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })?;
         let (forces_path, forces_bytes) = &files[FORCES_FILE];
         let forces: BTreeMap<String, Value> = parse(forces_path, forces_bytes)?;
         let (modes_path, modes_bytes) = &files[MODES_FILE];
@@ -540,7 +705,7 @@ impl Catalog {
             version.push_str(&m.synced_at);
         }
         Self::build(
-            (cards_path, raw),
+            (cards_path, cards_text),
             (forces_path, forces),
             (modes_path, modes),
             version,
@@ -556,7 +721,7 @@ impl Catalog {
     ) -> Result<Self, CatalogError> {
         let path = Path::new("(fixture)");
         Self::build(
-            (path, parse(path, cards.as_bytes())?),
+            (path, cards),
             (path, parse(path, forces.as_bytes())?),
             (path, parse(path, modes.as_bytes())?),
             version.to_string(),
@@ -564,29 +729,69 @@ impl Catalog {
     }
 
     fn build(
-        (cards_path, raw): (&Path, BTreeMap<String, Value>),
+        (cards_path, cards_text): (&Path, &str),
         (forces_path, forces): (&Path, BTreeMap<String, Value>),
         (modes_path, modes): (&Path, BTreeMap<String, Value>),
         version: String,
     ) -> Result<Self, CatalogError> {
+        // Each record as its JSON text, read typed once and for its kept fields once: no tree
+        // of values is built for the whole file (a load's peak is what the allocator keeps).
+        let raw: BTreeMap<String, &RawValue> = parse(cards_path, cards_text.as_bytes())?;
         if raw.len() >= usize::from(Ix::MAX) {
             return Err(CatalogError::Record {
                 path: cards_path.to_path_buf(),
                 record: String::new(),
-                reason: format!("{} cards, more than this checker indexes", raw.len()),
+                source: RecordError::TooManyCards(raw.len()),
             });
         }
-        let mut cards = Vec::with_capacity(raw.len());
-        for (key, value) in raw {
-            let ix = cards.len() as Ix;
-            let card = card_from(ix, &key, value).map_err(|reason| CatalogError::Record {
+        let record_error = |id: &str, source| CatalogError::Record {
+            path: cards_path.to_path_buf(),
+            record: id.to_string(),
+            source,
+        };
+        let mut records = Vec::with_capacity(raw.len());
+        for (id, text) in &raw {
+            let record: RawCard = serde_json::from_str(text.get())
+                .map_err(|e| record_error(id, RecordError::Json(e)))?;
+            records.push((id, *text, record));
+        }
+        // The fields requirements name, and those the project's data may name: each card
+        // keeps only these of its record.
+        let mut field_names: Vec<Box<str>> = Vec::new();
+        {
+            let mut named: Vec<&str> = MATCHED_BY_DATA.to_vec();
+            for (_, _, r) in &records {
+                Req::keys(&r.requirements, &mut named);
+                named.extend(r.change_card.iter().flatten().map(|(k, _)| k.as_str()));
+            }
+            for name in named {
+                let computed = COMPUTED.iter().any(|(n, _)| *n == name);
+                if !computed && !field_names.iter().any(|f| **f == *name) {
+                    field_names.push(name.into());
+                }
+            }
+        }
+        if field_names.len() > usize::from(u8::MAX) {
+            return Err(CatalogError::Record {
                 path: cards_path.to_path_buf(),
-                record: key.clone(),
-                reason,
-            })?;
+                record: String::new(),
+                source: RecordError::TooManyFields(field_names.len()),
+            });
+        }
+        let mut key = |name: &str| key_of(&field_names, name);
+        let mut cards = Vec::with_capacity(records.len());
+        for (id, text, record) in records {
+            let ix = cards.len() as Ix;
+            let fields = KeptFields(&field_names)
+                .deserialize(&mut serde_json::Deserializer::from_str(text.get()))
+                .map_err(|e| record_error(id, RecordError::Json(e)))?;
+            let card = card_from(ix, id, record, fields, &mut key)
+                .map_err(|source| record_error(id, source))?;
             cards.push(card);
         }
+        drop(raw);
         let mut by_id = HashMap::default();
+        let mut by_pair = vec![NO_CARD; ID_CHARS * ID_CHARS];
         let mut names = NameIndex::default();
         let mut full_names: HashMap<String, Vec<Ix>> = HashMap::default();
         let mut short_names: HashMap<String, Vec<Ix>> = HashMap::default();
@@ -608,7 +813,12 @@ impl Catalog {
             if let Some(d) = &c.display_name {
                 put(&mut short_names, d, c.ix);
             }
-            by_id.insert(c.id.clone(), c.ix);
+            match pair_index(&c.id) {
+                Some(i) => by_pair[i] = c.ix,
+                None => {
+                    by_id.insert(c.id.clone(), c.ix);
+                }
+            }
             names.add(c.ix, &c.name);
             if let Some(t) = &c.title {
                 names.add(c.ix, &format!("{} {}", c.name, t));
@@ -626,7 +836,7 @@ impl Catalog {
                 serde_json::from_value(value).map_err(|e| CatalogError::Record {
                     path: forces_path.to_path_buf(),
                     record: key.clone(),
-                    reason: e.to_string(),
+                    source: RecordError::Json(e),
                 })?;
             out_forces.push(bf);
         }
@@ -636,12 +846,13 @@ impl Catalog {
                 serde_json::from_value(value).map_err(|e| CatalogError::Record {
                     path: modes_path.to_path_buf(),
                     record: key.clone(),
-                    reason: e.to_string(),
+                    source: RecordError::Json(e),
                 })?;
             out_modes.insert(key, mode);
         }
         Ok(Self {
             cards,
+            by_pair,
             by_id,
             forces: out_forces,
             modes: out_modes,
@@ -649,6 +860,7 @@ impl Catalog {
             full_names,
             short_names,
             version: version.into(),
+            field_names,
         })
     }
 
@@ -656,12 +868,21 @@ impl Catalog {
         &self.cards
     }
 
+    /// The key a requirement's field name resolves to in this catalog.
+    pub fn key(&self, name: &str) -> Key {
+        key_of(&self.field_names, name)
+    }
+
     pub fn card(&self, ix: Ix) -> &Card {
         &self.cards[usize::from(ix)]
     }
 
     pub fn by_id(&self, id: &str) -> Option<&Card> {
-        self.by_id.get(id).map(|ix| self.card(*ix))
+        let ix = match pair_index(id) {
+            Some(i) => Some(self.by_pair[i]).filter(|ix| *ix != NO_CARD),
+            None => self.by_id.get(id).copied(),
+        };
+        ix.map(|ix| self.card(ix))
     }
 
     /// Cards whose full name (with title, or Legion HQ's TTS name) is `name`.
@@ -773,6 +994,8 @@ struct RawCard {
     is_unreleased: Value,
     #[serde(default)]
     history: Vec<RawHistory>,
+    #[serde(rename = "counterpartId", default)]
+    counterpart_id: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -781,6 +1004,38 @@ struct RawHistory {
     date: String,
     #[serde(default)]
     description: String,
+}
+
+/// The characters of Legion HQ's ids: digits and ASCII letters.
+const ID_CHARS: usize = 62;
+
+/// No card: the catalog indexes fewer cards than `Ix::MAX`.
+const NO_CARD: Ix = Ix::MAX;
+
+/// Where a two-character id of digits and ASCII letters is in the pair table; `None` for any
+/// other id. A link names dozens of cards: a table lookup, not a hash, for each.
+fn pair_index(id: &str) -> Option<usize> {
+    let place = |b: u8| match b {
+        b'0'..=b'9' => Some(usize::from(b - b'0')),
+        b'A'..=b'Z' => Some(usize::from(b - b'A') + 10),
+        b'a'..=b'z' => Some(usize::from(b - b'a') + 36),
+        _ => None,
+    };
+    let [a, b] = id.as_bytes() else {
+        return None;
+    };
+    Some(place(*a)? * ID_CHARS + place(*b)?)
+}
+
+/// A field name as a [`Key`]: computed, kept (its index), or absent.
+fn key_of(fields: &[Box<str>], name: &str) -> Key {
+    if let Some((_, key)) = COMPUTED.iter().find(|(n, _)| *n == name) {
+        return *key;
+    }
+    fields
+        .iter()
+        .position(|f| **f == *name)
+        .map_or(Key::Absent, |i| Key::Field(i as u8))
 }
 
 fn value_text(v: &Value) -> Option<String> {
@@ -792,11 +1047,16 @@ fn value_text(v: &Value) -> Option<String> {
     }
 }
 
-fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
-    let r: RawCard = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+fn card_from(
+    ix: Ix,
+    key: &str,
+    r: RawCard,
+    fields: Box<[(u8, Value)]>,
+    keys: &mut dyn FnMut(&str) -> Key,
+) -> Result<Card, RecordError> {
     let id = r.id.unwrap_or_else(|| key.to_string());
     if id != key {
-        return Err(format!("its id {id:?} is not its key"));
+        return Err(RecordError::IdNotKey(id));
     }
     let kind = match r.card_type.as_str() {
         "unit" => Kind::Unit,
@@ -804,11 +1064,13 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         "command" => Kind::Command,
         "battle" => Kind::Battle,
         "counterpart" => Kind::Counterpart,
-        other => return Err(format!("unknown cardType {other:?}")),
+        other => return Err(RecordError::UnknownType(other.to_string())),
     };
     let rank = match (&r.rank, kind) {
-        (Some(text), _) => Some(Rank::parse(text).ok_or_else(|| format!("unknown rank {text:?}"))?),
-        (None, Kind::Unit) => return Err("a unit without a rank".into()),
+        (Some(text), _) => {
+            Some(Rank::parse(text).ok_or_else(|| RecordError::UnknownRank(text.clone()))?)
+        }
+        (None, Kind::Unit) => return Err(RecordError::UnitWithoutRank),
         (None, _) => None,
     };
     let cost = match &r.cost {
@@ -816,10 +1078,10 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         Some(v) => Some(
             v.as_u64()
                 .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| format!("cost {v} is not a whole number of points"))?,
+                .ok_or_else(|| RecordError::Cost(v.clone()))?,
         ),
     };
-    let keywords = r
+    let keywords: Vec<Keyword> = r
         .keywords
         .into_iter()
         .filter_map(|k| match k {
@@ -865,8 +1127,15 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         Some(t) if r.is_unique_title && !r.is_unique => t.to_string(),
         _ => r.card_name.clone(),
     };
+    let subtype = value_text(&r.card_subtype).unwrap_or_default();
+    let faction = r.faction.unwrap_or_default();
     Ok(Card {
         ix,
+        flags: Kw::flags(&keywords),
+        pips: (kind == Kind::Command)
+            .then(|| subtype.parse().ok())
+            .flatten(),
+        mercenary: faction == "mercenary",
         id: id.into(),
         name: r.card_name.into(),
         folded_name,
@@ -875,9 +1144,9 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         display_name: opt(r.display_name),
         tts_name: opt(r.tts_name),
         kind,
-        subtype: value_text(&r.card_subtype).unwrap_or_default(),
+        subtype,
         rank,
-        faction: r.faction.unwrap_or_default(),
+        faction,
         cost,
         unique: r.is_unique,
         unique_title: r.is_unique_title,
@@ -885,19 +1154,81 @@ fn card_from(ix: Ix, key: &str, value: Value) -> Result<Card, String> {
         keywords,
         upgrade_bar: r.upgrade_bar,
         additional_slots: r.additional_upgrade_slots,
-        requirements: Req::parse(&r.requirements),
+        requirements: Req::parse(&r.requirements, keys),
         commander,
         affiliations: r.affiliations,
         affiliation: r.affiliation,
         battle_force: r.battle_force.filter(|s| !s.is_empty()),
         special_issue: r.special_issue.filter(|s| !s.is_empty()),
-        change_card: r.change_card,
+        change_card: r
+            .change_card
+            .iter()
+            .flatten()
+            .map(|(k, v)| (keys(k), v.clone()))
+            .collect(),
         equip: r.equip,
         choice: r.choice,
         unreleased: value_text(&r.is_unreleased).filter(|s| !s.is_empty() && s != "false"),
         history,
-        raw: value,
+        counterpart_id: r.counterpart_id.map(Arc::from),
+        fields,
     })
+}
+
+/// Reads the fields a catalog keeps of one card record (by their index among its field
+/// names) and skips the rest without building them.
+struct KeptFields<'f>(&'f [Box<str>]);
+
+impl<'de> DeserializeSeed<'de> for KeptFields<'_> {
+    type Value = Box<[(u8, Value)]>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeptFields<'_> {
+    type Value = Box<[(u8, Value)]>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a card record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut kept = Vec::new();
+        while let Some(field) = map.next_key_seed(FieldOf(self.0))? {
+            match field {
+                Some(i) => kept.push((i, map.next_value::<Value>()?)),
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(kept.into_boxed_slice())
+    }
+}
+
+/// A record's key as the index of a kept field, or `None`.
+struct FieldOf<'f>(&'f [Box<str>]);
+
+impl<'de> DeserializeSeed<'de> for FieldOf<'_> {
+    type Value = Option<u8>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldOf<'_> {
+    type Value = Option<u8>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Self::Value, E> {
+        Ok(self.0.iter().position(|f| **f == *name).map(|i| i as u8))
+    }
 }
 
 /// Is `date` before the month or quarter Legion HQ says a card comes out ("Aug 2026",
@@ -933,20 +1264,52 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Keys for a test: the computed ones, and each other name by its place in `FIELDS`.
+    const FIELDS: [&str; 2] = ["cardSubtype", "cardName"];
+
+    fn key(name: &str) -> Key {
+        let fields: Vec<Box<str>> = FIELDS.iter().map(|f| (*f).into()).collect();
+        key_of(&fields, name)
+    }
+
+    /// A unit's fields as a lookup by key.
+    fn unit(fields: Value) -> impl Fn(Key) -> Option<Cow<'static, Value>> {
+        move |k| {
+            let name = match k {
+                Key::Rank => "rank",
+                Key::Field(i) => FIELDS[usize::from(i)],
+                _ => return None,
+            };
+            fields.get(name).cloned().map(Cow::Owned)
+        }
+    }
+
     #[test]
     fn a_requirement_list_reads_as_legion_hq_reads_it() {
-        let req = Req::parse(&json!([
-            "AND",
-            {"cardSubtype": "clone trooper"},
-            ["OR", {"rank": "corps"}, {"rank": "special"}]
-        ]));
-        let unit = json!({"cardSubtype": "clone trooper", "rank": "special"});
-        let lookup = |k: &str| unit.get(k).map(Cow::Borrowed);
-        assert!(req.holds(&lookup));
-        let other = json!({"cardSubtype": "clone trooper", "rank": "heavy"});
-        assert!(!req.holds(&|k: &str| other.get(k).map(Cow::Borrowed)));
-        assert!(Req::parse(&json!([])).holds(&lookup));
-        assert!(!Req::parse(&json!(["NOT", {"rank": "special"}])).holds(&lookup));
+        let req = Req::parse(
+            &json!([
+                "AND",
+                {"cardSubtype": "clone trooper"},
+                ["OR", {"rank": "corps"}, {"rank": "special"}]
+            ]),
+            &mut key,
+        );
+        let special = unit(json!({"cardSubtype": "clone trooper", "rank": "special"}));
+        assert!(req.holds(&special));
+        let heavy = unit(json!({"cardSubtype": "clone trooper", "rank": "heavy"}));
+        assert!(!req.holds(&heavy));
+        assert!(Req::parse(&json!([]), &mut key).holds(&special));
+        assert!(!Req::parse(&json!(["NOT", {"rank": "special"}]), &mut key).holds(&special));
+    }
+
+    #[test]
+    fn a_field_no_card_is_kept_with_matches_nothing() {
+        let req = Req::parse(&json!([{"weapons": []}]), &mut key);
+        assert_eq!(
+            req,
+            Req::Match(Pattern(Box::new([(Key::Absent, json!([]))])))
+        );
+        assert!(!req.holds(&unit(json!({"weapons": []}))));
     }
 
     #[test]

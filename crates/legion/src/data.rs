@@ -10,7 +10,7 @@ use jiff::civil::Date;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::catalog::{PerRank, Rank, RankTable};
+use crate::catalog::{self, PerRank, Rank, RankTable};
 
 const MODES: &str = "modes.toml";
 const ARMY_BUILDING: &str = "army_building.toml";
@@ -157,39 +157,88 @@ pub struct LegionData {
     pub army: ArmyBuilding,
 }
 
+/// Why the Legion data in `card_data/legion/` cannot be read: the file, and the record at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    #[error("{path}: {source}", path = path.display())]
+    Io {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{file}: {source}")]
+    Toml {
+        file: &'static str,
+        source: Box<toml::de::Error>,
+    },
+    /// A format's timeline that is not one (core's `Timeline::new` says why, in words).
+    #[error("{MODES}: format {format:?} {what}: {reason}")]
+    Timeline {
+        format: String,
+        what: &'static str,
+        reason: String,
+    },
+    #[error("{MODES}: format {format:?} {what}: must start on the format's date {from}")]
+    FirstDate {
+        format: String,
+        what: &'static str,
+        from: Date,
+    },
+    #[error("{MODES}: no formats")]
+    NoFormats,
+    #[error("{ARMY_BUILDING}: card change of {card}: unknown rank {rank:?}")]
+    UnknownRank { card: String, rank: String },
+    #[error(
+        "{ARMY_BUILDING}: special slot {slot:?} matches on {field:?}, which the catalog does not keep (it keeps {})",
+        catalog::MATCHED_BY_DATA.join(", ")
+    )]
+    UnmatchedField { slot: String, field: String },
+}
+
 impl LegionData {
     /// The copy built into the binary.
-    pub fn embedded() -> Result<Self, String> {
+    pub fn embedded() -> Result<Self, DataError> {
         Self::parse(EMBEDDED_MODES, EMBEDDED_ARMY_BUILDING)
     }
 
     /// A directory's copy (every file must be there).
-    pub fn from_dir(dir: &Path) -> Result<Self, String> {
+    pub fn from_dir(dir: &Path) -> Result<Self, DataError> {
         let read = |name: &str| {
             let path = dir.join(name);
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+            std::fs::read_to_string(&path).map_err(|source| DataError::Io { path, source })
         };
         Self::parse(&read(MODES)?, &read(ARMY_BUILDING)?)
     }
 
-    pub fn parse(modes: &str, army: &str) -> Result<Self, String> {
-        let file: ModesFile = toml::from_str(modes).map_err(|e| format!("{MODES}: {e}"))?;
+    pub fn parse(modes: &str, army: &str) -> Result<Self, DataError> {
+        let toml_of = |file, source| DataError::Toml {
+            file,
+            source: Box::new(source),
+        };
+        let file: ModesFile = toml::from_str(modes).map_err(|e| toml_of(MODES, e))?;
         let mut out = Vec::new();
         for m in file.formats {
-            let at = |what: &str, e: String| format!("{MODES}: format {:?} {what}: {e}", m.id);
-            let points = Timeline::new(m.points).map_err(|e| at("points", e))?;
-            let ranks = Timeline::new(m.ranks).map_err(|e| at("ranks", e))?;
-            let battle_deck = Timeline::new(m.battle_deck).map_err(|e| at("battle_deck", e))?;
-            let command_hand = Timeline::new(m.command_hand).map_err(|e| at("command_hand", e))?;
+            let at = |what: &'static str| {
+                let format = m.id.clone();
+                move |reason: String| DataError::Timeline {
+                    format,
+                    what,
+                    reason,
+                }
+            };
+            let points = Timeline::new(m.points).map_err(at("points"))?;
+            let ranks = Timeline::new(m.ranks).map_err(at("ranks"))?;
+            let battle_deck = Timeline::new(m.battle_deck).map_err(at("battle_deck"))?;
+            let command_hand = Timeline::new(m.command_hand).map_err(at("command_hand"))?;
             for (what, first) in [
                 ("points", points.entries().first().map(|d| d.from)),
                 ("ranks", ranks.entries().first().map(|d| d.from)),
             ] {
                 if first != Some(m.from) {
-                    return Err(at(
+                    return Err(DataError::FirstDate {
+                        format: m.id.clone(),
                         what,
-                        format!("must start on the format's date {}", m.from),
-                    ));
+                        from: m.from,
+                    });
                 }
             }
             out.push(Mode {
@@ -212,18 +261,34 @@ impl LegionData {
             });
         }
         if out.is_empty() {
-            return Err(format!("{MODES}: no formats"));
+            return Err(DataError::NoFormats);
         }
-        let army: ArmyBuilding =
-            toml::from_str(army).map_err(|e| format!("{ARMY_BUILDING}: {e}"))?;
+        let army: ArmyBuilding = toml::from_str(army).map_err(|e| toml_of(ARMY_BUILDING, e))?;
         for change in &army.card_changes {
             if let Some(rank) = &change.before.rank
                 && Rank::parse(rank).is_none()
             {
-                return Err(format!(
-                    "{ARMY_BUILDING}: card change of {}: unknown rank {rank:?}",
-                    change.card
-                ));
+                return Err(DataError::UnknownRank {
+                    card: change.card.clone(),
+                    rank: rank.clone(),
+                });
+            }
+        }
+        // A slot's pattern may name only what the catalog keeps of a card, or what the matcher
+        // works out (rank, force affinity, keywords): any other field would never match.
+        for slot in &army.special_slots {
+            let fields = [&slot.matches, &slot.not_match]
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_object)
+                .flat_map(|fields| fields.keys());
+            for field in fields {
+                if !catalog::is_matchable(field) {
+                    return Err(DataError::UnmatchedField {
+                        slot: slot.name.clone(),
+                        field: field.clone(),
+                    });
+                }
             }
         }
         Ok(Self { modes: out, army })
@@ -264,10 +329,25 @@ mod tests {
     }
 
     #[test]
+    fn a_special_slot_matching_a_field_the_catalog_does_not_keep_is_refused() {
+        let from = "match = { cardName = \"B1 Battle Droids\" }";
+        assert!(EMBEDDED_ARMY_BUILDING.contains(from));
+        let army = EMBEDDED_ARMY_BUILDING.replacen(from, "match = { weapons = \"x\" }", 1);
+        let err = LegionData::parse(EMBEDDED_MODES, &army).unwrap_err();
+        assert!(
+            matches!(&err, DataError::UnmatchedField { field, .. } if field == "weapons"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_format_whose_dates_are_out_of_order_is_refused() {
         let modes = EMBEDDED_MODES.replacen("from = \"2024-07-24\"", "from = \"2017-01-01\"", 1);
         let err = LegionData::parse(&modes, EMBEDDED_ARMY_BUILDING).unwrap_err();
-        assert!(err.contains("standard"), "{err}");
+        assert!(
+            matches!(&err, DataError::Timeline { format, what: "points", .. } if format == "standard"),
+            "{err}"
+        );
     }
 }
 
@@ -280,7 +360,10 @@ mod dir_tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(MODES), EMBEDDED_MODES).unwrap();
         let err = LegionData::from_dir(dir.path()).unwrap_err();
-        assert!(err.contains(ARMY_BUILDING), "{err}");
+        assert!(
+            matches!(&err, DataError::Io { path, .. } if path.ends_with(ARMY_BUILDING)),
+            "{err}"
+        );
         std::fs::write(dir.path().join(ARMY_BUILDING), EMBEDDED_ARMY_BUILDING).unwrap();
         assert_eq!(LegionData::from_dir(dir.path()).unwrap().modes.len(), 4);
     }

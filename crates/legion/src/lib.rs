@@ -53,9 +53,10 @@ fn api(
     card_data: Option<&std::path::Path>,
 ) -> Result<deckcheck_core::GameApi, deckcheck_core::LoadError> {
     let data = match card_data {
-        Some(d) => LegionData::from_dir(d)?,
-        None => LegionData::embedded()?,
-    };
+        Some(d) => LegionData::from_dir(d),
+        None => LegionData::embedded(),
+    }
+    .map_err(deckcheck_core::LoadError::new)?;
     Ok(deckcheck_core::GameApi::new::<LegionOptions>(
         data.modes.iter().map(|m| m.info.clone()).collect(),
         input::READERS.iter().map(|r| r.info()).collect(),
@@ -71,11 +72,12 @@ fn api(
 
 fn load(paths: &Paths) -> Result<Arc<dyn deckcheck_core::AnyGame>, deckcheck_core::LoadError> {
     let dir = CatalogDir::new(&paths.cards).current();
-    let catalog = Catalog::load(&dir).map_err(|e| e.to_string())?;
+    let catalog = Catalog::load(&dir).map_err(deckcheck_core::LoadError::new)?;
     let mut data = match &paths.card_data {
-        Some(d) => LegionData::from_dir(d)?,
-        None => LegionData::embedded()?,
-    };
+        Some(d) => LegionData::from_dir(d),
+        None => LegionData::embedded(),
+    }
+    .map_err(deckcheck_core::LoadError::new)?;
     // A catalog synced from Legion HQ's live branch is of its own day (issue 36).
     if let Some(day) = deckcheck_core::sync::read_manifest(&dir)
         .and_then(|m| m.snapshot)
@@ -103,6 +105,8 @@ pub struct LegionOptions {
 pub struct Legion {
     catalog: Catalog,
     data: LegionData,
+    /// The data linked to the catalog's cards.
+    links: rules::Links,
     info: GameInfo,
 }
 
@@ -124,6 +128,7 @@ impl Legion {
             cards: catalog.cards().len(),
         };
         Self {
+            links: rules::Links::new(&catalog, &data),
             catalog,
             data,
             info,
@@ -138,6 +143,10 @@ impl Legion {
         &self.data
     }
 
+    pub fn links(&self) -> &rules::Links {
+        &self.links
+    }
+
     /// Judges one army in one mode: every rule, the link's mode, and for each ambiguous
     /// name the verdict under each of its candidates.
     pub fn judge(
@@ -148,7 +157,7 @@ impl Legion {
         settings: &Settings,
     ) -> Report {
         let army = &imported.deck;
-        let cx = Ctx::new(&self.catalog, &self.data, army, mode, as_of, settings);
+        let cx = Ctx::new(self, army, mode, as_of, settings);
         let mut findings = rules::check(&cx);
         if let Some(points) = army.built_for
             && !mode.link_points.contains(&points)
@@ -175,7 +184,7 @@ impl Legion {
                 .take(6)
                 .map(|c| {
                     let choice = army.with_choice(i, *c);
-                    let cx = Ctx::new(&self.catalog, &self.data, &choice, mode, as_of, settings);
+                    let cx = Ctx::new(self, &choice, mode, as_of, settings);
                     let f = rules::check(&cx);
                     let card = self.catalog.card(*c);
                     let certain: Vec<&str> = f

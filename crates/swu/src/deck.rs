@@ -67,8 +67,9 @@ pub struct Deck {
     author: Option<String>,
     uid: Option<String>,
     entries: Vec<DeckEntry>,
-    /// By entry: the name the list wrote it by, where that is not its English name (issue 28).
-    written: Vec<Option<Written>>,
+    /// The entries the list wrote by a name that is not their English one (issue 28), by
+    /// entry index: few or none, so kept apart rather than as an empty slot per entry.
+    written: Vec<(usize, Written)>,
     /// Copies per zone of entries that could not be resolved (unknown or ambiguous cards):
     /// they still count toward the deck's size, so one unknown id is one diagnostic and an
     /// unverified verdict, never a deck "too small" that is not.
@@ -84,10 +85,25 @@ impl Deck {
         self.push_written(entry, None);
     }
 
+    /// Room for `additional` more entries (a reader that knows how many lines it has).
+    pub fn reserve(&mut self, additional: usize) {
+        self.entries.reserve(additional);
+    }
+
     /// Adds an entry the list wrote by a name in another language (`None`: its English name).
     pub fn push_written(&mut self, entry: DeckEntry, written: Option<Written>) {
+        if let Some(written) = written {
+            self.written.push((self.entries.len(), written));
+        }
         self.entries.push(entry);
-        self.written.push(written);
+    }
+
+    /// The name the list wrote an entry by, when not its English one.
+    fn written_at(&self, index: usize) -> Option<&Written> {
+        self.written
+            .iter()
+            .find(|(i, _)| *i == index)
+            .map(|(_, w)| w)
     }
 
     /// The entries of a zone, each with the name the list wrote it by when not its English one.
@@ -97,14 +113,14 @@ impl Deck {
     ) -> impl Iterator<Item = (&DeckEntry, Option<&Written>)> {
         self.entries
             .iter()
-            .zip(&self.written)
-            .filter(move |(e, _)| e.zone == zone)
-            .map(|(e, w)| (e, w.as_ref()))
+            .enumerate()
+            .filter(move |(_, e)| e.zone == zone)
+            .map(|(i, e)| (e, self.written_at(i)))
     }
 
     /// The languages other than English the list wrote cards in, each once (`de`, `fr`).
     pub fn languages(&self) -> Vec<&'static str> {
-        let mut langs: Vec<&'static str> = self.written.iter().flatten().map(|w| w.lang).collect();
+        let mut langs: Vec<&'static str> = self.written.iter().map(|(_, w)| w.lang).collect();
         langs.sort_unstable();
         langs.dedup();
         langs
@@ -112,7 +128,7 @@ impl Deck {
 
     /// How many entries the list wrote in another language.
     pub fn written_elsewhere(&self) -> usize {
-        self.written.iter().flatten().count()
+        self.written.len()
     }
 
     /// Notes `count` copies in `zone` that could not be read as a card.

@@ -388,7 +388,12 @@ impl Game for Swu {
             Some(value) => Some(self.read_pool(value, options.event_set.as_deref(), ask.as_of)?),
             None => None,
         };
-        let all: Vec<Deck> = decks.iter().map(|d| d.deck.clone()).collect();
+        // The decks as the one slice a submission holds: a single deck borrowed, several
+        // (Trilogy) gathered.
+        let all: std::borrow::Cow<'_, [Deck]> = match decks {
+            [one] => std::borrow::Cow::Borrowed(std::slice::from_ref(&one.deck)),
+            _ => decks.iter().map(|d| d.deck.clone()).collect(),
+        };
         let mut judged = Vec::new();
         for format in formats {
             let def = self
@@ -582,7 +587,7 @@ impl Game for Swu {
                 json!({
                     "id": pr.code,
                     "set": self.catalog.set_code(pr.set),
-                    "number": pr.number,
+                    "number": pr.number(),
                     "variant": pr.variant,
                     "rarity": pr.rarity,
                 })

@@ -10,7 +10,6 @@ use deckcheck_core::{
     Diagnostic, DiagnosticCode, ImportError, Imported, InputFormat, InputFormatInfo,
 };
 
-use super::bounded;
 use crate::army::{self, Army, Counterpart, Placed, Source, Unit};
 use crate::catalog::{Catalog, Ix, Kind};
 
@@ -46,16 +45,41 @@ fn not_a_link(why: impl Into<String>) -> ImportError {
     ImportError::NotADeck(why.into())
 }
 
+/// Where a segment is in the link (`segment 5`): written out only when a diagnostic names it.
+#[derive(Clone, Copy)]
+struct Segment(usize);
+
+impl std::fmt::Display for Segment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "segment {}", self.0)
+    }
+}
+
+impl From<Segment> for String {
+    fn from(at: Segment) -> Self {
+        at.to_string()
+    }
+}
+
 fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
     let text = text.trim();
     let path = match text.find("/list/") {
         Some(at) => &text[at + "/list/".len()..],
         None => text,
     };
-    let path = path.split(['?', '#']).next().unwrap_or_default();
-    let path = percent_encoding::percent_decode_str(path)
-        .decode_utf8()
-        .map_err(|_| not_a_link("the link's escapes are not UTF-8"))?;
+    // Up to a query or a fragment.
+    let path = match path.bytes().position(|b| b == b'?' || b == b'#') {
+        Some(end) => &path[..end],
+        None => path,
+    };
+    // Only a link with escapes is decoded (a shared link has none).
+    let path: std::borrow::Cow<'_, str> = if path.contains('%') {
+        percent_encoding::percent_decode_str(path)
+            .decode_utf8()
+            .map_err(|_| not_a_link("the link's escapes are not UTF-8"))?
+    } else {
+        path.into()
+    };
     let (faction_text, hash) = path
         .trim_end_matches('/')
         .split_once('/')
@@ -67,21 +91,33 @@ fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
             army::FACTIONS.join(", ")
         ))
     })?;
+    // `<maxPoints>:[<battle force>:]<segments>`: the segments are after the last colon.
+    let (head, segments) = match hash.rsplit_once(':') {
+        Some((head, segments)) => (Some(head), segments),
+        None => (None, hash),
+    };
+    let count = segments.bytes().filter(|b| *b == b',').count() + 1;
+    if count > super::MAX_ENTRIES {
+        return Err(super::too_large(count, "segments"));
+    }
     let mut imported: Imported<Army> = Imported::default();
     let army = &mut imported.deck;
     army.source = Source::Link;
     army.faction = Some(faction.to_string());
+    army.units.reserve(count);
 
-    let parts: Vec<&str> = hash.split(':').collect();
-    let segments = parts.last().copied().unwrap_or_default();
-    if parts.len() > 1 {
-        let mut idx = 0;
-        if let Ok(points) = parts[0].parse::<u32>() {
-            army.built_for = Some(points);
-            idx = 1;
-        }
-        if idx < parts.len() - 1 {
-            let code = parts[idx];
+    if let Some(head) = head {
+        let mut parts = head.split(':');
+        let first = parts.next().unwrap_or_default();
+        // The points, then the battle force's code; without points, the code comes first.
+        let code = match first.parse::<u32>() {
+            Ok(points) => {
+                army.built_for = Some(points);
+                parts.next()
+            }
+            Err(_) => Some(first),
+        };
+        if let Some(code) = code {
             match catalog.force_by_link(code) {
                 Some(bf) => army.battle_force = Some(bf),
                 None => imported.diagnostics.push(Diagnostic::error(
@@ -96,6 +132,7 @@ fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
             }
         }
     }
+    let army = &mut imported.deck;
     // Legion HQ's defaults for armies of a faction that only exists as battle forces.
     if army.battle_force.is_none() {
         army.battle_force = match faction {
@@ -109,10 +146,9 @@ fn read(catalog: &Catalog, text: &str) -> Result<Imported<Army>, ImportError> {
         army.battle_force = catalog.force_by_name("Separatist Invasion");
     }
 
-    let segments: Vec<&str> = bounded(segments.split(',').collect(), "segments")?;
-    for (i, segment) in segments.iter().enumerate() {
+    for (i, segment) in segments.split(',').enumerate() {
         let segment = segment.trim();
-        let at = format!("segment {}", i + 1);
+        let at = Segment(i + 1);
         let line = Some(i as u32 + 1);
         if segment.is_empty() || OLD_COUNTERPARTS.contains(&segment) {
             continue;
@@ -131,7 +167,7 @@ fn card_segment(
     catalog: &Catalog,
     imported: &mut Imported<Army>,
     segment: &str,
-    at: String,
+    at: Segment,
     line: Option<u32>,
 ) {
     let Some(card) = catalog.by_id(segment) else {
@@ -182,11 +218,11 @@ fn unit_segment(
     catalog: &Catalog,
     imported: &mut Imported<Army>,
     segment: &str,
-    at: String,
+    at: Segment,
     line: Option<u32>,
 ) {
-    let (main, counterpart) = match segment.split_once('+') {
-        Some((m, c)) => (m, Some(c)),
+    let (main, counterpart) = match segment.bytes().position(|b| b == b'+') {
+        Some(plus) => (&segment[..plus], Some(&segment[plus + 1..])),
         None => (segment, None),
     };
     let digits = main.bytes().take_while(u8::is_ascii_digit).count();
@@ -218,14 +254,14 @@ fn unit_segment(
         }
     };
     let Some((card, upgrades)) =
-        card_with_slots(catalog, imported, &main[digits..], Kind::Unit, &at, segment)
+        card_with_slots(catalog, imported, &main[digits..], Kind::Unit, at, segment)
     else {
         return;
     };
     let counterpart = counterpart.and_then(|c| {
         // Legion HQ writes `+1<id><slots>`: one counterpart.
         let c = c.strip_prefix('1').unwrap_or(c);
-        card_with_slots(catalog, imported, c, Kind::Counterpart, &at, segment)
+        card_with_slots(catalog, imported, c, Kind::Counterpart, at, segment)
             .map(|(card, upgrades)| Counterpart { card, upgrades })
     });
     imported.deck.add_unit(Unit {
@@ -243,7 +279,7 @@ fn card_with_slots(
     imported: &mut Imported<Army>,
     text: &str,
     kind: Kind,
-    at: &str,
+    at: Segment,
     segment: &str,
 ) -> Option<(Ix, Vec<Ix>)> {
     let (id, mut slots) = match (text.get(..2), text.get(2..)) {

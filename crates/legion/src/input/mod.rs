@@ -11,7 +11,7 @@ use deckcheck_core::input::MAX_SUGGESTED;
 use deckcheck_core::{CardRef, Diagnostic, DiagnosticCode, InputFormat};
 
 use crate::army::{Army, narrow};
-use crate::catalog::{Catalog, Ix, Kind};
+use crate::catalog::{Catalog, Ix, Kind, Kw};
 
 /// The most segments a link, units a TTS list, or lines a text list may hold: an army has
 /// about 40 entries (units, upgrades, 6 command and 9 battle cards).
@@ -125,12 +125,16 @@ pub fn loose(catalog: &Catalog, at: String, text: &str, card: Ix) -> Diagnostic 
 /// Cuts text to at most `MAX_ENTRIES` items, or says the input is too large.
 pub fn bounded<T>(items: Vec<T>, what: &str) -> Result<Vec<T>, deckcheck_core::ImportError> {
     if items.len() > MAX_ENTRIES {
-        return Err(deckcheck_core::ImportError::TooLarge(format!(
-            "{} {what}; an army list has at most {MAX_ENTRIES}",
-            items.len()
-        )));
+        return Err(too_large(items.len(), what));
     }
     Ok(items)
+}
+
+/// The error of an input with more than `MAX_ENTRIES` items.
+pub fn too_large(count: usize, what: &str) -> deckcheck_core::ImportError {
+    deckcheck_core::ImportError::TooLarge(format!(
+        "{count} {what}; an army list has at most {MAX_ENTRIES}"
+    ))
 }
 
 /// Two battle cards share a name (a Standard and a Recon printing): the list's scenario tells
@@ -148,7 +152,7 @@ pub fn battle_by_scenario(
         .candidates
         .iter()
         .copied()
-        .filter(|c| catalog.card(*c).has_keyword("Recon") == recon)
+        .filter(|c| catalog.card(*c).has(Kw::Recon) == recon)
         .collect();
     let [one] = fitting.as_slice() else {
         return None;

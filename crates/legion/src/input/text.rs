@@ -12,7 +12,7 @@ use deckcheck_core::{
 
 use super::{Names, ambiguous};
 use crate::army::{Ambiguity, Army, Counterpart, Place, Placed, Source, Unit, fits_faction};
-use crate::catalog::{Catalog, Ix, Kind, Rank};
+use crate::catalog::{Catalog, Ix, Kind, Kw, Rank};
 
 pub struct Text;
 
@@ -505,14 +505,10 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                             })
                             .collect();
                         let id = catalog.card(c).id.clone();
-                        let owner = imported.deck.units.iter_mut().find(|u| {
-                            catalog
-                                .card(u.card)
-                                .raw
-                                .get("counterpartId")
-                                .and_then(|v| v.as_str())
-                                == Some(&*id)
-                        });
+                        let owner =
+                            imported.deck.units.iter_mut().find(|u| {
+                                catalog.card(u.card).counterpart_id.as_deref() == Some(&*id)
+                            });
                         match owner {
                             Some(u) => {
                                 u.counterpart = Some(Counterpart {
@@ -576,7 +572,7 @@ fn resolve_all(catalog: &Catalog, imported: &mut Imported<Army>, entries: Vec<En
                         let Some(recon) = recon else {
                             return Err(found);
                         };
-                        let fit = prefer(found, |c| catalog.card(c).has_keyword("Recon") == recon);
+                        let fit = prefer(found, |c| catalog.card(c).has(Kw::Recon) == recon);
                         match fit.as_slice() {
                             [one] => Ok(*one),
                             _ => Err(fit),

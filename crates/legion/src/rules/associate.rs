@@ -4,10 +4,20 @@
 //! code: LEG-RANK applies it and names it.
 
 use super::Ctx;
+use crate::catalog::Kw;
 
 impl Ctx<'_> {
-    /// Per unit index: whether one copy is out of the rank maximum by Associate, and whom.
+    /// Per unit index (empty when no unit has Associate): whether one copy is out of the
+    /// rank maximum by Associate, and whom.
     pub fn associate_exempt(&self) -> Vec<Option<(u32, String)>> {
+        if !self
+            .army
+            .units
+            .iter()
+            .any(|u| self.card(u.card).has(Kw::Associate))
+        {
+            return Vec::new();
+        }
         self.army
             .units
             .iter()

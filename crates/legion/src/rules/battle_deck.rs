@@ -9,6 +9,8 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule,
 use serde::Serialize;
 
 use super::Ctx;
+use crate::army::Placed;
+use crate::catalog::Kw;
 use crate::data::BattleDeckStyle;
 
 pub const CODE: Code = Code::new("LEG-BATTLE-DECK");
@@ -109,14 +111,22 @@ impl Rule<Ctx<'_>> for BattleDeck {
         }
         out.resting_on(rule);
         let per = u64::from(rule.value.per_type);
-        for kind in ["primary", "secondary", "advantage"] {
-            let of: Vec<CardRef> = cards
-                .iter()
-                .filter(|c| cx.card(c.card).subtype == kind)
-                .map(|c| cx.card_ref(c.card, c.line))
-                .collect();
-            let n = of.len() as u64;
+        const KINDS: [&str; 3] = ["primary", "secondary", "advantage"];
+        let mut by_kind = [0u64; 3];
+        for c in cards {
+            let subtype = cx.card(c.card).subtype.as_str();
+            if let Some(k) = KINDS.iter().position(|k| *k == subtype) {
+                by_kind[k] += 1;
+            }
+        }
+        for (kind, n) in KINDS.into_iter().zip(by_kind) {
+            let of_kind = |c: &&Placed| cx.card(c.card).subtype == kind;
             if n != per {
+                let of: Vec<CardRef> = cards
+                    .iter()
+                    .filter(of_kind)
+                    .map(|c| cx.card_ref(c.card, c.line))
+                    .collect();
                 let count = DeckBreach::Count {
                     card_type: kind.to_string(),
                     per_type: per,
@@ -131,19 +141,21 @@ impl Rule<Ctx<'_>> for BattleDeck {
         let mut wrong_faction = Vec::new();
         for (i, c) in cards.iter().enumerate() {
             let card = cx.card(c.card);
-            let r = cx.card_ref(c.card, c.line);
+            let r = || cx.card_ref(c.card, c.line);
             if cards[..i].iter().any(|d| {
                 let o = cx.card(d.card);
                 o.folded_name == card.folded_name && o.subtype == card.subtype
-            }) && !twice.contains(&r)
-            {
-                twice.push(r.clone());
+            }) {
+                let r = r();
+                if !twice.contains(&r) {
+                    twice.push(r);
+                }
             }
-            if card.has_keyword("Recon") != cx.mode.recon {
-                wrong_mode.push(r.clone());
+            if card.has(Kw::Recon) != cx.mode.recon {
+                wrong_mode.push(r());
             }
             if !card.faction.is_empty() && cx.faction.is_some_and(|f| f != card.faction) {
-                wrong_faction.push(r);
+                wrong_faction.push(r());
             }
         }
         let mode = if cx.mode.recon {

@@ -316,7 +316,7 @@ impl Rule<Ctx<'_>> for BattleForceRules {
                 .enumerate()
                 .filter(|(i, u)| {
                     let view = cx.view(u.card, &u.upgrades, Some(cx.ranks[*i]));
-                    view.field("affiliation")
+                    view.field(cx.cat.key("affiliation"))
                         .and_then(|a| a.as_str().map(str::to_string))
                         .is_some_and(|a| a != clan.affiliation)
                 })

@@ -10,6 +10,7 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule,
 use serde::Serialize;
 
 use super::Ctx;
+use crate::army::Placed;
 use crate::catalog::Commander;
 
 pub const CODE: Code = Code::new("LEG-CMD");
@@ -104,31 +105,38 @@ impl Rule<Ctx<'_>> for CommandHand {
             return;
         }
         let cards = &cx.army.commands;
-        let per_pip = u64::from(rule.value.per_pip);
-        for p in 1..=3u32 {
-            let of: Vec<CardRef> = cards
+        let refs = |keep: &dyn Fn(&Placed) -> bool| -> Vec<CardRef> {
+            cards
                 .iter()
-                .filter(|c| cx.card(c.card).pips() == Some(p))
+                .filter(|c| keep(c))
                 .map(|c| cx.card_ref(c.card, c.line))
-                .collect();
-            let n = of.len() as u64;
+                .collect()
+        };
+        let per_pip = u64::from(rule.value.per_pip);
+        // Cards by pips: 1, 2, 3, and any other.
+        let mut by_pips = [0u64; 4];
+        for c in cards {
+            match cx.card(c.card).pips() {
+                Some(p @ 1..=3) => by_pips[p as usize - 1] += 1,
+                _ => by_pips[3] += 1,
+            }
+        }
+        for p in 1..=3u32 {
+            let of_pips = |c: &Placed| cx.card(c.card).pips() == Some(p);
+            let n = by_pips[p as usize - 1];
             if n != per_pip {
                 let pips = HandBreach::Pips {
                     pips: p,
                     per_pip,
                     count: n,
                 };
-                let v = Violation::of(CODE, rule, pips).cards(of);
+                let v = Violation::of(CODE, rule, pips).cards(refs(&of_pips));
                 out.violation(if n < per_pip { cx.minimum(v) } else { v });
             }
         }
-        let other: Vec<CardRef> = cards
-            .iter()
-            .filter(|c| !matches!(cx.card(c.card).pips(), Some(1..=3)))
-            .map(|c| cx.card_ref(c.card, c.line))
-            .collect();
-        if !other.is_empty() {
-            out.violation(Violation::of(CODE, rule, HandBreach::FourPips).cards(other));
+        let other = |c: &Placed| !matches!(cx.card(c.card).pips(), Some(1..=3));
+        if by_pips[3] > 0 {
+            out.violation(Violation::of(CODE, rule, HandBreach::FourPips).cards(refs(&other)));
         }
         let mut twice: Vec<CardRef> = Vec::new();
         for (i, c) in cards.iter().enumerate() {
@@ -152,22 +160,22 @@ impl Rule<Ctx<'_>> for CommandHand {
         let mut unmet = Vec::new();
         for c in cards {
             let card = cx.card(c.card);
-            let r = cx.card_ref(c.card, c.line);
+            let r = || cx.card_ref(c.card, c.line);
             let present = match &card.commander {
                 Commander::None => true,
                 Commander::Any(list) => list.iter().any(|n| cx.has_unit_named(n)),
                 Commander::All(list) => list.iter().all(|n| cx.has_unit_named(n)),
             };
             if !present {
-                no_commander.push(r.clone());
+                no_commander.push(r());
             }
             if !card.faction.is_empty() && cx.faction.is_some_and(|f| f != card.faction) {
-                wrong_faction.push(r.clone());
+                wrong_faction.push(r());
             }
             if let Some(bf) = &card.battle_force
                 && cx.bf.is_none_or(|b| b.name != *bf)
             {
-                wrong_force.push(r.clone());
+                wrong_force.push(r());
             }
             if !card.requirements.is_always()
                 && !cx.army.units.iter().enumerate().any(|(i, u)| {
@@ -175,7 +183,7 @@ impl Rule<Ctx<'_>> for CommandHand {
                         .meets(&card.requirements)
                 })
             {
-                unmet.push(r);
+                unmet.push(r());
             }
         }
         for (cards, breach, is_minimum) in [

@@ -8,7 +8,7 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::Ctx;
-use crate::catalog::Rank;
+use crate::catalog::{Kw, Rank};
 
 pub const CODE: Code = Code::new("LEG-DETACHMENT");
 
@@ -61,16 +61,28 @@ impl Ctx<'_> {
         {
             return Some(target.clone());
         }
+        if !card.has(Kw::Detachment) {
+            return None;
+        }
         card.keyword("Detachment").and_then(|k| k.value.clone())
     }
 
-    /// Per unit index: copies out of the rank maximum by Detachment.
+    /// Per unit index (empty when no unit has Detachment): copies out of the rank maximum by
+    /// Detachment.
     pub fn detachment_exempt(&self) -> Vec<u32> {
+        if !self
+            .army
+            .units
+            .iter()
+            .any(|u| self.card(u.card).has(Kw::Detachment))
+        {
+            return Vec::new();
+        }
         self.army
             .units
             .iter()
             .map(|u| {
-                if self.card(u.card).has_keyword("Detachment") {
+                if self.card(u.card).has(Kw::Detachment) {
                     u.count
                 } else {
                     0
@@ -89,7 +101,7 @@ impl Rule<Ctx<'_>> for Detachment {
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let units = &cx.army.units;
-        let is_detachment = |i: usize| cx.card(units[i].card).has_keyword("Detachment");
+        let is_detachment = |i: usize| cx.card(units[i].card).has(Kw::Detachment);
         // Detachments by name, grouped by card name; detachments by rank, grouped by rank.
         let mut by_target: Vec<(String, Vec<usize>)> = Vec::new();
         for i in 0..units.len() {

@@ -6,11 +6,20 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Ctx;
+use crate::catalog::Kw;
 
 impl Ctx<'_> {
-    /// Per unit index, how many of its copies Entourage takes out of the rank maximum, and
-    /// the unit whose Entourage it is.
+    /// Per unit index (empty when no unit has Entourage), how many of its copies Entourage
+    /// takes out of the rank maximum, and the unit whose Entourage it is.
     pub fn entourage_exempt(&self) -> Vec<Option<(u32, String)>> {
+        if !self
+            .army
+            .units
+            .iter()
+            .any(|u| self.card(u.card).has(Kw::Entourage))
+        {
+            return Vec::new();
+        }
         let mut allowance: HashMap<&str, (u32, String)> = HashMap::default();
         for u in &self.army.units {
             let c = self.card(u.card);

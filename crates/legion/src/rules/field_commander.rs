@@ -7,7 +7,7 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::Ctx;
-use crate::catalog::Rank;
+use crate::catalog::{Kw, Rank};
 
 pub const CODE: Code = Code::new("LEG-FIELD-COMMANDER");
 
@@ -34,11 +34,11 @@ impl Ctx<'_> {
     pub fn field_commanders(&self) -> Vec<deckcheck_core::CardRef> {
         let mut out = Vec::new();
         for u in &self.army.units {
-            if self.card(u.card).has_keyword("Field Commander") {
+            if self.card(u.card).has(Kw::FieldCommander) {
                 out.push(self.unit_ref(u));
             }
             for up in u.all_upgrades() {
-                if self.card(up).has_keyword("Field Commander") {
+                if self.card(up).has(Kw::FieldCommander) {
                     out.push(self.card_ref(up, u.line));
                 }
             }
@@ -49,9 +49,9 @@ impl Ctx<'_> {
     /// Whether a unit or an upgrade of the army has Field Commander.
     pub fn has_field_commander(&self) -> bool {
         self.army.units.iter().any(|u| {
-            self.card(u.card).has_keyword("Field Commander")
+            self.card(u.card).has(Kw::FieldCommander)
                 || u.all_upgrades()
-                    .any(|x| self.card(x).has_keyword("Field Commander"))
+                    .any(|x| self.card(x).has(Kw::FieldCommander))
         })
     }
 

@@ -5,6 +5,7 @@ use deckcheck_core::Findings;
 use jiff::civil::{Date, date};
 
 use super::{Ctx, Settings};
+use crate::Legion;
 use crate::army::Army;
 use crate::catalog::Catalog;
 use crate::data::LegionData;
@@ -86,17 +87,20 @@ pub fn army(cat: &Catalog, link: &str) -> Army {
         .deck
 }
 
+/// The fixture catalog with the embedded data.
+pub fn game() -> Legion {
+    Legion::new(catalog(), LegionData::embedded().unwrap())
+}
+
 /// The codes the rules find for a link in a mode on a date.
 pub fn findings(link: &str, mode: &str, as_of: Date) -> Findings {
-    let cat = catalog();
-    let data = LegionData::embedded().unwrap();
-    let army = army(&cat, link);
+    let game = game();
+    let army = army(game.catalog(), link);
     let settings = Settings::default();
     let cx = Ctx::new(
-        &cat,
-        &data,
+        &game,
         &army,
-        data.mode(mode).unwrap(),
+        game.data().mode(mode).unwrap(),
         as_of,
         &settings,
     );
@@ -105,15 +109,13 @@ pub fn findings(link: &str, mode: &str, as_of: Date) -> Findings {
 
 /// The codes one rule finds for a link in Standard today.
 pub fn codes_of(rule: &dyn for<'a> deckcheck_core::Rule<Ctx<'a>>, link: &str) -> Vec<&'static str> {
-    let cat = catalog();
-    let data = LegionData::embedded().unwrap();
-    let army = army(&cat, link);
+    let game = game();
+    let army = army(game.catalog(), link);
     let settings = Settings::default();
     let cx = Ctx::new(
-        &cat,
-        &data,
+        &game,
         &army,
-        data.mode("standard").unwrap(),
+        game.data().mode("standard").unwrap(),
         TODAY,
         &settings,
     );

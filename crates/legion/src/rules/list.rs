@@ -24,7 +24,7 @@ impl Rule<Ctx<'_>> for ArmyList {
             return;
         }
         let mut shared = Vec::new();
-        for (card, line) in super::all_cards(cx.army) {
+        super::for_each_card(cx.army, |card, line| {
             let c = cx.card(card);
             let others = cx
                 .cat
@@ -36,7 +36,7 @@ impl Rule<Ctx<'_>> for ArmyList {
             if others > 0 && !shared.contains(&r) {
                 shared.push(r);
             }
-        }
+        });
         if !shared.is_empty() {
             out.note(
                 NoteKind::Caveat,

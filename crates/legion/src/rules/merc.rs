@@ -9,7 +9,7 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::Ctx;
-use crate::catalog::{PerRank, Rank};
+use crate::catalog::{Kw, PerRank, Rank};
 
 pub const CODE: Code = Code::new("LEG-MERC");
 
@@ -93,9 +93,9 @@ impl Rule<Ctx<'_>> for Mercenaries {
             }
         }
         let allies = cx.army.units.iter().any(|u| {
-            cx.card(u.card).has_keyword("Allies of Convenience")
+            cx.card(u.card).has(Kw::AlliesOfConvenience)
                 || u.all_upgrades()
-                    .any(|x| cx.card(x).has_keyword("Allies of Convenience"))
+                    .any(|x| cx.card(x).has(Kw::AlliesOfConvenience))
         });
         let over: Vec<Rank> = Rank::ALL
             .into_iter()

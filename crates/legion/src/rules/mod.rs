@@ -16,6 +16,7 @@ mod detachment;
 mod entourage;
 mod faction;
 mod field_commander;
+mod links;
 mod list;
 mod merc;
 mod mode;
@@ -29,14 +30,18 @@ mod upgrade_misc;
 mod upgrade_req;
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use deckcheck_core::{CardRef, CodeInfo, Confidence, Findings, Rule, Violation};
 use jiff::civil::Date;
 use serde_json::Value;
 
+pub use links::Links;
+
+use crate::Legion;
 use crate::army::{Army, Unit};
-use crate::catalog::{BattleForce, Card, Catalog, Ix, Rank};
-use crate::data::{LegionData, Mode};
+use crate::catalog::{BattleForce, Card, Catalog, Ix, Key, Pattern, Rank};
+use crate::data::{CardChange, LegionData, Mode};
 
 /// What a check is told beside the army (see `LegionOptions`).
 #[derive(Debug, Clone, Default)]
@@ -73,10 +78,20 @@ pub fn codes() -> Vec<CodeInfo> {
     deckcheck_core::rules::codes(RULES)
 }
 
+/// The values the requirement matcher compares a unit's rank with, by [`Rank::index`].
+static RANK_VALUES: LazyLock<[Value; 6]> =
+    LazyLock::new(|| Rank::ALL.map(|r| Value::String(r.key().into())));
+
+/// The force affinities an army of a faction has (Legion HQ `getForceAffinity`).
+static LIGHT_SIDE: LazyLock<Value> = LazyLock::new(|| Value::String("light side".into()));
+static DARK_SIDE: LazyLock<Value> = LazyLock::new(|| Value::String("dark side".into()));
+
 /// An army as it stood on the date checked.
 pub struct Ctx<'a> {
     pub cat: &'a Catalog,
     pub data: &'a LegionData,
+    /// The data linked to the catalog's cards.
+    pub links: &'a Links,
     pub army: &'a Army,
     pub mode: &'a Mode,
     pub as_of: Date,
@@ -86,25 +101,27 @@ pub struct Ctx<'a> {
     /// Each unit's rank for army building (battle force `buildsAsCorps`, Maul with the
     /// Darksaber), by unit index.
     pub ranks: Vec<Rank>,
-    /// The values the requirement matcher compares, made once per check.
-    rank_values: [Value; 6],
-    affinity_value: Value,
+    /// The card changes still ahead on the date (`card_data`): what those cards were then.
+    changes: Vec<&'a CardChange>,
+    /// The army's force affinity as the requirement matcher compares it.
+    affinity_value: Cow<'a, Value>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(
-        cat: &'a Catalog,
-        data: &'a LegionData,
+        game: &'a Legion,
         army: &'a Army,
         mode: &'a Mode,
         as_of: Date,
         settings: &'a Settings,
     ) -> Self {
+        let (cat, data) = (game.catalog(), game.data());
         let bf = army.battle_force.map(|b| cat.force(b));
         let faction = army.faction.as_deref().or(bf.map(|b| b.faction.as_str()));
         let mut cx = Self {
             cat,
             data,
+            links: game.links(),
             army,
             mode,
             as_of,
@@ -112,10 +129,19 @@ impl<'a> Ctx<'a> {
             faction,
             bf,
             ranks: Vec::new(),
-            rank_values: Rank::ALL.map(|r| Value::String(r.key().into())),
-            affinity_value: Value::Null,
+            changes: data
+                .army
+                .card_changes
+                .iter()
+                .filter(|c| as_of < c.from)
+                .collect(),
+            affinity_value: Cow::Borrowed(&DARK_SIDE),
         };
-        cx.affinity_value = Value::String(cx.force_affinity().into());
+        cx.affinity_value = match cx.force_affinity() {
+            "light side" => Cow::Borrowed(&LIGHT_SIDE),
+            "dark side" => Cow::Borrowed(&DARK_SIDE),
+            other => Cow::Owned(Value::String(other.into())),
+        };
         cx.ranks = army.units.iter().map(|u| cx.build_rank(u)).collect();
         cx
     }
@@ -135,11 +161,9 @@ impl<'a> Ctx<'a> {
 
     /// The card's rank on the date (rank changes written in history, card_data).
     pub fn rank_on_date(&self, card: &Card) -> Option<Rank> {
-        self.data
-            .army
-            .card_changes
+        self.changes
             .iter()
-            .filter(|c| *c.card == *card.id && self.as_of < c.from)
+            .filter(|c| *c.card == *card.id)
             .find_map(|c| c.before.rank.as_deref().and_then(Rank::parse))
             .or(card.rank)
     }
@@ -147,11 +171,9 @@ impl<'a> Ctx<'a> {
     /// Whether the card is unique or limited on the date, and its bullets.
     pub fn bullets_on_date(&self, card: &Card) -> Option<u32> {
         let before = self
-            .data
-            .army
-            .card_changes
+            .changes
             .iter()
-            .find(|c| *c.card == *card.id && self.as_of < c.from && c.before.unique.is_some());
+            .find(|c| *c.card == *card.id && c.before.unique.is_some());
         match before {
             Some(c) if c.before.unique == Some(false) => None,
             Some(c) => Some(c.before.unique_count.unwrap_or(1)),
@@ -200,15 +222,15 @@ impl<'a> Ctx<'a> {
     /// A unit's card as Legion HQ's requirement matcher sees it (`makeModifiedCard`): its
     /// upgrades' `changeCard` applied, the army's force affinity, its army-building rank,
     /// keywords by name (with upgrades' permanent keywords).
-    pub fn view(&self, card: Ix, upgrades: &[Ix], rank: Option<Rank>) -> UnitView<'_> {
+    pub fn view<'u>(&'u self, card: Ix, upgrades: &'u [Ix], rank: Option<Rank>) -> UnitView<'u> {
         let card = self.card(card);
-        let upgrades: Vec<&'a Card> = upgrades.iter().map(|u| self.card(*u)).collect();
         UnitView {
+            cat: self.cat,
             card,
             upgrades,
             rank: rank
                 .or(self.rank_on_date(card))
-                .map(|r| &self.rank_values[r.index()]),
+                .map(|r| &RANK_VALUES[r.index()]),
             force_affinity: &self.affinity_value,
             keywords: std::cell::OnceCell::new(),
         }
@@ -239,38 +261,44 @@ impl<'a> Ctx<'a> {
 
 /// A unit's card as the requirement matcher reads it.
 pub struct UnitView<'a> {
+    cat: &'a Catalog,
     card: &'a Card,
-    upgrades: Vec<&'a Card>,
+    upgrades: &'a [Ix],
     rank: Option<&'a Value>,
     force_affinity: &'a Value,
     keywords: std::cell::OnceCell<Value>,
 }
 
 impl UnitView<'_> {
-    pub fn field(&self, key: &str) -> Option<Cow<'_, Value>> {
+    pub fn field(&self, key: Key) -> Option<Cow<'_, Value>> {
         for u in self.upgrades.iter().rev() {
-            if let Some(v) = u.change_card.as_ref().and_then(|c| c.get(key)) {
+            let changed = &self.cat.card(*u).change_card;
+            if let Some((_, v)) = changed.iter().find(|(k, _)| *k == key) {
                 return Some(Cow::Borrowed(v));
             }
         }
         match key {
-            "forceAffinity" => Some(Cow::Borrowed(self.force_affinity)),
-            "rank" => self.rank.map(Cow::Borrowed),
-            "keywords" => Some(Cow::Borrowed(self.keywords.get_or_init(|| {
+            Key::ForceAffinity => Some(Cow::Borrowed(self.force_affinity)),
+            Key::Rank => self.rank.map(Cow::Borrowed),
+            Key::Keywords => Some(Cow::Borrowed(self.keywords.get_or_init(|| {
                 Value::Array(
                     self.card
                         .keywords
                         .iter()
-                        .chain(
-                            self.upgrades
-                                .iter()
-                                .flat_map(|u| u.keywords.iter().filter(|k| k.permanent)),
-                        )
-                        .map(|k| Value::String(k.name.clone()))
+                        .chain(self.upgrades.iter().flat_map(|u| {
+                            self.cat.card(*u).keywords.iter().filter(|k| k.permanent)
+                        }))
+                        .map(|k| Value::String(k.name.to_string()))
                         .collect(),
                 )
             }))),
-            _ => self.card.raw.get(key).map(Cow::Borrowed),
+            Key::Field(i) => self
+                .card
+                .fields
+                .iter()
+                .find(|(f, _)| *f == i)
+                .map(|(_, v)| Cow::Borrowed(v)),
+            Key::Absent => None,
         }
     }
 
@@ -278,16 +306,19 @@ impl UnitView<'_> {
         req.is_always() || req.holds(&|k| self.field(k))
     }
 
-    pub fn matches(&self, pattern: &Value) -> bool {
-        crate::catalog::is_match_fields(pattern, &|k| self.field(k))
+    pub fn matches(&self, pattern: &Pattern) -> bool {
+        pattern.matches(&|k| self.field(k))
     }
 
     pub fn has_keyword(&self, name: &str) -> bool {
         self.card.has_keyword(name)
-            || self
-                .upgrades
-                .iter()
-                .any(|u| u.keywords.iter().any(|k| k.permanent && k.name == name))
+            || self.upgrades.iter().any(|u| {
+                self.cat
+                    .card(*u)
+                    .keywords
+                    .iter()
+                    .any(|k| k.permanent && *k.name == *name)
+            })
     }
 }
 
@@ -298,19 +329,27 @@ pub fn check(cx: &Ctx<'_>) -> Findings {
     out
 }
 
-/// Cards of kinds in the army, with the line each came from: units, upgrades, counterparts,
-/// command and battle cards.
-pub fn all_cards<'a>(army: &'a Army) -> impl Iterator<Item = (Ix, Option<u32>)> + 'a {
-    army.units
-        .iter()
-        .flat_map(|u| {
-            std::iter::once(u.card)
-                .chain(u.counterpart.iter().map(|c| c.card))
-                .chain(u.all_upgrades())
-                .map(move |c| (c, u.line))
-        })
-        .chain(army.commands.iter().map(|p| (p.card, p.line)))
-        .chain(army.battle.iter().map(|p| (p.card, p.line)))
+/// Calls `f` with every card of the army and the line it came from: each unit, its
+/// counterpart, their upgrades, then the command and battle cards. Plain loops: a check walks
+/// the army this way more than once.
+pub fn for_each_card(army: &Army, mut f: impl FnMut(Ix, Option<u32>)) {
+    for u in &army.units {
+        f(u.card, u.line);
+        if let Some(c) = &u.counterpart {
+            f(c.card, u.line);
+        }
+        for x in &u.upgrades {
+            f(*x, u.line);
+        }
+        if let Some(c) = &u.counterpart {
+            for x in &c.upgrades {
+                f(*x, u.line);
+            }
+        }
+    }
+    for p in army.commands.iter().chain(&army.battle) {
+        f(p.card, p.line);
+    }
 }
 
 #[cfg(test)]

@@ -43,10 +43,10 @@ impl Rule<Ctx<'_>> for Pool {
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
         let mut early: Vec<(String, Vec<CardRef>)> = Vec::new();
         let mut unsure = Vec::new();
-        for (card, line) in super::all_cards(cx.army) {
+        super::for_each_card(cx.army, |card, line| {
             let c = cx.card(card);
             let Some(when) = c.unreleased.as_deref() else {
-                continue;
+                return;
             };
             let r = cx.card_ref(card, line);
             match before_release_window(when, cx.as_of) {
@@ -58,7 +58,7 @@ impl Rule<Ctx<'_>> for Pool {
                 _ if !unsure.contains(&r) => unsure.push(r),
                 _ => {}
             }
-        }
+        });
         for (when, cards) in early {
             let late = NotReleasedYet { when };
             out.violation(Violation::new(CODE, "REG Legal Products L212", late).cards(cards));

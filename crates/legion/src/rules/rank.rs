@@ -221,7 +221,11 @@ impl Rule<Ctx<'_>> for Ranks {
             if cx.card(u.card).is_mercenary() {
                 *mercs.get_mut(rank) += n;
             }
-            let by = match (&entourage[i], &associate[i], detachment[i]) {
+            let by = match (
+                entourage.get(i).unwrap_or(&None),
+                associate.get(i).unwrap_or(&None),
+                detachment.get(i).copied().unwrap_or(0),
+            ) {
                 (Some((free, of)), _, _) if *free > 0 => {
                     Some((*free, ExemptBy::Entourage { of: of.clone() }))
                 }

@@ -6,12 +6,11 @@
 //! cardInteractions (special slots).
 
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
-use rustc_hash::FxHashMap as HashMap;
-
 use serde::Serialize;
 
+use super::links::LinkedSlot;
 use super::{Ctx, UnitView};
-use crate::catalog::{Card, Ix};
+use crate::catalog::{Card, Ix, Rank};
 
 pub const CODE: Code = Code::new("LEG-SLOT");
 
@@ -50,12 +49,34 @@ impl Explain for OverSlots {
 
 impl Ctx<'_> {
     /// Whether a unit gets a special slot (LHQ `getSpecialSlots`).
-    fn special_slot_eligible(&self, view: &UnitView<'_>, slot: &crate::data::SpecialSlot) -> bool {
+    fn special_slot_eligible(&self, view: &UnitView<'_>, slot: &LinkedSlot) -> bool {
         let by_match = slot.matches.as_ref().is_some_and(|m| {
             view.matches(m) && slot.not_match.as_ref().is_none_or(|n| !view.matches(n))
         });
         let by_keyword = slot.keyword.as_deref().is_some_and(|k| view.has_keyword(k));
         by_match || by_keyword
+    }
+
+    /// The unit's slots of a type: its upgrade bar, the slots its upgrades add, the slots its
+    /// battle force adds.
+    fn slots_of(&self, card: &Card, upgrades: &[Ix], rank: Option<Rank>, kind: &str) -> u64 {
+        let mut n = card.upgrade_bar.iter().filter(|s| **s == *kind).count();
+        for up in upgrades {
+            let u = self.card(*up);
+            // Legion HQ: the probe droid's added slot is for corps only.
+            if &*u.id == "Ih" && rank != Some(Rank::Corps) {
+                continue;
+            }
+            n += u.additional_slots.iter().filter(|s| **s == *kind).count();
+        }
+        if let Some(bf) = self.bf {
+            for (id, added) in &bf.rules.add_additional_upgrade_slots {
+                if **id == *card.id {
+                    n += added.iter().filter(|s| **s == *kind).count();
+                }
+            }
+        }
+        n as u64
     }
 
     /// Checks one card's upgrades against its slots; `unit_id` names the unit for the
@@ -65,42 +86,21 @@ impl Ctx<'_> {
         card: &Card,
         upgrades: &[Ix],
         line: Option<u32>,
-        rank: Option<crate::catalog::Rank>,
+        rank: Option<Rank>,
         out: &mut Findings,
     ) {
-        let mut slots: HashMap<&str, u64> = HashMap::default();
-        for s in &card.upgrade_bar {
-            *slots.entry(s.as_str()).or_insert(0) += 1;
-        }
-        for up in upgrades {
-            let u = self.card(*up);
-            // Legion HQ: the probe droid's added slot is for corps only.
-            if &*u.id == "Ih" && rank != Some(crate::catalog::Rank::Corps) {
-                continue;
-            }
-            for s in &u.additional_slots {
-                *slots.entry(s.as_str()).or_insert(0) += 1;
-            }
-        }
-        if let Some(bf) = self.bf {
-            for (id, added) in &bf.rules.add_additional_upgrade_slots {
-                if **id == *card.id {
-                    for s in added {
-                        *slots.entry(s.as_str()).or_insert(0) += 1;
-                    }
-                }
-            }
-        }
         let view = self.view(card.ix, upgrades, rank);
+        let special_slots = &self.links.special_slots;
         // type → (all upgrades, upgrades an eligible special slot of that type takes)
         let mut used: Vec<(&str, u64, u64)> = Vec::new();
         for up in upgrades {
             let u = self.card(*up);
-            let special = self.data.army.special_slots.iter().any(|s| {
-                s.slot == u.subtype
-                    && s.upgrades.iter().any(|x| *x == *u.id)
-                    && self.special_slot_eligible(&view, s)
-            });
+            let special = self.links.is_special(*up)
+                && special_slots.iter().any(|s| {
+                    *s.slot == *u.subtype
+                        && s.upgrades.contains(up)
+                        && self.special_slot_eligible(&view, s)
+                });
             match used.iter_mut().find(|(t, _, _)| *t == u.subtype) {
                 Some(e) => {
                     e.1 += 1;
@@ -110,17 +110,17 @@ impl Ctx<'_> {
             }
         }
         for (kind, all, special) in used {
-            let normal = slots.get(kind).copied().unwrap_or(0);
+            let normal = self.slots_of(card, upgrades, rank, kind);
+            if all <= normal {
+                continue;
+            }
             // A special slot is added only where the unit has none of that type, and only
             // for the upgrade it is for.
-            let eligible = self
-                .data
-                .army
-                .special_slots
-                .iter()
-                .filter(|s| s.slot == kind && self.special_slot_eligible(&view, s))
-                .count() as u64;
-            let allowed = if normal == 0 {
+            let allowed = if normal == 0 && special > 0 {
+                let eligible = special_slots
+                    .iter()
+                    .filter(|s| *s.slot == *kind && self.special_slot_eligible(&view, s))
+                    .count() as u64;
                 special.min(eligible)
             } else {
                 normal

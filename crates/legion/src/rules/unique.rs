@@ -8,6 +8,7 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation
 use serde::Serialize;
 
 use super::Ctx;
+use crate::army::Unit;
 use crate::catalog::Ix;
 
 pub const CODE: Code = Code::new("LEG-UNIQUE");
@@ -48,9 +49,10 @@ impl Rule<Ctx<'_>> for Unique {
         }]
     }
     fn check(&self, cx: &Ctx<'_>, out: &mut Findings) {
-        // name → (display name, copies, least bullets, cards)
-        let mut seen: Vec<(&str, &str, u64, u32, Vec<CardRef>)> = Vec::new();
-        let mut add = |card: Ix, copies: u64, line: Option<u32>| {
+        // Each unique name: its name as said, the copies fielded, the fewest bullets of its
+        // cards. The cards themselves are named only when the name is over its bullets.
+        let mut seen: Vec<(&str, &str, u64, u32)> = Vec::new();
+        let mut add = |card: Ix, copies: u64| {
             let c = cx.card(card);
             let Some(bullets) = cx.bullets_on_date(c) else {
                 return;
@@ -60,31 +62,31 @@ impl Rule<Ctx<'_>> for Unique {
                 Some(s) => {
                     s.2 += copies;
                     s.3 = s.3.min(bullets);
-                    if !s.4.iter().any(|r| r.id == c.id) {
-                        s.4.push(cx.card_ref(card, line));
-                    }
                 }
-                None => seen.push((
-                    key,
-                    c.unique_name(),
-                    copies,
-                    bullets,
-                    vec![cx.card_ref(card, line)],
-                )),
+                None => seen.push((key, c.unique_name(), copies, bullets)),
             }
         };
         for u in &cx.army.units {
             let n = u64::from(u.count);
-            add(u.card, n, u.line);
-            if let Some(cp) = &u.counterpart {
-                add(cp.card, n, u.line);
-            }
-            for up in u.all_upgrades() {
-                add(up, n, u.line);
+            for card in fielded(u) {
+                add(card, n);
             }
         }
-        for (_, name, copies, bullets, cards) in seen {
+        for (key, name, copies, bullets) in seen {
             if copies > u64::from(bullets) {
+                // The name's cards, each once, in the order the army fields them.
+                let mut cards: Vec<CardRef> = Vec::new();
+                for u in &cx.army.units {
+                    for card in fielded(u) {
+                        let c = cx.card(card);
+                        if *c.folded_unique_name == *key
+                            && cx.bullets_on_date(c).is_some()
+                            && !cards.iter().any(|r| r.id == c.id)
+                        {
+                            cards.push(cx.card_ref(card, u.line));
+                        }
+                    }
+                }
                 let unique = TooManyUnique {
                     name: name.to_string(),
                     bullets: u64::from(bullets),
@@ -94,6 +96,13 @@ impl Rule<Ctx<'_>> for Unique {
             }
         }
     }
+}
+
+/// A unit's cards: the unit, its counterpart, then their upgrades.
+fn fielded(u: &Unit) -> impl Iterator<Item = Ix> + '_ {
+    std::iter::once(u.card)
+        .chain(u.counterpart.as_ref().map(|c| c.card))
+        .chain(u.all_upgrades())
 }
 
 #[cfg(test)]

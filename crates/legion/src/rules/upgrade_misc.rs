@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::army::Unit;
+use crate::catalog::Kw;
 
 pub const CODE: Code = Code::new("LEG-UPGRADE-MISC");
 
@@ -82,43 +83,46 @@ impl Explain for UpgradeBreach {
 impl UpgradeMisc {
     fn unit(&self, cx: &Ctx<'_>, u: &Unit, out: &mut Findings) {
         let card = cx.card(u.card);
-        let unit_ref = cx.unit_ref(u);
-        let ups: Vec<&crate::catalog::Card> = u.upgrades.iter().map(|x| cx.card(*x)).collect();
+        let unit_ref = || cx.unit_ref(u);
+        let ups = || u.upgrades.iter().map(|x| cx.card(*x));
         // The same card (by name) twice.
         let mut dup: Vec<&str> = Vec::new();
-        for (i, a) in ups.iter().enumerate() {
-            if ups[..i].iter().any(|b| b.name == a.name) && !dup.contains(&&*a.name) {
+        for (i, a) in ups().enumerate() {
+            if ups().take(i).any(|b| b.name == a.name) && !dup.contains(&&*a.name) {
                 dup.push(&a.name);
             }
         }
         for name in dup {
             let twice = UpgradeBreach::Twice {
-                unit: unit_ref.name(),
+                unit: unit_ref().name(),
                 upgrade: name.to_string(),
             };
-            out.violation(
-                Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", twice).card(unit_ref.clone()),
-            );
+            out.violation(Violation::new(CODE, "AMG 2.6.0 Upgrade Cards", twice).card(unit_ref()));
         }
-        let leader: Vec<CardRef> = ups
-            .iter()
-            .filter(|c| c.has_keyword("Leader"))
-            .map(|c| cx.card_ref(c.ix, u.line))
-            .collect();
-        if leader.len() > 1 {
-            let leaders = UpgradeBreach::Leaders {
-                unit: unit_ref.name(),
-                count: leader.len() as u64,
+        let leaders = ups().filter(|c| c.has(Kw::Leader)).count();
+        if leaders > 1 {
+            let breach = UpgradeBreach::Leaders {
+                unit: unit_ref().name(),
+                count: leaders as u64,
             };
-            let mut cards = vec![unit_ref.clone()];
-            cards.extend(leader);
-            out.violation(Violation::new(CODE, "AMG 2.6.0 Leader", leaders).cards(cards));
+            let mut cards = vec![unit_ref()];
+            cards.extend(
+                ups()
+                    .filter(|c| c.has(Kw::Leader))
+                    .map(|c| cx.card_ref(c.ix, u.line)),
+            );
+            out.violation(Violation::new(CODE, "AMG 2.6.0 Leader", breach).cards(cards));
         }
-        let of_type = |t: &str| {
-            ups.iter()
-                .filter(|c| c.subtype.eq_ignore_ascii_case(t))
-                .count() as u64
-        };
+        let asks = [
+            Kw::Equip,
+            Kw::Programmed,
+            Kw::HeavyWeaponTeam,
+            Kw::FlexibleResponse,
+        ];
+        if !asks.iter().any(|k| card.has(*k)) {
+            return;
+        }
+        let of_type = |t: &str| ups().filter(|c| c.subtype.eq_ignore_ascii_case(t)).count() as u64;
         let mut needs: Vec<(&str, Need)> = Vec::new();
         for k in &card.keywords {
             match k.name.as_str() {
@@ -131,7 +135,7 @@ impl UpgradeMisc {
                         .map(str::trim)
                         .filter(|s| !s.is_empty())
                     {
-                        let has = ups.iter().any(|c| {
+                        let has = ups().any(|c| {
                             c.name.eq_ignore_ascii_case(want)
                                 || c.subtype.eq_ignore_ascii_case(want)
                         });
@@ -163,12 +167,10 @@ impl UpgradeMisc {
         }
         for (section, need) in needs {
             let missing = UpgradeBreach::Missing {
-                unit: unit_ref.name(),
+                unit: unit_ref().name(),
                 need,
             };
-            out.violation(
-                cx.minimum(Violation::new(CODE, section, missing).card(unit_ref.clone())),
-            );
+            out.violation(cx.minimum(Violation::new(CODE, section, missing).card(unit_ref())));
         }
     }
 }

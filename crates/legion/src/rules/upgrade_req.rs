@@ -9,7 +9,6 @@ use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule,
 use serde::Serialize;
 
 use super::Ctx;
-use crate::catalog::Rank;
 
 pub const CODE: Code = Code::new("LEG-UPGRADE-REQ");
 
@@ -73,17 +72,16 @@ impl Rule<Ctx<'_>> for UpgradeRequirements {
             .bf
             .is_some_and(|b| b.rules.other.contains_key("remnantEquipRules"));
         for (i, u) in cx.army.units.iter().enumerate() {
-            let mut parts: Vec<(u32, Option<Rank>, &[u16])> =
-                vec![(0, Some(cx.ranks[i]), &u.upgrades)];
-            if let Some(cp) = &u.counterpart {
-                parts.push((1, None, &cp.upgrades));
-            }
-            for (which, rank, upgrades) in parts {
-                let card = if which == 0 {
-                    u.card
-                } else {
-                    u.counterpart.as_ref().map_or(u.card, |c| c.card)
-                };
+            // The unit at its army-building rank, then its counterpart.
+            let unit = (u.card, Some(cx.ranks[i]), u.upgrades.as_slice());
+            let counterpart = u
+                .counterpart
+                .as_ref()
+                .map(|c| (c.card, None, c.upgrades.as_slice()));
+            for (card, rank, upgrades) in std::iter::once(unit).chain(counterpart) {
+                if upgrades.is_empty() {
+                    continue;
+                }
                 let view = cx.view(card, upgrades, rank);
                 let mut unmet = Vec::new();
                 let mut wrong_faction = Vec::new();

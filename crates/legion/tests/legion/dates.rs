@@ -38,14 +38,7 @@ fn costs_on_a_past_date_are_rebuilt_from_the_cards_history() {
     let imported = g.import("rebels/1000:1ad0000", None).unwrap();
     let s = Settings::default();
     let total = |d| {
-        let cx = Ctx::new(
-            g.catalog(),
-            g.data(),
-            &imported.deck,
-            g.data().mode("standard").unwrap(),
-            d,
-            &s,
-        );
+        let cx = Ctx::new(g, &imported.deck, g.data().mode("standard").unwrap(), d, &s);
         cx.total().0.points
     };
     // Luke: 160 until 2023-06-05, 150 until 2024-07-19, 120 since.
@@ -170,8 +163,7 @@ fn points_of(g: &deckcheck_legion::Legion, list: &str) -> u64 {
     let imported = g.import(list, None).unwrap();
     let s = Settings::default();
     Ctx::new(
-        g.catalog(),
-        g.data(),
+        g,
         &imported.deck,
         g.data().mode("recon").unwrap(),
         TODAY,

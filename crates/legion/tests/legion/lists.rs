@@ -654,8 +654,7 @@ fn jyns_blaster_costs_5_less_when_jyn_is_in_the_army() {
     let imported = g.import(list, None).unwrap();
     let settings = Settings::default();
     let cx = Ctx::new(
-        g.catalog(),
-        g.data(),
+        g,
         &imported.deck,
         g.data().mode("standard").unwrap(),
         TODAY,

@@ -8,14 +8,16 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use jiff::civil::Date;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::model::{Aspects, CardType, Rarity, RawCard};
-use super::{Card, CardId, Catalog, Printing, PrintingId, SetIdx, identity_key, printing_key};
+use super::{
+    Card, CardId, Catalog, IdIndex, KeyIndex, Printing, PrintingId, SetIdx, identity_key,
+    printing_key,
+};
 use deckcheck_core::text::squash;
 
 /// Why a catalog could not be loaded. Each variant names the file, and the record where one broke.
@@ -38,14 +40,39 @@ pub enum CatalogError {
         source: serde_json::Error,
     },
     #[error("the card names in other languages cannot be read: {reason}")]
-    Names { reason: String },
+    Names { reason: super::NamesError },
     #[error("{path}, record {index}: {reason}; the record: {record}")]
     Record {
         path: PathBuf,
         index: usize,
-        reason: String,
+        reason: RecordError,
         record: String,
     },
+}
+
+/// Why one card record cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error("set {set:?} and number {number:?} do not form an id")]
+    NotAnId { set: String, number: String },
+    #[error("the card has no Name")]
+    NoName,
+    #[error("unknown card Type {0:?}")]
+    UnknownType(String),
+    #[error("set code {0:?} is not 1 to 8 letters and digits")]
+    SetCode(String),
+    #[error("too many sets")]
+    TooManySets,
+}
+
+/// A record of the records given to [`build`] that cannot be read, by its index.
+#[derive(Debug, thiserror::Error)]
+#[error("record {index}: {reason}")]
+pub struct BuildError {
+    pub index: usize,
+    pub reason: RecordError,
 }
 
 /// The API's per-set response.
@@ -147,7 +174,7 @@ pub fn read_records(path: &Path, text: &str) -> Result<Vec<(usize, RawCard)>, Ca
                 .map_err(|e| CatalogError::Record {
                     path: path.to_path_buf(),
                     index,
-                    reason: e.to_string(),
+                    reason: e.into(),
                     record: deckcheck_core::echo(raw.get()),
                 })
         })
@@ -159,12 +186,12 @@ pub fn build(
     records: impl IntoIterator<Item = RawCard>,
     release_date_of: ReleaseDateOf<'_>,
     version: String,
-) -> Result<Catalog, String> {
+) -> Result<Catalog, BuildError> {
     let mut builder = Builder::new(release_date_of);
     for (index, record) in records.into_iter().enumerate() {
         builder
             .add(record)
-            .map_err(|reason| format!("record {index}: {reason}"))?;
+            .map_err(|reason| BuildError { index, reason })?;
     }
     Ok(builder.finish(version))
 }
@@ -221,6 +248,10 @@ pub fn find_card_files(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) -> Result
 struct Builder<'a> {
     catalog: Catalog,
     set_index: HashMap<String, SetIdx>,
+    /// [`identity_key`] → card, while cards are added (the catalog keeps a [`KeyIndex`]).
+    identities: HashMap<String, CardId>,
+    /// The printings' keys, while they are added (the catalog keeps an [`IdIndex`]).
+    keys: rustc_hash::FxHashSet<super::PrintingKey>,
     /// Release date of the printing each card's attributes were taken from.
     attributes_from: Vec<Option<Date>>,
     release_date_of: ReleaseDateOf<'a>,
@@ -231,30 +262,29 @@ impl<'a> Builder<'a> {
         Self {
             catalog: Catalog::default(),
             set_index: HashMap::default(),
+            identities: HashMap::default(),
+            keys: Default::default(),
             attributes_from: Vec::new(),
             release_date_of,
         }
     }
 
-    fn add(&mut self, raw: RawCard) -> Result<(), String> {
+    fn add(&mut self, raw: RawCard) -> Result<(), RecordError> {
         let set_code = raw.set.trim().to_ascii_uppercase();
-        let number = raw.number.trim().to_string();
-        let code = format!("{set_code}_{number}");
-        let key = printing_key(&code).ok_or_else(|| {
-            format!(
-                "set {:?} and number {:?} do not form an id",
-                raw.set, raw.number
-            )
+        let code = format!("{set_code}_{}", raw.number.trim());
+        let key = printing_key(&code).ok_or_else(|| RecordError::NotAnId {
+            set: raw.set.clone(),
+            number: raw.number.clone(),
         })?;
-        if self.catalog.by_id.contains_key(&key) {
+        if !self.keys.insert(key) {
             return Ok(());
         }
         let title = raw.name.trim();
         if title.is_empty() {
-            return Err("the card has no Name".into());
+            return Err(RecordError::NoName);
         }
         let card_type = CardType::parse(&raw.card_type)
-            .ok_or_else(|| format!("unknown card Type {:?}", raw.card_type))?;
+            .ok_or_else(|| RecordError::UnknownType(raw.card_type.clone()))?;
         let subtitle = raw
             .subtitle
             .as_deref()
@@ -266,7 +296,7 @@ impl<'a> Builder<'a> {
         let declares_start_side = raw.declares_start_side();
 
         let identity = identity_key(title, subtitle);
-        let card_id = match self.catalog.by_identity.get(&identity) {
+        let card_id = match self.identities.get(&identity) {
             Some(id) => {
                 let idx = id.0 as usize;
                 // A later set's printing corrects an earlier one's attributes.
@@ -294,18 +324,20 @@ impl<'a> Builder<'a> {
                     sets: Vec::new(),
                 });
                 self.attributes_from.push(released);
-                self.catalog.by_identity.insert(identity, id);
+                self.identities.insert(identity, id);
                 id
             }
         };
         let printing_id = PrintingId(self.catalog.printings.len() as u32);
+        let variant = self
+            .catalog
+            .variant(raw.variant_type.as_deref().unwrap_or("Normal"));
         self.catalog.printings.push(Printing {
             id: printing_id,
             card: card_id,
             set,
             code: code.into(),
-            number,
-            variant: raw.variant_type.unwrap_or_else(|| "Normal".into()),
+            variant,
             rarity: Rarity::parse(raw.rarity.as_deref()),
             numbered: None,
         });
@@ -314,24 +346,18 @@ impl<'a> Builder<'a> {
         if !card.sets.contains(&set) {
             card.sets.push(set);
         }
-        self.catalog.by_id.insert(key, (card_id, printing_id));
-        let code = Arc::clone(&self.catalog.printings[printing_id.0 as usize].code);
-        self.catalog.by_code.insert(code, (card_id, printing_id));
         Ok(())
     }
 
-    fn intern_set(&mut self, code: &str) -> Result<SetIdx, String> {
+    fn intern_set(&mut self, code: &str) -> Result<SetIdx, RecordError> {
         if let Some(idx) = self.set_index.get(code) {
             return Ok(*idx);
         }
         if code.is_empty() || code.len() > 8 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(format!(
-                "set code {code:?} is not 1 to 8 letters and digits"
-            ));
+            return Err(RecordError::SetCode(code.to_string()));
         }
-        let idx = SetIdx(
-            u16::try_from(self.catalog.sets.len()).map_err(|_| "too many sets".to_string())?,
-        );
+        let idx =
+            SetIdx(u16::try_from(self.catalog.sets.len()).map_err(|_| RecordError::TooManySets)?);
         self.catalog.sets.push(code.to_string());
         self.catalog.released.push((self.release_date_of)(code));
         self.set_index.insert(code.to_string(), idx);
@@ -341,56 +367,46 @@ impl<'a> Builder<'a> {
     fn finish(mut self, version: String) -> Catalog {
         let catalog = &mut self.catalog;
         catalog.version = version.into();
-        for card in &catalog.cards {
+        let mut identities: Vec<(String, CardId)> = self.identities.into_iter().collect();
+        let mut full_names: Vec<(String, CardId)> = Vec::with_capacity(catalog.cards.len());
+        let mut titles: Vec<(String, CardId)> = Vec::with_capacity(catalog.cards.len());
+        for card in &mut catalog.cards {
+            card.printings.shrink_to_fit();
+            card.sets.shrink_to_fit();
             let sub = card.subtitle.as_deref().unwrap_or("");
-            catalog
-                .full_names
-                .entry(squash(&format!("{} {sub}", card.title)))
-                .or_default()
-                .push(card.id);
-            catalog
-                .titles
-                .entry(squash(&card.title))
-                .or_default()
-                .push(card.id);
+            full_names.push((squash(&format!("{} {sub}", card.title)), card.id));
+            titles.push((squash(&card.title), card.id));
             catalog.names.add(card.id, &card.title);
             if !sub.is_empty() {
                 catalog.names.add(card.id, &format!("{} {sub}", card.title));
             }
         }
         // A double-sided card titled "Front // Back" is listed by its front too
-        // ("Chancellor Palpatine | Playing Both Sides", as deck sites write it).
-        let fronts: Vec<(CardId, String, Option<String>)> = catalog
-            .cards
-            .iter()
-            .filter_map(|c| {
-                let (front, _) = c.title.split_once(" // ")?;
-                let sub = c
-                    .subtitle
-                    .as_deref()
-                    .map(|s| s.split_once(" // ").map_or(s, |(f, _)| f).to_string());
-                Some((c.id, front.trim().to_string(), sub))
-            })
-            .collect();
-        for (id, front, sub) in fronts {
-            catalog
-                .by_identity
-                .entry(identity_key(&front, sub.as_deref()))
-                .or_insert(id);
-            let full = squash(&format!("{front} {}", sub.as_deref().unwrap_or("")));
-            let named = catalog.full_names.entry(full).or_default();
-            if !named.contains(&id) {
-                named.push(id);
-            }
-            let titled = catalog.titles.entry(squash(&front)).or_default();
-            if !titled.contains(&id) {
-                titled.push(id);
-            }
-            catalog.names.add(id, &front);
-            if let Some(sub) = &sub {
-                catalog.names.add(id, &format!("{front} {sub}"));
+        // ("Chancellor Palpatine | Playing Both Sides", as deck sites write it): after its
+        // own names, and by identity only where no card has that identity.
+        for c in &catalog.cards {
+            let Some((front, _)) = c.title.split_once(" // ") else {
+                continue;
+            };
+            let front = front.trim();
+            let sub = c
+                .subtitle
+                .as_deref()
+                .map(|s| s.split_once(" // ").map_or(s, |(f, _)| f));
+            identities.push((identity_key(front, sub), c.id));
+            full_names.push((squash(&format!("{front} {}", sub.unwrap_or(""))), c.id));
+            titles.push((squash(front), c.id));
+            catalog.names.add(c.id, front);
+            if let Some(sub) = sub {
+                catalog.names.add(c.id, &format!("{front} {sub}"));
             }
         }
+        catalog.by_identity = KeyIndex::build(identities);
+        catalog.full_names = KeyIndex::build(full_names);
+        catalog.titles = KeyIndex::build(titles);
+        catalog.cards.shrink_to_fit();
+        catalog.printings.shrink_to_fit();
+        catalog.ids = IdIndex::build(&catalog.printings);
         self.catalog
     }
 }
@@ -468,7 +484,11 @@ mod tests {
             "test".into(),
         )
         .unwrap_err();
-        assert!(err.contains("record 1") && err.contains("Planet"), "{err}");
+        assert_eq!(err.index, 1);
+        assert!(
+            matches!(&err.reason, RecordError::UnknownType(t) if t == "Planet"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -14,15 +14,14 @@
 //! read by its English name only.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckcheck_core::names::{NameIndex, Suggestion, Written};
 use deckcheck_core::text::{identity_fold, squash};
-use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
 
-use super::{CardId, Catalog, identity_key};
+use super::{CardId, Catalog, KeyIndex, identity_key};
 
 /// A language of the official card database other than English.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -131,28 +130,46 @@ impl Name {
 
 /// Reads the names files of a catalog directory (none is no error: English only), handing each
 /// file's bytes to `seen` (the catalog's content hash).
-pub fn read_files(dir: &Path, seen: &mut dyn FnMut(&[u8])) -> Result<Vec<NamesFile>, String> {
+pub fn read_files(dir: &Path, seen: &mut dyn FnMut(&[u8])) -> Result<Vec<NamesFile>, NamesError> {
     let mut files = Vec::new();
     for lang in Lang::ALL {
         let path = dir.join(file_name(lang));
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(source) => return Err(NamesError::Io { path, source }),
         };
         seen(&bytes);
-        let file: NamesFile = serde_json::from_slice(&bytes)
-            .map_err(|e| format!("{}: not a names file: {e}", path.display()))?;
+        let file: NamesFile = match serde_json::from_slice(&bytes) {
+            Ok(file) => file,
+            Err(source) => return Err(NamesError::Json { path, source }),
+        };
         if file.locale != lang {
-            return Err(format!(
-                "{}: holds {} names",
-                path.display(),
-                file.locale.code()
-            ));
+            return Err(NamesError::Locale {
+                path,
+                holds: file.locale,
+            });
         }
         files.push(file);
     }
     Ok(files)
+}
+
+/// Why a names file of a catalog directory cannot be read, with its path.
+#[derive(Debug, thiserror::Error)]
+pub enum NamesError {
+    #[error("{path}: {source}", path = path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a names file: {source}", path = path.display())]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{path}: holds {} names", holds.code(), path = path.display())]
+    Locale { path: PathBuf, holds: Lang },
 }
 
 /// A localized name of the index.
@@ -166,16 +183,24 @@ struct LocalName {
     display: Arc<str>,
 }
 
+/// The keys of the names, while they are added (the index keeps each as a [`KeyIndex`]).
+#[derive(Default)]
+struct Keys {
+    identity: Vec<(String, NameId)>,
+    full_names: Vec<(String, NameId)>,
+    titles: Vec<(String, NameId)>,
+}
+
 /// Every localized name of a catalog, indexed like the English ones.
 #[derive(Debug, Clone, Default)]
 pub struct LocalNames {
     names: Vec<LocalName>,
     /// [`identity_key`] → names.
-    identity: HashMap<String, Vec<NameId>>,
+    identity: KeyIndex<NameId>,
     /// squash(title + subtitle) → names.
-    full_names: HashMap<String, Vec<NameId>>,
+    full_names: KeyIndex<NameId>,
     /// squash(title) → names.
-    titles: HashMap<String, Vec<NameId>>,
+    titles: KeyIndex<NameId>,
     suggest: NameIndex<NameId>,
     /// Per language, the sets its names cover.
     coverage: BTreeMap<Lang, BTreeSet<String>>,
@@ -187,6 +212,7 @@ impl LocalNames {
     /// Matches the records of `files` to the catalog's cards and indexes their names.
     pub fn build(catalog: &Catalog, files: &[NamesFile]) -> Self {
         let mut out = Self::default();
+        let mut keys = Keys::default();
         let mut seen: BTreeSet<(CardId, Lang, String)> = BTreeSet::new();
         for file in files {
             for (set, records) in &file.sets {
@@ -206,15 +232,18 @@ impl LocalNames {
                         {
                             continue;
                         }
-                        out.add(card, file.locale, name, key);
+                        out.add(&mut keys, card, file.locale, name, key);
                     }
                 }
             }
         }
+        out.identity = KeyIndex::build(keys.identity);
+        out.full_names = KeyIndex::build(keys.full_names);
+        out.titles = KeyIndex::build(keys.titles);
         out
     }
 
-    fn add(&mut self, card: CardId, lang: Lang, name: &Name, identity: String) {
+    fn add(&mut self, keys: &mut Keys, card: CardId, lang: Lang, name: &Name, identity: String) {
         let id = NameId(self.names.len() as u32);
         let display = name.display();
         self.names.push(LocalName {
@@ -222,13 +251,11 @@ impl LocalNames {
             lang,
             display: display.as_str().into(),
         });
-        self.identity.entry(identity).or_default().push(id);
+        keys.identity.push((identity, id));
         let sub = name.subtitle.as_deref().unwrap_or("");
-        self.full_names
-            .entry(squash(&format!("{} {sub}", name.title)))
-            .or_default()
-            .push(id);
-        self.titles.entry(squash(&name.title)).or_default().push(id);
+        keys.full_names
+            .push((squash(&format!("{} {sub}", name.title)), id));
+        keys.titles.push((squash(&name.title), id));
         self.suggest.add(id, &name.title);
         if !sub.is_empty() {
             self.suggest.add(id, &format!("{} {sub}", name.title));
@@ -264,17 +291,17 @@ impl LocalNames {
 
     /// Names with exactly this title and subtitle (case and Unicode form aside).
     pub fn by_identity(&self, key: &str) -> &[NameId] {
-        self.identity.get(key).map_or(&[], Vec::as_slice)
+        self.identity.get(key)
     }
 
     /// Names whose title and subtitle, squashed together, equal the input's.
     pub fn by_full_name(&self, squashed: &str) -> &[NameId] {
-        self.full_names.get(squashed).map_or(&[], Vec::as_slice)
+        self.full_names.get(squashed)
     }
 
     /// Names with this title (squashed), whatever their subtitle.
     pub fn by_title(&self, squashed: &str) -> &[NameId] {
-        self.titles.get(squashed).map_or(&[], Vec::as_slice)
+        self.titles.get(squashed)
     }
 
     /// Did-you-mean among the localized names.

@@ -8,15 +8,18 @@
 //! Indices ([`CardId`], [`PrintingId`], [`SetIdx`]) are positions in one loaded catalog: they
 //! mean nothing after a reload and are never stored; what is stored is a printing's code.
 
+mod index;
 mod load;
 pub mod localized;
 mod model;
 mod numbering;
 
+pub use index::{IdIndex, KeyIndex};
 pub use load::{
-    CatalogError, ReleaseDateOf, build, find_card_files, is_card_file, load_dir, read_records,
+    BuildError, CatalogError, RecordError, ReleaseDateOf, build, find_card_files, is_card_file,
+    load_dir, read_records,
 };
-pub use localized::{Lang, LocalNames, NameId};
+pub use localized::{Lang, LocalNames, NameId, NamesError};
 pub use model::{Aspect, Aspects, CardType, Rarity, RawCard};
 
 use std::sync::Arc;
@@ -25,7 +28,6 @@ use deckcheck_core::names::{NameIndex, Suggestion, Written};
 use deckcheck_core::text::{identity_fold, squash};
 use deckcheck_core::{CardRef, Confidence};
 use jiff::civil::Date;
-use rustc_hash::FxHashMap as HashMap;
 
 /// A card (copy identity) of one loaded catalog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -87,15 +89,22 @@ pub struct Printing {
     pub id: PrintingId,
     pub card: CardId,
     pub set: SetIdx,
-    /// The collector number as the data writes it (`"033"`, `"T01"`, `"1015"`).
-    pub number: String,
     /// Its id as lists write it: `SOR_033`.
     pub code: Arc<str>,
-    /// `Normal`, `Hyperspace`, `Showcase`, a promo distribution name …
-    pub variant: String,
+    /// `Normal`, `Hyperspace`, `Showcase`, a promo distribution name …: one text shared by
+    /// every printing of the variant.
+    pub variant: Arc<str>,
     pub rarity: Rarity,
     /// Not in the card data: read by the set's documented numbering (`card_data/swu/numbering.toml`).
     pub numbered: Option<Numbered>,
+}
+
+impl Printing {
+    /// The collector number as the data writes it (`"033"`, `"T01"`, `"1015"`): its id after
+    /// the set code.
+    pub fn number(&self) -> &str {
+        self.code.split_once('_').map_or("", |(_, n)| n)
+    }
 }
 
 /// How sure the numbering that gave a printing is.
@@ -114,16 +123,16 @@ pub struct Catalog {
     sets: Vec<String>,
     /// By set index: its release date as the legality data gives it.
     released: Vec<Option<Date>>,
-    /// [`printing_key`] → the card and printing it names.
-    by_id: HashMap<String, (CardId, PrintingId)>,
-    /// The id as the data writes it (`SOR_010`), the form nearly every list uses.
-    by_code: HashMap<Arc<str>, (CardId, PrintingId)>,
+    /// Every printing by its id as written and by its [`printing_key`].
+    ids: IdIndex,
     /// [`identity_key`] → card.
-    by_identity: HashMap<String, CardId>,
+    by_identity: KeyIndex<CardId>,
     /// squash(title + subtitle) → cards.
-    full_names: HashMap<String, Vec<CardId>>,
+    full_names: KeyIndex<CardId>,
     /// squash(title) → cards.
-    titles: HashMap<String, Vec<CardId>>,
+    titles: KeyIndex<CardId>,
+    /// The printings' variant names, each once.
+    variants: Vec<Arc<str>>,
     names: NameIndex<CardId>,
     /// The names in the other languages the card database has (issue 28).
     local: Arc<LocalNames>,
@@ -143,29 +152,96 @@ impl Fit {
     }
 }
 
+/// The most bytes a [`PrintingKey`] holds: a set code of up to 8, `_`, a number.
+pub const KEY_MAX: usize = 20;
+
+/// The key two ids share when they name the same printing (`SOR_33`), held inline: looking an
+/// id up allocates nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PrintingKey {
+    len: u8,
+    bytes: [u8; KEY_MAX],
+}
+
+impl std::ops::Deref for PrintingKey {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        // Only ASCII letters, digits and `_` are ever written into it.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Display for PrintingKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl std::fmt::Debug for PrintingKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", &**self)
+    }
+}
+
 /// The key two ids share when they name the same printing: `sor-33`, `SOR_033` and `SOR 033`
 /// all become `SOR_33`. `None` when the text is not shaped like an id (`SET_NUMBER` with `_`,
 /// `-` or a space between; a set code of up to 8 letters and digits; a number of letters and
-/// digits with at least one digit, its leading zeros dropped).
-pub fn printing_key(id: &str) -> Option<String> {
+/// digits with at least one digit, its leading zeros dropped) or is longer than [`KEY_MAX`].
+pub fn printing_key(id: &str) -> Option<PrintingKey> {
     let id = id.trim();
-    let split = id.find(['_', '-', ' '])?;
-    let (set, number) = (&id[..split], id[split + 1..].trim());
-    let alnum = |s: &str| s.bytes().all(|b| b.is_ascii_alphanumeric());
-    if set.is_empty() || set.len() > 8 || !alnum(set) || !alnum(number) {
+    // One pass over the bytes: every byte a key holds is ASCII, and a list names dozens of ids.
+    let split = id.bytes().position(|b| matches!(b, b'_' | b'-' | b' '))?;
+    if split == 0 || split > 8 {
         return None;
     }
-    let digits_at = number.find(|c: char| c.is_ascii_digit())?;
-    let (prefix, digits) = number.split_at(digits_at);
-    let digits = match digits.trim_start_matches('0') {
-        "" => "0",
-        d => d,
+    let mut key = PrintingKey {
+        len: 0,
+        bytes: [0; KEY_MAX],
     };
-    let mut key = String::with_capacity(set.len() + 1 + prefix.len() + digits.len());
-    for part in [set, "_", prefix, digits] {
-        key.extend(part.chars().map(|c| c.to_ascii_uppercase()));
+    for &b in &id.as_bytes()[..split] {
+        if !b.is_ascii_alphanumeric() {
+            return None;
+        }
+        key.push(b)?;
     }
-    (key.len() <= 20).then_some(key)
+    key.push(b'_')?;
+    // The number: what comes before its first digit as written, then from that digit on
+    // without leading zeros ("0" if it is all zeros).
+    let (mut digits, mut zeros) = (false, false);
+    for &b in id[split + 1..].trim().as_bytes() {
+        if !b.is_ascii_alphanumeric() {
+            return None;
+        }
+        if b == b'0' && (!digits || zeros) {
+            digits = true;
+            zeros = true;
+            continue;
+        }
+        if b.is_ascii_digit() {
+            digits = true;
+        }
+        if digits {
+            zeros = false;
+        }
+        key.push(b)?;
+    }
+    if !digits {
+        return None;
+    }
+    if zeros {
+        key.push(b'0')?;
+    }
+    Some(key)
+}
+
+impl PrintingKey {
+    /// Adds a byte, upper-cased; `None` past [`KEY_MAX`].
+    fn push(&mut self, b: u8) -> Option<()> {
+        *self.bytes.get_mut(usize::from(self.len))? = b.to_ascii_uppercase();
+        self.len += 1;
+        Some(())
+    }
 }
 
 /// The key under which a card's copy identity is indexed.
@@ -179,6 +255,18 @@ pub fn identity_key(title: &str, subtitle: Option<&str>) -> String {
 }
 
 impl Catalog {
+    /// The shared text of a variant name.
+    fn variant(&mut self, name: &str) -> Arc<str> {
+        match self.variants.iter().find(|v| ***v == *name) {
+            Some(v) => Arc::clone(v),
+            None => {
+                let v: Arc<str> = name.into();
+                self.variants.push(Arc::clone(&v));
+                v
+            }
+        }
+    }
+
     pub fn cards(&self) -> &[Card] {
         &self.cards
     }
@@ -202,28 +290,26 @@ impl Catalog {
 
     /// The card and printing an id names: as the data writes it, or in any other spelling.
     pub fn resolve_id(&self, id: &str) -> Option<(CardId, PrintingId)> {
-        if let Some(found) = self.by_code.get(id) {
-            return Some(*found);
-        }
-        self.by_id.get(&printing_key(id)?).copied()
+        let p = self.ids.find(&self.printings, id)?;
+        Some((self.printing(p).card, p))
     }
 
     /// The card with exactly this title and subtitle (case- and Unicode-insensitive).
     pub fn card_by_identity(&self, title: &str, subtitle: Option<&str>) -> Option<&Card> {
         self.by_identity
-            .get(&identity_key(title, subtitle))
-            .map(|c| self.card(*c))
+            .first(&identity_key(title, subtitle))
+            .map(|c| self.card(c))
     }
 
     /// Cards whose title and subtitle, squashed together, equal the input's.
     pub fn by_full_name(&self, title: &str, subtitle: Option<&str>) -> &[CardId] {
         let key = squash(&format!("{title} {}", subtitle.unwrap_or("")));
-        self.full_names.get(&key).map_or(&[], Vec::as_slice)
+        self.full_names.get(&key)
     }
 
     /// Cards with this title (squashed), whatever their subtitle.
     pub fn by_title(&self, title: &str) -> &[CardId] {
-        self.titles.get(&squash(title)).map_or(&[], Vec::as_slice)
+        self.titles.get(&squash(title))
     }
 
     /// The localized names (empty when the data has none).
@@ -243,8 +329,8 @@ impl Catalog {
         let key = identity_key(title, subtitle);
         let mut fits: Vec<Fit> = self
             .by_identity
-            .get(&key)
-            .map(|c| Fit::english(*c))
+            .first(&key)
+            .map(Fit::english)
             .into_iter()
             .collect();
         self.extend_local(&mut fits, self.local.by_identity(&key));
@@ -264,12 +350,8 @@ impl Catalog {
     }
 
     /// The English cards of a lookup, then those of its localized names.
-    fn fits(&self, english: Option<&Vec<CardId>>, local: &[NameId]) -> Vec<Fit> {
-        let mut fits: Vec<Fit> = english
-            .into_iter()
-            .flatten()
-            .map(|c| Fit::english(*c))
-            .collect();
+    fn fits(&self, english: &[CardId], local: &[NameId]) -> Vec<Fit> {
+        let mut fits: Vec<Fit> = english.iter().map(|c| Fit::english(*c)).collect();
         self.extend_local(&mut fits, local);
         fits
     }
@@ -363,7 +445,7 @@ impl Catalog {
         c.printings
             .iter()
             .copied()
-            .find(|p| self.printing(*p).variant == "Normal")
+            .find(|p| &*self.printing(*p).variant == "Normal")
             .unwrap_or(c.printings[0])
     }
 

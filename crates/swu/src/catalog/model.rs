@@ -143,29 +143,43 @@ impl Aspect {
     }
 }
 
-/// The aspects of a card side, each once (a card may print one twice, e.g. Command Command).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Aspects(Vec<Aspect>);
+/// The aspects of a card side, each once (a card may print one twice, e.g. Command Command):
+/// one bit per aspect.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Aspects(u8);
 
 impl Aspects {
     /// Reads the API's aspect names; names it does not know are left out.
     pub fn parse<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
-        let mut aspects: Vec<Aspect> = names.into_iter().filter_map(Aspect::parse).collect();
-        aspects.sort_by_key(|a| *a as u8);
-        aspects.dedup();
-        Self(aspects)
+        Self(
+            names
+                .into_iter()
+                .filter_map(Aspect::parse)
+                .fold(0, |bits, a| bits | Self::bit(a)),
+        )
+    }
+
+    fn bit(aspect: Aspect) -> u8 {
+        1 << aspect as u8
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0 == 0
     }
 
     pub fn contains(&self, aspect: Aspect) -> bool {
-        self.0.contains(&aspect)
+        self.0 & Self::bit(aspect) != 0
     }
 
+    /// Each aspect once, in [`Aspect::ALL`]'s order.
     pub fn iter(&self) -> impl Iterator<Item = Aspect> + '_ {
-        self.0.iter().copied()
+        Aspect::ALL.into_iter().filter(|a| self.contains(*a))
+    }
+}
+
+impl std::fmt::Debug for Aspects {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 

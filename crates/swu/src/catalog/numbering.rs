@@ -7,10 +7,24 @@
 //! A printing the catalog already has wins; where the numbering names another card for it, that
 //! is reported as a problem (a test asserts there is none on the real catalog).
 
-use std::sync::Arc;
+use rustc_hash::FxHashMap as HashMap;
 
-use super::{CardType, Catalog, Numbered, Printing, PrintingId, Rarity, printing_key};
+use super::{
+    CardId, CardType, Catalog, Numbered, Printing, PrintingId, PrintingKey, Rarity, printing_key,
+};
 use crate::data::{NumberRange, Pick, SetNumbering};
+
+/// A range whose count the card data does not give: it is not used.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{set} {variant}: the card data gives {found} printings to number, the numbering {count}; the range is not used"
+)]
+pub struct CountMismatch {
+    set: String,
+    variant: String,
+    found: usize,
+    count: u32,
+}
 
 impl Catalog {
     /// Adds every printing the numbering gives and the catalog lacks; returns what could not be
@@ -18,6 +32,13 @@ impl Catalog {
     /// id where the numbering and the card data name different cards.
     pub fn add_numbered(&mut self, numbering: &[SetNumbering]) -> Vec<String> {
         let mut problems = Vec::new();
+        // Every printing's card by key, while printings are added; the catalog's index is
+        // made again once they are.
+        let mut keys: HashMap<PrintingKey, CardId> = self
+            .printings
+            .iter()
+            .filter_map(|p| Some((printing_key(&p.code)?, p.card)))
+            .collect();
         for set in numbering {
             let Some(idx) = self.set_index(&set.set) else {
                 continue; // a set this catalog does not have
@@ -26,8 +47,8 @@ impl Catalog {
                 let mut v: Vec<(u32, PrintingId)> = self
                     .printings
                     .iter()
-                    .filter(|p| p.set == idx && p.variant == "Normal" && p.numbered.is_none())
-                    .filter_map(|p| Some((p.number.parse::<u32>().ok()?, p.id)))
+                    .filter(|p| p.set == idx && &*p.variant == "Normal" && p.numbered.is_none())
+                    .filter_map(|p| Some((p.number().parse::<u32>().ok()?, p.id)))
                     .collect();
                 v.sort_unstable();
                 v.dedup_by_key(|(n, _)| *n);
@@ -45,16 +66,25 @@ impl Catalog {
             for range in &set.ranges {
                 match self.numbers_of(&set.set, idx, &normals, range) {
                     Ok(numbers) => {
+                        // One caveat per range, shared by the printings it numbers.
+                        let numbered = Numbered {
+                            confidence: range.confidence,
+                            caveat: range.caveat.as_deref().map(Into::into),
+                        };
                         for (number, from) in numbers {
-                            if let Some(problem) = self.add_one(&set.set, number, from, range) {
+                            if let Some(problem) =
+                                self.add_one(&mut keys, &set.set, number, from, range, &numbered)
+                            {
                                 problems.push(problem);
                             }
                         }
                     }
-                    Err(problem) => problems.push(problem),
+                    Err(problem) => problems.push(problem.to_string()),
                 }
             }
         }
+        self.printings.shrink_to_fit();
+        self.ids = super::IdIndex::build(&self.printings);
         problems
     }
 
@@ -65,7 +95,7 @@ impl Catalog {
         idx: super::SetIdx,
         normals: &[(u32, PrintingId)],
         range: &NumberRange,
-    ) -> Result<Vec<(String, PrintingId)>, String> {
+    ) -> Result<Vec<(String, PrintingId)>, CountMismatch> {
         let in_span = |n: u32| range.numbers.is_none_or(|[lo, hi]| lo <= n && n <= hi);
         let picked = |p: PrintingId| self.picks(range.pick, p);
         let out: Vec<(String, PrintingId)> = if let Some(offset) = range.offset {
@@ -86,9 +116,9 @@ impl Catalog {
             let mut from: Vec<(u32, &Printing)> = self
                 .printings
                 .iter()
-                .filter(|p| p.set == idx && p.variant == of && p.numbered.is_none())
+                .filter(|p| p.set == idx && *p.variant == *of && p.numbered.is_none())
                 .filter(|p| picked(p.id))
-                .filter_map(|p| Some((p.number.parse::<u32>().ok()?, p)))
+                .filter_map(|p| Some((p.number().parse::<u32>().ok()?, p)))
                 .filter(|(n, _)| in_span(*n))
                 .collect();
             from.sort_unstable_by_key(|(n, _)| *n);
@@ -99,17 +129,18 @@ impl Catalog {
                     .collect(),
                 (_, Some(suffix)) => from
                     .iter()
-                    .map(|(_, p)| (format!("{}{suffix}", p.number), p.id))
+                    .map(|(_, p)| (format!("{}{suffix}", p.number()), p.id))
                     .collect(),
                 _ => Vec::new(),
             }
         };
         match range.count {
-            Some(count) if out.len() != count as usize => Err(format!(
-                "{code} {}: the card data gives {} printings to number, the numbering {count}; the range is not used",
-                range.variant,
-                out.len()
-            )),
+            Some(count) if out.len() != count as usize => Err(CountMismatch {
+                set: code.to_string(),
+                variant: range.variant.clone(),
+                found: out.len(),
+                count,
+            }),
             _ => Ok(out),
         }
     }
@@ -134,15 +165,17 @@ impl Catalog {
     /// has it; says so when the catalog has it as another card.
     fn add_one(
         &mut self,
+        keys: &mut HashMap<PrintingKey, CardId>,
         code: &str,
         number: String,
         from: PrintingId,
         range: &NumberRange,
+        numbered: &Numbered,
     ) -> Option<String> {
         let id = format!("{code}_{number}");
         let key = printing_key(&id)?;
         let source = self.printing(from).clone();
-        if let Some((card, _)) = self.by_id.get(&key) {
+        if let Some(card) = keys.get(&key) {
             return (*card != source.card).then(|| {
                 format!(
                     "{id}: the {} numbering names {}, the card data {}",
@@ -153,22 +186,17 @@ impl Catalog {
             });
         }
         let printing = PrintingId(self.printings.len() as u32);
-        let code: Arc<str> = id.into();
+        let variant = self.variant(&range.variant);
         self.printings.push(Printing {
             id: printing,
             card: source.card,
             set: source.set,
-            number,
-            code: Arc::clone(&code),
-            variant: range.variant.clone(),
+            code: id.into(),
+            variant,
             rarity: source.rarity,
-            numbered: Some(Numbered {
-                confidence: range.confidence,
-                caveat: range.caveat.as_deref().map(Into::into),
-            }),
+            numbered: Some(numbered.clone()),
         });
-        self.by_id.insert(key, (source.card, printing));
-        self.by_code.insert(code, (source.card, printing));
+        keys.insert(key, source.card);
         None
     }
 }

@@ -7,7 +7,7 @@ use deckcheck_core::{FormatInfo, Timeline};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use super::{SetKind, check_timeline};
+use super::{SetKind, TimelineError, check_timeline};
 
 /// Which cards a format draws from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,8 +192,8 @@ impl FormatDef {
     }
 
     /// Checks what serde cannot: timelines in order, required settings present.
-    pub(super) fn validate(&self) -> Result<(), String> {
-        let id = &self.id;
+    pub(super) fn validate(&self) -> Result<(), FormatError> {
+        let format = || self.id.clone();
         let order = [
             check_timeline(&self.available),
             check_timeline(&self.leaders),
@@ -208,25 +208,40 @@ impl FormatDef {
             check_timeline(&self.packs),
             check_timeline(&self.prerelease),
         ];
-        if let Some(Err(e)) = order.into_iter().find(Result::is_err) {
-            return Err(format!("{id}: a timeline's {e}"));
+        if let Some(Err(source)) = order.into_iter().find(Result::is_err) {
+            return Err(FormatError::Timeline {
+                format: format(),
+                source,
+            });
         }
         if self.available.is_empty() || self.leaders.is_empty() || self.card_pool.is_empty() {
-            return Err(format!(
-                "{id}: available, leaders and card_pool are required"
-            ));
+            return Err(FormatError::Required(format()));
         }
         if self.decks == 0 {
-            return Err(format!("{id}: decks must be at least 1"));
+            return Err(FormatError::NoDecks(format()));
         }
         let slug = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
-        if id.is_empty() || !id.chars().all(slug) {
-            return Err(format!(
-                "format id {id:?} must be lowercase letters, digits and dashes"
-            ));
+        if self.id.is_empty() || !self.id.chars().all(slug) {
+            return Err(FormatError::Id(format()));
         }
         Ok(())
     }
+}
+
+/// Why a format of `formats.toml` is refused, with its id.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    #[error("{format}: a timeline's {source}")]
+    Timeline {
+        format: String,
+        source: TimelineError,
+    },
+    #[error("{0}: available, leaders and card_pool are required")]
+    Required(String),
+    #[error("{0}: decks must be at least 1")]
+    NoDecks(String),
+    #[error("format id {0:?} must be lowercase letters, digits and dashes")]
+    Id(String),
 }
 
 #[cfg(test)]

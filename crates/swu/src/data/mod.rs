@@ -10,8 +10,8 @@
 mod formats;
 mod numbering;
 
-pub use formats::{FormatDef, LeaderAspectRule, PoolKind, PoolRule};
-pub use numbering::{NumberRange, Pick, SetNumbering};
+pub use formats::{FormatDef, FormatError, LeaderAspectRule, PoolKind, PoolRule};
+pub use numbering::{NumberRange, NumberingError, Pick, RangeProblem, SetNumbering};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -273,23 +273,58 @@ pub enum DataError {
         file: String,
         source: Box<toml::de::Error>,
     },
-    #[error("{file}: {message}")]
-    Invalid { file: String, message: String },
+    #[error("{file}: {source}")]
+    Invalid { file: String, source: Invalid },
+}
+
+/// What a data file holds that it must not: what serde cannot check, named with the record.
+#[derive(Debug, thiserror::Error)]
+pub enum Invalid {
+    #[error("set {0} is listed twice")]
+    SetTwice(String),
+    #[error("format {0} is defined twice")]
+    FormatTwice(String),
+    #[error("{format}: card_pool names unknown format {unknown:?}")]
+    UnknownPoolFormat { format: String, unknown: String },
+    #[error("the suspension of {title} takes effect before its announcement of {announced}")]
+    SuspendedBeforeAnnounced { title: String, announced: Date },
+    #[error("suspension of {title} names list {list:?}, which no format uses")]
+    UnknownList { title: String, list: String },
+    #[error("{rule}: {source}")]
+    Citation { rule: String, source: TimelineError },
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    #[error(transparent)]
+    Numbering(#[from] NumberingError),
+    #[error(
+        "{0} is not certain (single-source or unconfirmed) and has no `caveat`: give it one plain sentence for players"
+    )]
+    NoCaveat(String),
+}
+
+/// Why a timeline of a data file is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TimelineError {
+    /// Its entries are not in date order (core's check says which, in words).
+    #[error("{0}")]
+    Order(String),
+    #[error("entry from {from} cites {section:?}, published later")]
+    PublishedLater { from: Date, section: String },
 }
 
 /// A timeline as a data file may hold it: entries in date order, and none in force before the
 /// day its section says it was published (`Eternally Unlimited (2026-02-18)` cannot apply from
 /// 2026-02-01): a date is never applied before the document or announcement that set it.
-pub(crate) fn check_timeline<T>(timeline: &Timeline<T>) -> Result<(), String> {
-    timeline.check_order()?;
+pub(crate) fn check_timeline<T>(timeline: &Timeline<T>) -> Result<(), TimelineError> {
+    timeline.check_order().map_err(TimelineError::Order)?;
     for d in timeline.entries() {
         if let Some(published) = published_on(&d.section)
             && d.from < published
         {
-            return Err(format!(
-                "entry from {} cites {:?}, published later",
-                d.from, d.section
-            ));
+            return Err(TimelineError::PublishedLater {
+                from: d.from,
+                section: d.section.clone(),
+            });
         }
     }
     Ok(())
@@ -438,27 +473,21 @@ impl LegalityData {
     /// Checks what serde cannot: codes and ids are unique, lists name known formats,
     /// timelines are ordered.
     fn validate(&self) -> Result<(), DataError> {
-        let invalid = |file: &str, message: String| DataError::Invalid {
+        let invalid = |file: &str, source: Invalid| DataError::Invalid {
             file: file.to_string(),
-            message,
+            source,
         };
         let mut codes = std::collections::HashSet::new();
         for set in &self.sets {
             if !codes.insert(set.code.to_ascii_uppercase()) {
-                return Err(invalid(
-                    FILES[0],
-                    format!("set {} is listed twice", set.code),
-                ));
+                return Err(invalid(FILES[0], Invalid::SetTwice(set.code.clone())));
             }
         }
         let mut ids = std::collections::HashSet::new();
         for f in &self.formats {
-            f.validate().map_err(|m| invalid(FILES[3], m))?;
+            f.validate().map_err(|e| invalid(FILES[3], e.into()))?;
             if !ids.insert(f.id.as_str()) {
-                return Err(invalid(
-                    FILES[3],
-                    format!("format {} is defined twice", f.id),
-                ));
+                return Err(invalid(FILES[3], Invalid::FormatTwice(f.id.clone())));
             }
             for pool in f.card_pool.entries() {
                 if let Some(unknown) = pool
@@ -469,7 +498,10 @@ impl LegalityData {
                 {
                     return Err(invalid(
                         FILES[3],
-                        format!("{}: card_pool names unknown format {unknown:?}", f.id),
+                        Invalid::UnknownPoolFormat {
+                            format: f.id.clone(),
+                            unknown: unknown.clone(),
+                        },
                     ));
                 }
             }
@@ -486,27 +518,35 @@ impl LegalityData {
             {
                 return Err(invalid(
                     FILES[1],
-                    format!(
-                        "the suspension of {} takes effect before its announcement of {day}",
-                        s.title
-                    ),
+                    Invalid::SuspendedBeforeAnnounced {
+                        title: s.title.clone(),
+                        announced: day,
+                    },
                 ));
             }
             if !lists.contains(&s.format.as_str()) {
                 return Err(invalid(
                     FILES[1],
-                    format!(
-                        "suspension of {} names list {:?}, which no format uses",
-                        s.title, s.format
-                    ),
+                    Invalid::UnknownList {
+                        title: s.title.clone(),
+                        list: s.format.clone(),
+                    },
                 ));
             }
         }
         for (rule, sections) in &self.citations {
-            check_timeline(sections).map_err(|e| invalid(FILES[4], format!("{rule}: {e}")))?;
+            check_timeline(sections).map_err(|source| {
+                invalid(
+                    FILES[4],
+                    Invalid::Citation {
+                        rule: rule.clone(),
+                        source,
+                    },
+                )
+            })?;
         }
         for n in &self.numbering {
-            n.validate().map_err(|m| invalid(FILES[6], m))?;
+            n.validate().map_err(|e| invalid(FILES[6], e.into()))?;
         }
         self.every_uncertain_fact_has_its_caveat()
     }
@@ -516,9 +556,7 @@ impl LegalityData {
     fn every_uncertain_fact_has_its_caveat(&self) -> Result<(), DataError> {
         let missing = |file: &str, what: String| DataError::Invalid {
             file: file.to_string(),
-            message: format!(
-                "{what} is not certain (single-source or unconfirmed) and has no `caveat`: give it one plain sentence for players"
-            ),
+            source: Invalid::NoCaveat(what),
         };
         let lacks = |c: Confidence, caveat: &Option<String>| {
             c.needs_caveat() && caveat.as_deref().is_none_or(|t| t.trim().is_empty())

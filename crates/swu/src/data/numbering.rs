@@ -83,7 +83,7 @@ pub enum Pick {
 }
 
 impl SetNumbering {
-    pub(super) fn validate(&self) -> Result<(), String> {
+    pub(super) fn validate(&self) -> Result<(), NumberingError> {
         for r in &self.ranges {
             let rules = [
                 r.offset.is_some(),
@@ -91,36 +91,59 @@ impl SetNumbering {
                 r.shift.is_some(),
                 r.suffix.is_some(),
             ];
-            let what = format!("{} {}", self.set, r.variant);
+            let refuse = |problem| NumberingError {
+                set: self.set.clone(),
+                variant: r.variant.clone(),
+                problem,
+            };
             if rules.iter().filter(|x| **x).count() != 1 {
-                return Err(format!(
-                    "{what}: give exactly one of offset, first, shift, suffix"
-                ));
+                return Err(refuse(RangeProblem::OneRule));
             }
             if (r.shift.is_some() || r.suffix.is_some()) != r.of.is_some() {
-                return Err(format!(
-                    "{what}: `of` goes with shift and suffix, and only with them"
-                ));
+                return Err(refuse(RangeProblem::Of));
             }
             if r.first.is_some() && r.count.is_none() {
-                return Err(format!("{what}: a range numbered by rank needs its count"));
+                return Err(refuse(RangeProblem::RankWithoutCount));
             }
             if r.suffix
                 .as_deref()
                 .is_some_and(|s| s.is_empty() || !s.chars().all(|c| c.is_ascii_alphabetic()))
             {
-                return Err(format!("{what}: a suffix is letters"));
+                return Err(refuse(RangeProblem::Suffix));
             }
         }
         Ok(())
     }
 }
 
+/// A range of `numbering.toml` that cannot be read, with its set and variant.
+#[derive(Debug, thiserror::Error)]
+#[error("{set} {variant}: {problem}")]
+pub struct NumberingError {
+    pub set: String,
+    pub variant: String,
+    pub problem: RangeProblem,
+}
+
+/// What is wrong with a range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RangeProblem {
+    #[error("give exactly one of offset, first, shift, suffix")]
+    OneRule,
+    #[error("`of` goes with shift and suffix, and only with them")]
+    Of,
+    #[error("a range numbered by rank needs its count")]
+    RankWithoutCount,
+    #[error("a suffix is letters")]
+    Suffix,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn range(text: &str) -> Result<(), String> {
+    /// The problem of one range, or none.
+    fn range(text: &str) -> Result<(), RangeProblem> {
         #[derive(Deserialize)]
         struct One {
             set: Vec<SetNumbering>,
@@ -128,23 +151,29 @@ mod tests {
         let one: One = toml::from_str(&format!(
             "[[set]]\nset = \"JTL\"\nnormal = 262\nsources = []\nranges = [{text}]"
         ))
-        .map_err(|e| e.to_string())?;
-        one.set[0].validate()
+        .expect("the range is TOML");
+        one.set[0].validate().map_err(|e| e.problem)
     }
 
     #[test]
     fn a_range_has_exactly_one_rule() {
         assert!(range(r#"{ variant = "Hyperspace", offset = 262 }"#).is_ok());
         assert!(range(r#"{ variant = "Showcase", first = 997, count = 18 }"#).is_ok());
-        assert!(range(r#"{ variant = "X", offset = 1, first = 2, count = 1 }"#).is_err());
-        assert!(
-            range(r#"{ variant = "X", first = 2 }"#).is_err(),
-            "a rank needs its count"
+        assert_eq!(
+            range(r#"{ variant = "X", offset = 1, first = 2, count = 1 }"#),
+            Err(RangeProblem::OneRule)
         );
-        assert!(
-            range(r#"{ variant = "X", shift = 36 }"#).is_err(),
-            "shift needs of"
+        assert_eq!(
+            range(r#"{ variant = "X", first = 2 }"#),
+            Err(RangeProblem::RankWithoutCount)
         );
-        assert!(range(r#"{ variant = "X", of = "Normal", suffix = "1" }"#).is_err());
+        assert_eq!(
+            range(r#"{ variant = "X", shift = 36 }"#),
+            Err(RangeProblem::Of)
+        );
+        assert_eq!(
+            range(r#"{ variant = "X", of = "Normal", suffix = "1" }"#),
+            Err(RangeProblem::Suffix)
+        );
     }
 }

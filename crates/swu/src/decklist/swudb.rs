@@ -295,7 +295,11 @@ fn read_typed(catalog: &Catalog, typed: TypedDeck<'_>) -> Result<Imported<Deck>,
     {
         return Err(no_sections());
     }
-    let mut imported = Imported::default();
+    let mut imported: Imported<Deck> = Imported::default();
+    let listed = |list: &Option<Vec<_>>| list.as_ref().map_or(0, Vec::len);
+    imported
+        .deck
+        .reserve(singles.len() + listed(&typed.deck) + listed(&typed.sideboard));
     let meta = typed.metadata.map(|Object(m)| m).unwrap_or_default();
     set_metadata(&mut imported.deck, meta);
     for (field, zone, entry) in singles {

@@ -29,7 +29,7 @@ use serde::Serialize;
 use super::Context;
 use super::codes::{CARD_NOT_IN_FORMAT, CARD_NOT_RELEASED};
 use crate::catalog::{Card, CardId, SetIdx};
-use crate::data::{FormatDef, LegalityData, PoolKind, PoolRule, SetInfo, SetKind};
+use crate::data::{FormatDef, LegalityData, PoolKind, PoolRule, SetKind};
 
 pub struct CardPool;
 
@@ -125,10 +125,6 @@ impl<'a> LegalSets<'a> {
     fn states<'c>(&'c self, card: &'c Card) -> impl Iterator<Item = (SetIdx, SetState)> + 'c {
         card.sets.iter().map(|s| (*s, self.states[s.index()]))
     }
-}
-
-fn released_by(set: &SetInfo, date: Date) -> bool {
-    set.release_date.is_some_and(|d| d <= date)
 }
 
 /// The format whose card pool and suspension list a check uses: the format itself, or for one
@@ -341,7 +337,8 @@ impl Rule<Context<'_>> for CardPool {
         let legal = LegalSets::compute(ctx, &rule.value, ctx.as_of);
         let decks = ctx.decks();
         for (i, (deck, tally)) in decks.iter().zip(ctx.tallies).enumerate() {
-            let mut groups: Vec<(Why, Vec<CardRef>, Vec<CardId>)> = Vec::new();
+            // The cards out of the pool by reason, named (CardRef) once the groups are known.
+            let mut groups: Vec<(Why, Vec<CardId>)> = Vec::new();
             for copies in tally.cards() {
                 let card = ctx.catalog.card(copies.card);
                 if let Some((set, sure)) = legal.legal_through(card) {
@@ -379,16 +376,17 @@ impl Rule<Context<'_>> for CardPool {
                     unknown_sets(ctx, card, out);
                     continue;
                 }
-                let card_ref = ctx.card_ref(deck, copies.card);
-                match groups.iter_mut().find(|(w, _, _)| *w == why) {
-                    Some((_, cards, ids)) => {
-                        cards.push(card_ref);
+                match groups.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, ids)) => ids.push(copies.card),
+                    None => {
+                        let mut ids = Vec::with_capacity(tally.cards().len());
                         ids.push(copies.card);
+                        groups.push((why, ids));
                     }
-                    None => groups.push((why, vec![card_ref], vec![copies.card])),
                 }
             }
-            for (why, cards, ids) in groups {
+            for (why, ids) in groups {
+                let cards: Vec<CardRef> = ids.iter().map(|c| ctx.card_ref(deck, *c)).collect();
                 let format = ctx.pool_format.name.clone();
                 let v = match why {
                     Why::UnknownSets => continue, // a note each, above
@@ -571,20 +569,25 @@ fn not_released(ctx: &Context<'_>, first: Option<&str>, in_pool: bool) -> Violat
 
 /// The released sets the cards are printed in, in set order, by code: "SOR", "SHD".
 fn released_sets(ctx: &Context<'_>, cards: &[CardId]) -> Vec<String> {
-    let mut sets: Vec<SetIdx> = Vec::new();
+    // Each set once, with its release date to order by.
+    let mut sets: Vec<(Date, SetIdx)> = Vec::new();
     for card in cards {
         for set in &ctx.catalog.card(*card).sets {
             let released = ctx
                 .set_info(*set)
-                .is_some_and(|s| released_by(s, ctx.as_of));
-            if released && !sets.contains(set) {
-                sets.push(*set);
+                .and_then(|s| s.release_date)
+                .filter(|d| *d <= ctx.as_of);
+            if let Some(day) = released
+                && !sets.iter().any(|(_, s)| s == set)
+            {
+                sets.push((day, *set));
             }
         }
     }
-    sets.sort_by_key(|s| ctx.set_info(*s).and_then(|i| i.release_date));
+    // In release order; sets of one day as the cards first named them.
+    sets.sort_by_key(|(day, _)| *day);
     sets.iter()
-        .map(|s| ctx.catalog.set_code(*s).to_string())
+        .map(|(_, s)| ctx.catalog.set_code(*s).to_string())
         .collect()
 }
 

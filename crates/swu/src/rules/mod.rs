@@ -145,7 +145,8 @@ impl CardCopies {
 
 impl Tally {
     pub fn of(deck: &Deck) -> Self {
-        let mut cards: Vec<CardCopies> = Vec::new();
+        // At most one per entry: reserved at once, never moved while it grows.
+        let mut cards: Vec<CardCopies> = Vec::with_capacity(deck.entries().len());
         let mut entries: Vec<_> = deck.entries().iter().collect();
         entries.sort_by_key(|e| e.card);
         for e in entries {

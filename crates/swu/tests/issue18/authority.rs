@@ -131,7 +131,7 @@ fn twin_suns(
         .iter()
         .filter(|p| {
             p.set == sor
-                && p.variant == "Normal"
+                && &*p.variant == "Normal"
                 && p.rarity == Rarity::Common
                 && catalog.card(p.card).card_type.is_deck_card()
         })
@@ -206,7 +206,7 @@ fn sealed(
         .printings()
         .iter()
         .filter(|p| {
-            p.set == law && p.variant == "Normal" && catalog.card(p.card).card_type.is_deck_card()
+            p.set == law && &*p.variant == "Normal" && catalog.card(p.card).card_type.is_deck_card()
         })
         .map(|p| p.code.to_string())
         .take(30)

@@ -19,7 +19,7 @@ fn twin_suns(game: &std::sync::Arc<dyn deckcheck_core::AnyGame>, a: &str, b: &st
     for p in catalog.printings() {
         let card = catalog.card(p.card);
         if p.set == set
-            && p.variant == "Normal"
+            && &*p.variant == "Normal"
             && p.rarity == Rarity::Common
             && card.card_type.is_deck_card()
             && !seen.contains(&p.code)

@@ -284,11 +284,11 @@ fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
     let catalog = swu.catalog();
     for p in catalog.printings() {
         let set = catalog.set_code(p.set);
-        let number = p.number.trim_start_matches('0');
-        let padded = if p.number.bytes().all(|b| b.is_ascii_digit()) {
-            format!("00{}", p.number)
+        let number = p.number().trim_start_matches('0');
+        let padded = if p.number().bytes().all(|b| b.is_ascii_digit()) {
+            format!("00{}", p.number())
         } else {
-            p.number.clone()
+            p.number().to_string()
         };
         for id in [
             p.code.to_string(),
@@ -299,7 +299,7 @@ fn every_printing_of_the_real_catalog_is_found_by_its_id_in_every_spelling() {
                 catalog.resolve_id(&id),
                 Some((p.card, p.id)),
                 "{id:?} ({set} {})",
-                p.number
+                p.number()
             );
         }
     }

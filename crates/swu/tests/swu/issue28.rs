@@ -27,7 +27,7 @@ pub(crate) fn commons(
     catalog
         .printings()
         .iter()
-        .filter(|p| p.set == set && p.variant == "Normal" && p.rarity == Rarity::Common)
+        .filter(|p| p.set == set && &*p.variant == "Normal" && p.rarity == Rarity::Common)
         .filter(|p| kind(catalog.card(p.card)))
         .filter(|p| {
             let new = !seen.contains(&p.card);
