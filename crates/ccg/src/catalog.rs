@@ -474,6 +474,13 @@ impl Catalog {
             .copied()
             .filter(|s| VIRTUAL.contains(s))
             .max();
+        for index in [
+            &mut catalog.titles,
+            &mut catalog.aliases,
+            &mut catalog.legacy_titles,
+        ] {
+            index.compact();
+        }
         Ok(catalog)
     }
 

@@ -600,6 +600,13 @@ impl Catalog {
     /// The catalog once every file is in: every objective set has its six cards.
     fn finish(&mut self) -> Result<(), CatalogError> {
         self.cards.shrink_to_fit();
+        for index in [
+            &mut self.titles,
+            &mut self.objectives,
+            &mut self.affiliations,
+        ] {
+            index.compact();
+        }
         for (set, cards) in self.sets.iter().enumerate() {
             if let Some(cards) = cards
                 && let Some(missing) = cards.iter().position(|c| *c == CardIdx::MAX)

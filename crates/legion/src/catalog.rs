@@ -830,6 +830,7 @@ impl Catalog {
                 names.add(c.ix, t);
             }
         }
+        names.compact();
         let mut out_forces = Vec::new();
         for (key, value) in forces {
             let bf: BattleForce =

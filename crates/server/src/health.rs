@@ -238,5 +238,8 @@ pub async fn metrics(
 pub async fn openapi(_: NoParams, state: Data<AppState>) -> Result<HttpResponse, Error> {
     Ok(HttpResponse::Ok()
         .content_type("application/json")
-        .body(state.openapi.clone()))
+        .body(match &state.openapi {
+            std::borrow::Cow::Borrowed(text) => actix_web::web::Bytes::from_static(text.as_bytes()),
+            std::borrow::Cow::Owned(text) => actix_web::web::Bytes::from(text.clone()),
+        }))
 }

@@ -42,8 +42,8 @@ pub struct AppState {
     catalog_times: ArcSwap<Vec<(&'static str, Option<SystemTime>)>>,
     /// The event store, named without secrets (logs, `/ready`).
     pub store_name: StoreName,
-    /// The API document, made once at start (served, never read back).
-    pub openapi: String,
+    /// The API document (the embedded one, or made once at start; served, never read back).
+    pub openapi: std::borrow::Cow<'static, str>,
     /// Events: registrations, locks, deck checks (SQLite or PostgreSQL).
     pub store: deckcheck_store::Store,
     /// The one client that fetches decks given as links (`DECKCHECK_LINK_HOSTS`).
@@ -57,7 +57,7 @@ impl AppState {
         settings: Settings,
         store: deckcheck_store::Store,
         links: deckcheck_links::Links,
-        openapi: String,
+        openapi: std::borrow::Cow<'static, str>,
     ) -> Self {
         metrics::handle();
         let state = Self {

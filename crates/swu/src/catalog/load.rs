@@ -404,6 +404,7 @@ impl<'a> Builder<'a> {
         catalog.by_identity = KeyIndex::build(identities);
         catalog.full_names = KeyIndex::build(full_names);
         catalog.titles = KeyIndex::build(titles);
+        catalog.names.compact();
         catalog.cards.shrink_to_fit();
         catalog.printings.shrink_to_fit();
         catalog.ids = IdIndex::build(&catalog.printings);

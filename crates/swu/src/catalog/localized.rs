@@ -240,6 +240,7 @@ impl LocalNames {
         out.identity = KeyIndex::build(keys.identity);
         out.full_names = KeyIndex::build(keys.full_names);
         out.titles = KeyIndex::build(keys.titles);
+        out.suggest.compact();
         out
     }
 
