@@ -34,7 +34,7 @@ pub enum DataError {
     Order {
         format: String,
         setting: String,
-        reason: String,
+        reason: deckcheck_core::dated::OutOfOrder,
     },
     #[error("formats.toml [{format}] {icon}: an icon is either banned or disputed")]
     BannedAndDisputed { format: String, icon: String },
@@ -193,11 +193,12 @@ impl LegalityData {
         let sets: SetsFile = toml("sets.toml", sets)?;
         let conflicts: ConflictsFile = toml("icon_conflicts.toml", conflicts)?;
         for f in &formats.format {
-            let order = |setting: &str, reason: String| DataError::Order {
-                format: f.id.clone(),
-                setting: setting.to_string(),
-                reason,
-            };
+            let order =
+                |setting: &str, reason: deckcheck_core::dated::OutOfOrder| DataError::Order {
+                    format: f.id.clone(),
+                    setting: setting.to_string(),
+                    reason,
+                };
             f.available
                 .check_order()
                 .map_err(|e| order("available", e))?;

@@ -88,9 +88,18 @@ impl<T> Default for Timeline<T> {
     }
 }
 
+/// A timeline whose entries are not in strictly increasing date order: the first pair out of
+/// order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("entries are not in date order ({earlier} is not before {later})")]
+pub struct OutOfOrder {
+    pub earlier: Date,
+    pub later: Date,
+}
+
 impl<T> Timeline<T> {
     /// A timeline of entries oldest first; `Err` names the first entry out of order.
-    pub fn new(entries: Vec<Dated<T>>) -> Result<Self, String> {
+    pub fn new(entries: Vec<Dated<T>>) -> Result<Self, OutOfOrder> {
         let timeline = Self(entries);
         timeline.check_order()?;
         Ok(timeline)
@@ -117,12 +126,12 @@ impl<T> Timeline<T> {
 
     /// Ok when entries are in strictly increasing date order (as read from a file, where
     /// serde cannot check it).
-    pub fn check_order(&self) -> Result<(), String> {
+    pub fn check_order(&self) -> Result<(), OutOfOrder> {
         match self.0.windows(2).find(|w| w[0].from >= w[1].from) {
-            Some(w) => Err(format!(
-                "entries are not in date order ({} is not before {})",
-                w[0].from, w[1].from
-            )),
+            Some(w) => Err(OutOfOrder {
+                earlier: w[0].from,
+                later: w[1].from,
+            }),
             None => Ok(()),
         }
     }
@@ -165,7 +174,7 @@ mod tests {
             dated(50, date(2024, 3, 8)),
         ])
         .unwrap_err();
-        assert!(err.contains("2025-03-14"), "{err}");
+        assert!(err.to_string().contains("2025-03-14"), "{err}");
     }
 
     #[test]

@@ -47,13 +47,16 @@ pub enum DataError {
         file: String,
         format: String,
         setting: &'static str,
-        reason: String,
+        reason: deckcheck_core::dated::OutOfOrder,
     },
     #[error("{file}: format {format} plays no deck")]
     NoDecks { file: String, format: String },
     /// The restricted lists do not make a timeline (core's check says why).
     #[error("{file}: {reason}")]
-    Lists { file: String, reason: String },
+    Lists {
+        file: String,
+        reason: deckcheck_core::dated::OutOfOrder,
+    },
     #[error(
         "card_data/lcg/restricted.toml: {group} names set {set} {title:?}, but the card data has {found:?}"
     )]

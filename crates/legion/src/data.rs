@@ -175,7 +175,7 @@ pub enum DataError {
     Timeline {
         format: String,
         what: &'static str,
-        reason: String,
+        reason: deckcheck_core::dated::OutOfOrder,
     },
     #[error("{MODES}: format {format:?} {what}: must start on the format's date {from}")]
     FirstDate {
@@ -219,7 +219,7 @@ impl LegionData {
         for m in file.formats {
             let at = |what: &'static str| {
                 let format = m.id.clone();
-                move |reason: String| DataError::Timeline {
+                move |reason: deckcheck_core::dated::OutOfOrder| DataError::Timeline {
                     format,
                     what,
                     reason,

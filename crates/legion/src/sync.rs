@@ -70,33 +70,48 @@ const FILES: [File; 3] = [
     },
 ];
 
+/// Why a fetched card file is not the data it should be.
+#[derive(Debug, thiserror::Error)]
+enum Unread {
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    #[error("no object literal (no `{{`) in the file")]
+    NoObject,
+    #[error("the object literal is not closed")]
+    NotClosed,
+    #[error("not a plain object literal: {0}")]
+    NotPlain(#[from] json5::Error),
+    #[error("not valid JSON: {0}")]
+    NotJson(#[from] serde_json::Error),
+    #[error("the object is empty")]
+    Empty,
+    #[error("not a JSON object")]
+    NotAnObject,
+}
+
 /// The object literal of a JavaScript constants file (`const legionModes = {…};\nexport
 /// default legionModes;`) as JSON.
-fn js_object_to_json(text: &str) -> Result<Vec<u8>, String> {
-    let start = text
-        .find('{')
-        .ok_or("no object literal (no `{`) in the file")?;
-    let end = text.rfind('}').ok_or("the object literal is not closed")?;
+fn js_object_to_json(text: &str) -> Result<Vec<u8>, Unread> {
+    let start = text.find('{').ok_or(Unread::NoObject)?;
+    let end = text.rfind('}').ok_or(Unread::NotClosed)?;
     if end < start {
-        return Err("the object literal is not closed".into());
+        return Err(Unread::NotClosed);
     }
-    let value: Value = json5::from_str(&text[start..=end])
-        .map_err(|e| format!("not a plain object literal: {e}"))?;
+    let value: Value = json5::from_str(&text[start..=end])?;
     check_object(&value)?;
-    serde_json::to_vec_pretty(&value).map_err(|e| e.to_string())
+    Ok(serde_json::to_vec_pretty(&value)?)
 }
 
-fn check_object(value: &Value) -> Result<(), String> {
+fn check_object(value: &Value) -> Result<(), Unread> {
     match value.as_object() {
         Some(map) if !map.is_empty() => Ok(()),
-        Some(_) => Err("the object is empty".into()),
-        None => Err("not a JSON object".into()),
+        Some(_) => Err(Unread::Empty),
+        None => Err(Unread::NotAnObject),
     }
 }
 
-fn check_json(bytes: &[u8]) -> Result<(), String> {
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
-    check_object(&value)
+fn check_json(bytes: &[u8]) -> Result<(), Unread> {
+    check_object(&serde_json::from_slice(bytes)?)
 }
 
 impl Source for LegionSource {
@@ -110,9 +125,9 @@ impl Source for LegionSource {
 
     fn fetch_all(&self, session: &mut Session<'_>) -> Result<(), SyncError> {
         for file in &FILES {
-            let bad = |reason: String| SyncError::BadFile {
+            let bad = |reason: Unread| SyncError::BadFile {
                 file: file.local.to_string(),
-                reason,
+                reason: reason.to_string(),
             };
             // The repository's layout first; a mirror has the loader's names.
             let js_local = file.repo_path.rsplit('/').next().unwrap_or(file.local);
@@ -123,7 +138,7 @@ impl Source for LegionSource {
             };
             match session.get(file.repo_path, repo_local) {
                 Ok(bytes) if file.repo_is_js => {
-                    let text = std::str::from_utf8(&bytes).map_err(|e| bad(e.to_string()))?;
+                    let text = std::str::from_utf8(&bytes).map_err(|_| bad(Unread::NotUtf8))?;
                     let json = js_object_to_json(text).map_err(bad)?;
                     session.put(file.local, &json)?;
                 }
@@ -181,27 +196,29 @@ fn last_change(session: &mut Session<'_>) {
     let local = "_commits.json";
     let answer = session.get_from(history, LAST_CHANGE, local);
     session.discard(local);
-    match answer.map_err(|e| e.to_string()).and_then(|b| commit_day(&b)) {
-        Ok(day) => {
+    match answer.map(|b| commit_day(&b)) {
+        Ok(Some(day)) => {
             session.progress(&format!("Legion HQ's card data is of {day}"));
             session.snapshot(day);
         }
+        Ok(None) => session.progress(
+            "the day of Legion HQ's card data could not be read (the answer names no commit with a readable date); the sync's day stands for it",
+        ),
         Err(why) => session.progress(&format!(
             "the day of Legion HQ's card data could not be read ({why}); the sync's day stands for it"
         )),
     }
 }
 
-/// The day of the first commit of a GitHub commits answer.
-fn commit_day(bytes: &[u8]) -> Result<jiff::civil::Date, String> {
-    let commits: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+/// The day of the first commit of a GitHub commits answer, when it names one.
+fn commit_day(bytes: &[u8]) -> Option<jiff::civil::Date> {
+    let commits: Value = serde_json::from_slice(bytes).ok()?;
     let date = commits
-        .get(0)
-        .and_then(|c| c.pointer("/commit/committer/date"))
-        .and_then(Value::as_str)
-        .ok_or("the answer names no commit with a date")?;
-    let at: jiff::Timestamp = date.parse().map_err(|e| format!("{date:?}: {e}"))?;
-    Ok(at.to_zoned(jiff::tz::TimeZone::UTC).date())
+        .get(0)?
+        .pointer("/commit/committer/date")?
+        .as_str()?;
+    let at: jiff::Timestamp = date.parse().ok()?;
+    Some(at.to_zoned(jiff::tz::TimeZone::UTC).date())
 }
 
 #[cfg(test)]
@@ -219,9 +236,12 @@ mod tests {
     #[test]
     fn the_day_of_the_last_change_is_read_from_the_repositorys_history() {
         let answer = br#"[{"sha": "e3f8b5fa", "commit": {"committer": {"date": "2026-08-06T01:20:26Z"}, "message": "Made changes"}}]"#;
-        assert_eq!(commit_day(answer).unwrap(), jiff::civil::date(2026, 8, 6));
-        assert!(commit_day(b"[]").is_err());
-        assert!(commit_day(br#"{"message": "API rate limit exceeded"}"#).is_err());
+        assert_eq!(commit_day(answer), Some(jiff::civil::date(2026, 8, 6)));
+        assert_eq!(commit_day(b"[]"), None);
+        assert_eq!(
+            commit_day(br#"{"message": "API rate limit exceeded"}"#),
+            None
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
 
+use crate::error::NotADeck;
 use crate::site::Answer;
 
 /// The deck as text for the game's reader, its reader's id, and its title.
@@ -18,27 +19,29 @@ pub(crate) struct Read {
 }
 
 /// Reads an answer of the shape `answer`, or says why it is not a deck.
-pub(crate) fn read(answer: Answer, body: Vec<u8>) -> Result<Read, String> {
-    let text = String::from_utf8(body).map_err(|_| "the answer is not UTF-8 text".to_string())?;
+pub(crate) fn read(answer: Answer, body: Vec<u8>) -> Result<Read, NotADeck> {
+    let text = String::from_utf8(body).map_err(|_| NotADeck::NotUtf8)?;
     match answer {
         Answer::KarabastJson => karabast_json(text),
         Answer::MeleePage => melee_page(&text),
-        Answer::TheLink => Err("nothing is fetched for this site".into()),
+        Answer::TheLink => Err(NotADeck::NothingFetched),
     }
 }
 
 /// The title is `metadata.name`; a deck has at least one of `leader`, `base` and `deck`.
-fn karabast_json(text: String) -> Result<Read, String> {
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| format!("the answer is not JSON ({e})"))?;
+fn karabast_json(text: String) -> Result<Read, NotADeck> {
+    let value: Value = serde_json::from_str(&text).map_err(|e| NotADeck::NotJson {
+        line: e.line(),
+        column: e.column(),
+    })?;
     let Value::Object(deck) = &value else {
-        return Err("the answer is JSON but not an object".into());
+        return Err(NotADeck::NotAnObject);
     };
     if !["leader", "base", "deck"]
         .iter()
         .any(|k| deck.contains_key(*k))
     {
-        return Err("the JSON has no leader, base or deck".into());
+        return Err(NotADeck::NoCards);
     }
     let title = deck
         .get("metadata")
@@ -78,7 +81,7 @@ fn text_of(scope: ElementRef, selector: &Selector) -> Option<String> {
 /// `decklist-record-quantity` (absent for the leader and base: one) and a
 /// `decklist-record-name` (`Title | Subtitle`). Written as the text list melee.gg exports:
 /// `1 | Title | Subtitle` under `Leaders`, `Base`, `Deck`, `Sideboard`.
-fn melee_page(html: &str) -> Result<Read, String> {
+fn melee_page(html: &str) -> Result<Read, NotADeck> {
     let page = Html::parse_document(html);
     let root = page.root_element();
     let mut sections: Vec<(&str, Vec<String>)> = ["Leaders", "Base", "Deck", "Sideboard"]
@@ -107,7 +110,7 @@ fn melee_page(html: &str) -> Result<Read, String> {
         }
     }
     if sections.iter().all(|(_, lines)| lines.is_empty()) {
-        return Err("the page has no decklist (melee.gg's decklist-category blocks)".into());
+        return Err(NotADeck::NoDecklist);
     }
     let mut text = String::new();
     for (header, lines) in sections.iter().filter(|(_, l)| !l.is_empty()) {
@@ -176,6 +179,6 @@ mod tests {
     #[test]
     fn a_page_without_a_decklist_is_not_a_deck() {
         let e = read(Answer::MeleePage, b"<html><p>Not found</p></html>".to_vec()).unwrap_err();
-        assert!(e.contains("decklist"), "{e}");
+        assert_eq!(e, NotADeck::NoDecklist);
     }
 }

@@ -15,13 +15,13 @@ use deckcheck_core::{Details, ErrorCode, RequestError};
 pub enum LinkError {
     /// The text is not an absolute `https://` or `http://` URL.
     #[error("{link:?} is not a link: {reason}")]
-    NotALink { link: String, reason: String },
+    NotALink { link: String, reason: NotALink },
     /// A link of a site deckcheck knows, without a deck in it.
     #[error("{link:?} is not a {site} deck link: {reason}")]
     BadLink {
         site: String,
         link: String,
-        reason: String,
+        reason: BadLink,
     },
     /// A link of a deck site over plain HTTP: deck links are fetched over HTTPS only.
     #[error("{site}: deck links are fetched over HTTPS only; write the link with https://")]
@@ -53,7 +53,55 @@ pub enum LinkError {
     TooSlow { site: String, limit: Duration },
     /// The answer came, but it is not a deck of the site's shape.
     #[error("{site}: the answer is not a deck: {reason}")]
-    NotADeck { site: String, reason: String },
+    NotADeck { site: String, reason: NotADeck },
+}
+
+/// Why a text is not a link.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotALink {
+    /// The URL parser's reason.
+    #[error("{0}")]
+    Unparsed(#[from] url::ParseError),
+    /// A URL, but not one of the web.
+    #[error("a deck link starts with https://")]
+    NotTheWeb,
+}
+
+/// Why a link of a known site (or a JSON link) names no deck.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadLink {
+    /// No part of the link is where the site keeps its deck ids.
+    #[error("no deck in it (expected {expected})")]
+    NoDeck { expected: String },
+    /// The part found is not a deck id.
+    #[error("the deck id {id:?} is not one (letters, digits, - and _, up to 100)")]
+    NotAnId { id: String },
+    /// The deck id makes no address of the site's endpoint.
+    #[error("the deck id makes no URL: {0}")]
+    NoAddress(url::ParseError),
+    /// A port of its own.
+    #[error("a deck link uses HTTPS's own port")]
+    Port,
+    /// A user name or password in the link.
+    #[error("a deck link carries no user name or password")]
+    Credentials,
+}
+
+/// Why a site's answer is not a deck of its shape.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotADeck {
+    #[error("the answer is not UTF-8 text")]
+    NotUtf8,
+    #[error("the answer is not JSON (line {line}, column {column})")]
+    NotJson { line: usize, column: usize },
+    #[error("the answer is JSON but not an object")]
+    NotAnObject,
+    #[error("the JSON has no leader, base or deck")]
+    NoCards,
+    #[error("the page has no decklist (melee.gg's decklist-category blocks)")]
+    NoDecklist,
+    #[error("nothing is fetched for this site")]
+    NothingFetched,
 }
 
 fn seconds(d: Duration) -> String {

@@ -6,7 +6,7 @@
 use reqwest::Url;
 
 use crate::allow::Allowlist;
-use crate::error::LinkError;
+use crate::error::{BadLink, LinkError, NotALink};
 use crate::{DeckSource, FetchedDeck, Game};
 
 /// What a site's answer is.
@@ -252,19 +252,19 @@ pub(crate) struct Fetch {
 /// Reads a link: which site, which deck, which URL, or why none. Pure: no I/O.
 pub(crate) fn plan(link: &str, allow: &Allowlist) -> Result<Plan, LinkError> {
     let link = link.trim();
-    let not_a_link = |reason: &str| LinkError::NotALink {
+    let not_a_link = |reason: NotALink| LinkError::NotALink {
         link: link.chars().take(200).collect(),
-        reason: reason.to_string(),
+        reason,
     };
-    let url = Url::parse(link).map_err(|e| not_a_link(&e.to_string()))?;
+    let url = Url::parse(link).map_err(|e| not_a_link(e.into()))?;
     if !matches!(url.scheme(), "https" | "http") {
-        return Err(not_a_link("a deck link starts with https://"));
+        return Err(not_a_link(NotALink::NotTheWeb));
     }
     let host = url.host_str().unwrap_or_default().to_string();
     let Some(site) = SITES.iter().find(|s| s.hosts.contains(&host.as_str())) else {
         return plain_json_link(url, host, link, allow);
     };
-    let bad = |reason: String| LinkError::BadLink {
+    let bad = |reason: BadLink| LinkError::BadLink {
         site: site.name.to_string(),
         link: link.to_string(),
         reason,
@@ -287,8 +287,8 @@ pub(crate) fn plan(link: &str, allow: &Allowlist) -> Result<Plan, LinkError> {
             site: site.name.to_string(),
         });
     }
-    let endpoint = Url::parse(&site.endpoint.replace("{id}", &id))
-        .map_err(|e| bad(format!("the deck id makes no URL: {e}")))?;
+    let endpoint =
+        Url::parse(&site.endpoint.replace("{id}", &id)).map_err(|e| bad(BadLink::NoAddress(e)))?;
     let endpoint_host = endpoint.host_str().unwrap_or_default();
     if !allow.contains(endpoint_host) {
         return Err(LinkError::NotAllowed {
@@ -321,9 +321,9 @@ fn plain_json_link(
         return Err(LinkError::NotHttps { site: host });
     }
     let odd = if url.port().is_some() {
-        Some("a deck link uses HTTPS's own port")
+        Some(BadLink::Port)
     } else if !url.username().is_empty() || url.password().is_some() {
-        Some("a deck link carries no user name or password")
+        Some(BadLink::Credentials)
     } else {
         None
     };
@@ -331,7 +331,7 @@ fn plain_json_link(
         return Err(LinkError::BadLink {
             site: host,
             link: link.to_string(),
-            reason: reason.into(),
+            reason,
         });
     }
     Ok(Plan::Fetch(Fetch {
@@ -343,7 +343,7 @@ fn plain_json_link(
 }
 
 /// The deck's id in a link of `site`, or why there is none.
-fn deck_id(site: &Site, url: &Url) -> Result<String, String> {
+fn deck_id(site: &Site, url: &Url) -> Result<String, BadLink> {
     let segments: Vec<&str> = url
         .path_segments()
         .map(|s| s.filter(|s| !s.is_empty()).collect())
@@ -373,16 +373,17 @@ fn deck_id(site: &Site, url: &Url) -> Result<String, String> {
             .collect::<Vec<_>>()
             .join(" or ")
     };
-    let id = found.ok_or_else(|| format!("no deck in it (expected {})", expected()))?;
+    let id = found.ok_or_else(|| BadLink::NoDeck {
+        expected: expected(),
+    })?;
     if site.answer == Answer::TheLink {
         return Ok(id);
     }
     let safe = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     if id.is_empty() || id.len() > 100 || !id.chars().all(safe) {
-        return Err(format!(
-            "the deck id {:?} is not one (letters, digits, - and _, up to 100)",
-            id.chars().take(100).collect::<String>()
-        ));
+        return Err(BadLink::NotAnId {
+            id: id.chars().take(100).collect(),
+        });
     }
     Ok(id)
 }

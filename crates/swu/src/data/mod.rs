@@ -307,7 +307,7 @@ pub enum Invalid {
 pub enum TimelineError {
     /// Its entries are not in date order (core's check says which, in words).
     #[error("{0}")]
-    Order(String),
+    Order(deckcheck_core::dated::OutOfOrder),
     #[error("entry from {from} cites {section:?}, published later")]
     PublishedLater { from: Date, section: String },
 }
