@@ -439,8 +439,8 @@ fn serve_help() -> String {
          command points (../shared/data/…, from the directory it runs in), saying so in its start \
          line; else point the variable at a local mirror or run `deckcheck sync --from DIR`. \
          The start line warns of data older than its upstream's usual update interval.\n\
-         Logging: RUST_LOG sets the level and targets (default info); full request spans with \
-         RUST_LOG=info,tracing_actix_web=info.",
+         Logging: RUST_LOG sets the level and targets (default info); a line per request with \
+         DECKCHECK_ACCESS_LOG=all.",
     );
     text
 }

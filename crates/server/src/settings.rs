@@ -92,9 +92,9 @@ pub struct Settings {
         ignore_case = true
     )]
     pub log_format: LogFormat,
-    /// Which requests get an access-log line. Full request spans (method, route, client,
-    /// user agent, request id on every line logged during a request) are behind `RUST_LOG`:
-    /// `RUST_LOG=info,tracing_actix_web=info`.
+    /// Which requests get an access-log line (log target `access`): each names the method,
+    /// the path, the status, the milliseconds and the request id (the answer's
+    /// `x-request-id`).
     #[arg(
         long,
         env = "DECKCHECK_ACCESS_LOG",
