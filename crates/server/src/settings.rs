@@ -351,6 +351,7 @@ impl Settings {
         deckcheck_store::Policy {
             retention: days(self.retention_days),
             token_lifetime: days(self.token_lifetime_days),
+            ..deckcheck_store::Policy::default()
         }
     }
 
