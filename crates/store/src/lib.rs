@@ -43,5 +43,6 @@ pub use store::export::{EXPORT_FORMAT, EventExport, ExportedRegistration, Export
 pub use store::{
     Access, Checked, Created, DEFAULT_CHECK_SHARE, HISTORY_PAGE, ListLimit, MAX_HISTORY_PAGE,
     MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID, Publish, Store, Submitted, check_list,
-    limits::Budget, list_limit, render,
+    limits::{Budget, Budgets},
+    list_limit, render,
 };
