@@ -40,7 +40,12 @@ fn cpu_of(pid: u32) -> f64 {
     // Fields after the command (which may hold spaces) in parentheses.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     // utime and stime are fields 14 and 15 of the line: 11 and 12 after the state.
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -93,8 +98,14 @@ impl Load {
         }
         let created: Value = req.send().await.unwrap().json().await.unwrap();
         (
-            created["event"]["id"].as_str().expect("an event").to_string(),
-            created["event"]["registration_code"].as_str().unwrap().to_string(),
+            created["event"]["id"]
+                .as_str()
+                .expect("an event")
+                .to_string(),
+            created["event"]["registration_code"]
+                .as_str()
+                .unwrap()
+                .to_string(),
         )
     }
 
@@ -131,7 +142,11 @@ impl Load {
         prefix: &str,
         clients: usize,
         players: usize,
-    ) -> (Vec<Duration>, std::collections::BTreeMap<u16, usize>, Duration) {
+    ) -> (
+        Vec<Duration>,
+        std::collections::BTreeMap<u16, usize>,
+        Duration,
+    ) {
         let next = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let started = Instant::now();
         let mut tasks = tokio::task::JoinSet::new();

@@ -232,7 +232,7 @@ pub struct CreatedPages {
         (status = 429, description = say::TOO_MANY_EVENTS, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
-    params(("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE)),
+    params(("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
 )]
 pub async fn create(
     _: NoParams,
@@ -797,7 +797,7 @@ pub async fn review(
     operation_id = "publish_lists",
     tag = "Events",
     summary = "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = PublishRequest,
     responses(
         JsonErrors,
@@ -975,7 +975,7 @@ pub async fn player(
     operation_id = "amend_list",
     tag = "Events",
     summary = "Amend a player's list with a reason kept in its history: judges, and the organizer before the lock",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = AmendRequest,
     responses(
         JsonErrors,
@@ -1063,7 +1063,7 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
     operation_id = "deck_check",
     tag = "Events",
     summary = "Deck check: the presented deck against the registered list, stored with the judge and time",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = DeckCheckRequest,
     responses(
         JsonErrors,
@@ -1270,7 +1270,7 @@ pub struct RegisteredAnswer {
     operation_id = "register",
     tag = "Events",
     summary = "Register with the event's code: the answer is the validate report; a list that is not legal is refused (422) or pending",
-    params(("code" = String, Path, description = say::PATH_CODE), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE)),
+    params(("code" = String, Path, description = say::PATH_CODE), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = RegisterRequest,
     responses(
         JsonErrors,
@@ -1384,7 +1384,7 @@ pub async fn me(
     operation_id = "resubmit_list",
     tag = "Events",
     summary = "A new list until the lock; 409 after (player token)",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = ListRequest,
     responses(
         JsonErrors,
