@@ -1,7 +1,9 @@
 """Each client generated from the live API document, used against the live service (issue 26,
 item 5): the openapi-python-client one and the openapi-generator (python) one each validate a
 deck of every game, run a batch, create an event, register a player, lock the event and run a
-deck check, through the generated models and calls only. Run by scripts/clients.sh:
+deck check, through the generated models and calls only; every write sends an Idempotency-Key,
+and a registration sent again with its key gets the first answer (issue 35 item 3). Run by
+scripts/clients.sh:
 
     python scripts/clients_check.py URL OUT    # OUT holds openapi.json, opc/ and ogen/
 
@@ -16,6 +18,7 @@ import json
 import os
 import sys
 import traceback
+import uuid
 
 URL, OUT = sys.argv[1], sys.argv[2]
 SHARED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data")
@@ -116,20 +119,24 @@ def opc_batch():
 
 def opc_event():
     new = m.SwuNewEvent(name="Clients' Cup", game="swu", format_=m.SwuFormat.PREMIER, date=AS_OF)
-    res = create_event.sync_detailed(client=client, body=new)
+    # Every write a client may retry carries an Idempotency-Key (issue 35 item 3).
+    res = create_event.sync_detailed(client=client, body=new, idempotency_key=str(uuid.uuid4()))
     expect(201, res.status_code, res.content)
     created = res.parsed
     organizer = AuthenticatedClient(base_url=URL, token=created.organizer_token, timeout=60)
     code, event = created.event.registration_code, created.event.id
     said = [f"created {event} (code {code})"]
-    res = register.sync_detailed(
-        code=code,
-        client=client,
-        body=m.RegisterDeck(player="Ada Lovelace", uid="opc-1", deck=m.DeckType1.from_dict(WICHITA)),
-    )
+    body = m.RegisterDeck(player="Ada Lovelace", uid="opc-1", deck=m.DeckType1.from_dict(WICHITA))
+    key = str(uuid.uuid4())
+    res = register.sync_detailed(code=code, client=client, body=body, idempotency_key=key)
     expect(201, res.status_code, res.content)
     player = res.parsed.player.id
-    said.append(f"registered {player} ({res.parsed.state})")
+    # The same request again with its key: the first answer, token and all.
+    again = register.sync_detailed(code=code, client=client, body=body, idempotency_key=key)
+    expect(201, again.status_code, again.content)
+    assert again.headers.get("idempotent-replayed") == "true", again.headers
+    assert again.parsed.token == res.parsed.token
+    said.append(f"registered {player} ({res.parsed.state}), the retry replayed")
     res = lock_event.sync_detailed(event=event, client=organizer)
     expect(200, res.status_code, res.content)
     assert res.parsed.locked
@@ -139,6 +146,7 @@ def opc_event():
         player=player,
         client=organizer,
         body=m.DeckCheckRequest(presented=m.DeckType1.from_dict(WICHITA)),
+        idempotency_key=str(uuid.uuid4()),
     )
     expect(201, res.status_code, res.content)
     said.append(f"deck check: {res.parsed.comparison.verdict}")
@@ -210,7 +218,7 @@ def og_event():
             name="Generators' Cup", game=og.SwuGameId.SWU, format=og.SwuFormat.PREMIER, var_date=AS_OF
         )
     )
-    res = events.create_event_with_http_info(new)
+    res = events.create_event_with_http_info(new, idempotency_key=str(uuid.uuid4()))
     expect(201, res.status_code, res.raw_data)
     created = res.data
     organizer = og.EventsApi(
@@ -219,16 +227,21 @@ def og_event():
     code, event = created.event.registration_code, created.event.id
     said = [f"created {event} (code {code})"]
     body = og.RegisterRequest(og.RegisterDeck(player="Ada Lovelace", uid="ogen-1", deck=og.Deck(WICHITA)))
-    res = events.register_with_http_info(code, body)
+    key = str(uuid.uuid4())
+    res = events.register_with_http_info(code, body, idempotency_key=key)
     expect(201, res.status_code, res.raw_data)
     player = res.data.player.id
-    said.append(f"registered {player} ({res.data.state.value})")
+    again = events.register_with_http_info(code, body, idempotency_key=key)
+    expect(201, again.status_code, again.raw_data)
+    assert (again.headers or {}).get("Idempotent-Replayed", (again.headers or {}).get("idempotent-replayed")) == "true", again.headers
+    assert again.data.token == res.data.token
+    said.append(f"registered {player} ({res.data.state.value}), the retry replayed")
     res = organizer.lock_event_with_http_info(event)
     expect(200, res.status_code, res.raw_data)
     assert res.data.locked
     said.append("locked")
     res = organizer.deck_check_with_http_info(
-        event, player, og.DeckCheckRequest(presented=og.Deck(WICHITA))
+        event, player, og.DeckCheckRequest(presented=og.Deck(WICHITA)), idempotency_key=str(uuid.uuid4())
     )
     expect(201, res.status_code, res.raw_data)
     said.append(f"deck check: {res.data.comparison.verdict.value}")

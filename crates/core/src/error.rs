@@ -82,10 +82,14 @@ codes! {
     RosterFull = "roster-full", 409, "The event has as many players as one event takes.";
     EventExists = "event-exists", 409, "An imported event's id or registration code is taken in this store.";
     NoFreeCode = "no-free-code", 409, "No free registration code was found for a new event: send it again.";
+    TokenChanged = "token-changed", 409, "The token was changed by another request first (rotated, reissued or revoked at `details.changed_at`): of two token operations sent together one wins, and this one changed nothing.";
+    EventQuota = "event-quota", 409, "The event has stored as much as one event may (`details.limit`, bytes): nothing more is stored for it; the operator can raise the quota.";
+    IdempotencyKeyInUse = "idempotency-key-in-use", 409, "Another request with this `Idempotency-Key` is being answered now: send it again in a moment to get its answer.";
     Conflict = "conflict", 409, "The operation does not fit the event's state (publishing before the lock, resolving a list that is not pending).";
     // 413.
     BodyTooLarge = "body-too-large", 413, "The body is larger than the service takes (`details.limit`).";
     BatchTooLarge = "batch-too-large", 413, "A roster of more entries than the service takes (`details`: entries, limit).";
+    ListTooLarge = "list-too-large", 413, "A deck list (or pool) larger than the event's game takes, in bytes or lines (`details`: bytes, lines, max_bytes, max_lines); nothing was judged or stored.";
     UriTooLong = "uri-too-long", 414, "The URI is longer than the service reads.";
     UnsupportedMediaType = "unsupported-media-type", 415, "A content type the route does not read (`details.accepted`).";
     // 422: the documented shape, but it cannot be answered as it is.
@@ -100,8 +104,10 @@ codes! {
     NotAJudgeToken = "not-a-judge-token", 422, "A token reissued as a judge's that is not a judge's (a player's is reissued by their registration).";
     OrganizerToken = "organizer-token", 422, "The organizer's token is rotated, never revoked.";
     NotAPlayer = "not-a-player", 422, "A player named in the body is not of this event.";
+    IdempotencyKeyReused = "idempotency-key-reused", 422, "This `Idempotency-Key` was sent before (within 24 hours) with another request: a key names one request; send a new key for a new request.";
     LinkWrongGame = "link-wrong-game", 422, "A deck given as a link to another game's list (a Legion HQ link on a Star Wars: Unlimited route), or read by another input format than the request names.";
     TooManyAttempts = "too-many-attempts", 429, "Too many attempts; retry after `Retry-After` seconds (`details.retry_after`).";
+    TooManyLists = "too-many-lists", 429, "The player sent as many new lists as an hour allows; the next one is taken after `Retry-After` seconds (`details.retry_after`).";
     HeadersTooLarge = "headers-too-large", 431, "The request line and headers are larger than the service reads.";
     // 5xx.
     Internal = "internal", 500, "Something the service did not expect; the log says more under the request id.";
@@ -115,6 +121,7 @@ codes! {
     Busy = "busy", 503, "The service is receiving as many request bodies as it holds at once: retry in a moment.";
     ReadOnly = "read-only", 503, "The data directory cannot be written: the event store cannot keep anything (said at start).";
     StoreUnavailable = "store-unavailable", 503, "The event store did not answer; nothing was changed: retry in a moment.";
+    OutcomeUnknown = "outcome-unknown", 503, "The event store failed while it committed: what was asked may or may not have been done. Retry with the same `Idempotency-Key` to get the first answer (`details.retry_after`).";
 }
 
 impl std::fmt::Display for ErrorCode {
@@ -171,6 +178,8 @@ pub enum Details {
     LinkSite(LinkSite),
     UnreadEntries(UnreadEntries),
     DeckCount(DeckCount),
+    ChangedAt(ChangedAt),
+    ListSize(ListSize),
     /// `reload-failed`: what each game's reload did.
     Reload(Reloaded),
 }
@@ -182,7 +191,7 @@ pub struct JsonPosition {
     pub column: usize,
 }
 
-/// `body-too-large`: the most bytes the route reads.
+/// `body-too-large`: the most bytes the route reads; `event-quota`: the most bytes an event stores.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct BodyLimit {
     pub limit: u64,
@@ -262,6 +271,22 @@ pub struct LinkSite {
 pub struct UnreadEntries {
     pub diagnostics: Vec<Diagnostic>,
     pub count: usize,
+}
+
+/// `token-changed`: when the token was changed by the request that won.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ChangedAt {
+    #[schema(value_type = String, format = DateTime)]
+    pub changed_at: Timestamp,
+}
+
+/// `list-too-large`: the list's size and the most the event's game takes.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ListSize {
+    pub bytes: u64,
+    pub lines: u64,
+    pub max_bytes: u64,
+    pub max_lines: u64,
 }
 
 /// `unanswerable`: the decks given and the most the formats asked play.

@@ -43,7 +43,7 @@ use crate::middleware::{Observe, not_found};
 use crate::openapi::{DEFAULT_GAME, EACH_GAME};
 use crate::settings::Settings;
 use crate::state::{AppState, Loader};
-use crate::{admin, cards, decks, events, health, metrics, page, sheets};
+use crate::{admin, cards, decks, events, health, keys, metrics, page, sheets};
 use deckcheck_store::Stored;
 
 /// The document as the routes' registration makes it, before any game is named.
@@ -187,7 +187,10 @@ impl Application {
         let header_timeout = Duration::from_secs(settings.header_timeout);
         let max_connections = settings.max_connections as usize;
         let links = settings.links().map_err(std::io::Error::other)?;
-        let limits = Data::new(Limits::new(&settings));
+        // Several replicas share PostgreSQL: a client's budgets are kept there, spent by all.
+        let shared =
+            (store.backend() == deckcheck_store::Backend::Postgres).then(|| store.budgets());
+        let limits = Data::new(Limits::new(&settings, shared));
         // Derived (other legality data than the embedded) on a thread of its own: what it frees
         // stays in that thread's allocator arena, not in the main thread's heap.
         let openapi = std::thread::scope(|s| s.spawn(|| document(&settings)).join()).unwrap_or(
@@ -546,7 +549,10 @@ pub fn routes<R: Routes>(cfg: &mut R) {
             "",
             cards::suspensions,
         ))
-        .service(api::<admin::__path_reload, _, _>("", admin::reload));
+        .service(api::<admin::__path_reload, _, _>("", admin::reload))
+        .service(api::<keys::__path_issue, _, _>("", keys::issue))
+        .service(api::<keys::__path_list, _, _>("", keys::list))
+        .service(api::<keys::__path_revoke, _, _>("", keys::revoke));
     event_routes(cfg);
     page(cfg, "/", page::index);
     page(cfg, "/app.js", page::script);

@@ -7,9 +7,10 @@
 //! `Authorization: Bearer <token>`, checked against the event in the path for the operation
 //! the route does ([`Authorized`]: the lifecycle table says which roles may): a missing token,
 //! an unknown one or one of another event is a 401 alike; a token of the event whose role may
-//! not do it is a 403. Creating events, looking codes up
-//! and registering are limited per client ([`crate::limits`]), a 429 past it; every 429 and
-//! every 503 of the store carries `Retry-After`.
+//! not do it is a 403. Creating events, looking codes up and guessing codes are limited per
+//! client ([`crate::limits`]), a 429 past it; registering with a valid code is bounded by the
+//! event (the store); every 429 and every 503 of the store carries `Retry-After`. The write
+//! routes a client may retry take an `Idempotency-Key` ([`crate::idempotency`]).
 
 use std::sync::Arc;
 
@@ -19,8 +20,9 @@ use deckcheck_core::json::{Kind, RawFields};
 use deckcheck_core::{AnyGame, RequestError};
 use deckcheck_store::{
     Access, DeckCheck, Event, Issued, ListVerdict, ListVersion, Pick, PublicEvent, Publish,
-    Registration, Role, ShownList, State, StoreError, Submission, TokenInfo, Warning,
+    Registration, Role, ShownList, State, StoreError, Submission, Submitted, TokenInfo, Warning,
 };
+use futures_util::FutureExt;
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -28,6 +30,7 @@ use crate::error::Error;
 use crate::extract::{
     Admin, Authorized, Body, Caller, NoParams, Params, bearer, op, path, read_body,
 };
+use crate::idempotency::Idempotency;
 use crate::limits::{Client, Limits, Spend};
 use crate::requests::{
     AmendRequest, Deck, DeckCheckRequest, EventChanges, JudgeRequest, ListInputFormat, ListRequest,
@@ -50,6 +53,7 @@ async fn event_game(state: &AppState, access: &Access) -> Result<Arc<dyn AnyGame
 /// Counts a list stored for an event (the metrics), by the state it was stored in.
 fn submitted(list: &deckcheck_store::Submitted) {
     crate::metrics::registration(match list.state {
+        _ if list.unchanged => crate::metrics::Registration::Unchanged,
         State::Accepted => crate::metrics::Registration::Accepted,
         State::Pending => crate::metrics::Registration::Pending,
     });
@@ -224,10 +228,11 @@ pub struct CreatedPages {
         (status = 201, description = "The event, its organizer token (shown once) and its pages.", body = CreatedAnswer),
         (status = 401, description = say::NO_CREATE_KEY, body = ErrorAnswer),
         (status = 409, description = "No free registration code was found: retry.", body = ErrorAnswer),
-        (status = 422, description = say::LOCKS_AT_PAST, body = ErrorAnswer),
+        (status = 422, description = "`locks_at` is not in the future (`locks-at-past`, on the database's clock), or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 429, description = say::TOO_MANY_EVENTS, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
+    params(("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
 )]
 pub async fn create(
     _: NoParams,
@@ -236,8 +241,13 @@ pub async fn create(
     body: Body,
     state: Data<AppState>,
     limits: Data<Limits>,
+    idem: Idempotency,
 ) -> Result<HttpResponse, Error> {
-    limits.operator_key(bearer(&req))?;
+    let creator = limits.creator(&state.store, bearer(&req), client).await?;
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
     let new: NewEvent = body.read()?;
     // The game is a field of the body here, not a path: one it does not know is a 400.
     let game = state.game(Some(&new.game.0))?;
@@ -252,21 +262,23 @@ pub async fn create(
             e
         })?;
     }
-    limits.spend_creation(client)?;
-    let created = state
+    limits.spend_creation(&creator).await?;
+    let work = state
         .store
-        .create_event(game.as_ref(), new.into(), now())
-        .await?;
-    let pages = CreatedPages {
-        register: format!("/events/register#code={}", created.event.registration_code),
-        organizer: format!("/events/organizer#event={}", created.event.id),
-    };
-    Ok(HttpResponse::Created().json(CreatedAnswer {
-        event: created.event,
-        organizer_token: created.organizer_token,
-        pages,
-        warnings: created.warnings,
-    }))
+        .create_event_with(game.as_ref(), new.into(), creator.key_id(), now());
+    idem.answer(work, |created: &deckcheck_store::Created| {
+        let pages = CreatedPages {
+            register: format!("/events/register#code={}", created.event.registration_code),
+            organizer: format!("/events/organizer#event={}", created.event.id),
+        };
+        HttpResponse::Created().json(CreatedAnswer {
+            event: created.event.clone(),
+            organizer_token: created.organizer_token.clone(),
+            pages,
+            warnings: created.warnings.clone(),
+        })
+    })
+    .await
 }
 
 /// An event as its organizer or a judge reads it, with its counts.
@@ -785,14 +797,14 @@ pub async fn review(
     operation_id = "publish_lists",
     tag = "Events",
     summary = "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
-    params(("event" = String, Path, description = say::PATH_EVENT)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = PublishRequest,
     responses(
         JsonErrors,
         (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
         TokenErrors,
         (status = 409, description = "The event is not locked: lists are published after it.", body = ErrorAnswer),
-        (status = 422, description = "A player named is not of this event (`error.field`: `players[i]`).", body = ErrorAnswer),
+        (status = 422, description = "A player named is not of this event (`error.field`: `players[i]`), or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -801,7 +813,12 @@ pub async fn publish(
     who: Authorized<op::Publish>,
     body: Body,
     state: Data<AppState>,
+    idem: Idempotency,
 ) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
     let asked: PublishRequest = body.read()?;
     let which = match asked.players {
         Players::All(s) if s.0.eq_ignore_ascii_case("all") => Publish::All,
@@ -815,9 +832,14 @@ pub async fn publish(
         }
     };
     let game = event_game(&state, &who.access).await?;
-    let publication = state.store.publish(game, &who.access, which, now()).await?;
+    let work = state.store.publish(game, &who.access, which, now());
+    let answer = idem
+        .answer(work, |p: &deckcheck_store::Publication| {
+            HttpResponse::Ok().json(p)
+        })
+        .await?;
     crate::metrics::event_published();
-    Ok(HttpResponse::Ok().json(publication))
+    Ok(answer)
 }
 
 /// Which page of the published lists.
@@ -901,6 +923,21 @@ pub async fn published(
 
 // ---- judges ----
 
+/// Which page of a player's history (issue 35 item 1: a record stays small whatever was sent).
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct HistoryQuery {
+    /// Versions in the page, the newest of those asked, oldest first (default 20, at most 100).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u64>,
+    /// Only versions numbered below this one (the first version of the page before: the
+    /// page before it). Default: the newest; the registration's `version` says how many
+    /// there are.
+    #[param(minimum = 1)]
+    pub before: Option<i64>,
+}
+
 /// `GET /v1/events/{event}/players/{player}`: the registration, every version, every check.
 #[utoipa::path(
     get,
@@ -908,24 +945,24 @@ pub async fn published(
     operation_id = "event_player",
     tag = "Events",
     summary = "A player's registration, every version of the list and every deck check (organizer or judge token)",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), HistoryQuery),
     responses(
-        (status = 200, description = "The player's registration, versions and deck checks.", body = deckcheck_store::PlayerRecord),
-        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 200, description = "The player's registration, a page of the versions of the list (the newest 20 by default; `?before=` for older ones) and every deck check.", body = deckcheck_store::PlayerRecord),
+        (status = 400, description = "A query parameter the route does not read, or `limit`/`before` outside its bounds.", body = ErrorAnswer),
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
 pub async fn player(
-    _: NoParams,
+    Params(page): Params<HistoryQuery>,
     req: HttpRequest,
     who: Authorized<op::ReadRoster>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let record = state
         .store
-        .player(&who.access, path(&req, "player"))
+        .player_page(&who.access, path(&req, "player"), page.before, page.limit)
         .await?;
     Ok(HttpResponse::Ok().json(record))
 }
@@ -938,7 +975,7 @@ pub async fn player(
     operation_id = "amend_list",
     tag = "Events",
     summary = "Amend a player's list with a reason kept in its history: judges, and the organizer before the lock",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = AmendRequest,
     responses(
         JsonErrors,
@@ -946,6 +983,7 @@ pub async fn player(
         (status = 401, description = say::UNAUTHORIZED, body = ErrorAnswer),
         (status = 403, description = say::FORBIDDEN_AMEND, body = ErrorAnswer),
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 409, description = "The event stored as much as an event may (`event-quota`).", body = ErrorAnswer),
         (status = 422, description = say::LIST_UNANSWERABLE, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
@@ -956,24 +994,29 @@ pub async fn amend(
     who: Authorized<op::Amend>,
     body: Body,
     state: Data<AppState>,
+    idem: Idempotency,
 ) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
     let (reason, mut submission) = AmendRequest::read(&body.fields()?)?.into_parts()?;
     let event = state.store.event(&who.access).await?;
     let game = state.game(Some(&event.game))?;
     crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
-    let submitted = state
-        .store
-        .amend(
-            &game,
-            &who.access,
-            path(&req, "player"),
-            &submission,
-            &reason.0,
-            now(),
-        )
-        .await
-        .map_err(StoreError::judged)?;
-    Ok(HttpResponse::Ok().json(submitted))
+    let work = state.store.amend(
+        &game,
+        &who.access,
+        path(&req, "player"),
+        &submission,
+        &reason.0,
+        now(),
+    );
+    idem.answer(
+        work.map(|done| done.map_err(StoreError::judged)),
+        |s: &Submitted| HttpResponse::Ok().json(s),
+    )
+    .await
 }
 
 /// `POST /v1/events/{event}/players/{player}/resolve`: a judge accepts a pending list as it is.
@@ -1020,14 +1063,14 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
     operation_id = "deck_check",
     tag = "Events",
     summary = "Deck check: the presented deck against the registered list, stored with the judge and time",
-    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = DeckCheckRequest,
     responses(
         JsonErrors,
         (status = 201, description = "The deck check, stored.", body = DeckCheck),
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
-        (status = 422, description = "The presented deck (or the box) cannot be read by the event's game, or `deck_index` names a deck the registered list does not have.", body = ErrorAnswer),
+        (status = 422, description = "The presented deck (or the box) cannot be read by the event's game, `deck_index` names a deck the registered list does not have, or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1037,7 +1080,12 @@ pub async fn deck_check(
     who: Authorized<op::DeckCheck>,
     body: Body,
     state: Data<AppState>,
+    idem: Idempotency,
 ) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
     let asked: DeckCheckRequest = read_body(&body.fields()?)?;
     let deck_index = match asked.deck_index {
         None => 0,
@@ -1058,22 +1106,24 @@ pub async fn deck_check(
         .chain(deck_box.as_mut().map(|b| ("box".to_string(), b)))
         .collect();
     crate::linked::fetch(&state.links, &event.game, decks, &mut None).await?;
-    let check = state
-        .store
-        .deck_check(
-            &game,
-            &who.access,
-            path(&req, "player"),
-            &presented,
-            deck_box.as_deref(),
-            deck_index,
-            asked.note.as_deref(),
-            now(),
+    let work = state.store.deck_check(
+        &game,
+        &who.access,
+        path(&req, "player"),
+        &presented,
+        deck_box.as_deref(),
+        deck_index,
+        asked.note.as_deref(),
+        now(),
+    );
+    let answer = idem
+        .answer(
+            work.map(|done| done.map_err(StoreError::judged)),
+            |check: &DeckCheck| HttpResponse::Created().json(check),
         )
-        .await
-        .map_err(StoreError::judged)?;
+        .await?;
     crate::metrics::deck_checked();
-    Ok(HttpResponse::Created().json(check))
+    Ok(answer)
 }
 
 /// Every deck check and pick of an event.
@@ -1151,9 +1201,9 @@ pub async fn pick(
 // ---- players ----
 
 /// An unknown code costs the client a try of its own budget: guessing codes is slow.
-fn unknown_code(limits: &Limits, client: Client, e: StoreError) -> Error {
+async fn unknown_code(limits: &Limits, client: Client, e: StoreError) -> Error {
     if matches!(e, StoreError::NoEvent(_))
-        && let Err(too_many) = limits.spend(Spend::UnknownCode, client)
+        && let Err(too_many) = limits.spend(Spend::UnknownCode, client).await
     {
         return too_many.into();
     }
@@ -1183,12 +1233,11 @@ pub async fn by_code(
     state: Data<AppState>,
     limits: Data<Limits>,
 ) -> Result<HttpResponse, Error> {
-    limits.spend(Spend::Lookup, client)?;
-    let event = state
-        .store
-        .event_by_code(path(&req, "code"))
-        .await
-        .map_err(|e| unknown_code(&limits, client, e))?;
+    limits.spend(Spend::Lookup, client).await?;
+    let event = match state.store.event_by_code(path(&req, "code")).await {
+        Ok(event) => event,
+        Err(e) => return Err(unknown_code(&limits, client, e).await),
+    };
     Ok(HttpResponse::Ok().json(event.public(now())))
 }
 
@@ -1221,14 +1270,14 @@ pub struct RegisteredAnswer {
     operation_id = "register",
     tag = "Events",
     summary = "Register with the event's code: the answer is the validate report; a list that is not legal is refused (422) or pending",
-    params(("code" = String, Path, description = say::PATH_CODE)),
+    params(("code" = String, Path, description = say::PATH_CODE), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = RegisterRequest,
     responses(
         JsonErrors,
         (status = 201, description = "The registration, the player's token (shown once) and the report.", body = RegisteredAnswer),
         (status = 403, description = say::LINK_HOST, body = ErrorAnswer),
         (status = 404, description = "No event has this code, or a deck given as a link names a deck the site does not show (`link-deck-not-found`).", body = ErrorAnswer),
-        (status = 409, description = "The event is locked (`details.locked_since`), this UID is registered already (`field: uid`), or the event is full.", body = ErrorAnswer),
+        (status = 409, description = "The event is locked (`details.locked_since`), this UID is registered already (`field: uid`), the event is full, or it stored as much as an event may (`event-quota`).", body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
         (status = 429, description = say::TOO_MANY_REGISTRATIONS, body = ErrorAnswer),
         (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
@@ -1242,38 +1291,47 @@ pub async fn register(
     body: Body,
     state: Data<AppState>,
     limits: Data<Limits>,
+    idem: Idempotency,
 ) -> Result<HttpResponse, Error> {
     let code = path(&req, "code");
-    limits.spend(Spend::Registration, client)?;
-    let event = state
-        .store
-        .event_by_code(code)
-        .await
-        .map_err(|e| unknown_code(&limits, client, e))?;
+    // A valid code is bounded by its event (the store), not by the address: a venue's players
+    // behind one address all register. An unknown one costs the address a try.
+    let event = match state.store.event_by_code(code).await {
+        Ok(event) => event,
+        Err(e) => return Err(unknown_code(&limits, client, e).await),
+    };
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
     let (player, uid, mut submission) = RegisterRequest::read(&body.fields()?)?.into_parts()?;
     let game = state.game(Some(&event.game))?;
     let links = crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
-    let submitted = state
+    let work = state
         .store
         .register(&game, code, &player, &uid, &submission, now())
-        .await
-        .inspect(submitted)
-        .inspect_err(refused)
-        .map_err(StoreError::judged)?;
-    Ok(HttpResponse::Created().json(RegisteredAnswer {
-        event: event.public(now()),
-        player: submitted.player,
-        token: submitted.token.unwrap_or_default(),
-        state: submitted.state,
-        verdict: submitted.verdict,
-        version: submitted.version,
-        fingerprints: submitted.fingerprints,
-        report: deckcheck_core::Validated {
-            links,
-            ..submitted.report
-        },
-        page: format!("/events/register#event={}", event.id),
-    }))
+        .map(|done| {
+            done.inspect(submitted)
+                .inspect_err(refused)
+                .map_err(StoreError::judged)
+        });
+    idem.answer(work, move |submitted: &Submitted| {
+        HttpResponse::Created().json(RegisteredAnswer {
+            event: event.public(now()),
+            player: submitted.player.clone(),
+            token: submitted.token.clone().unwrap_or_default(),
+            state: submitted.state,
+            verdict: submitted.verdict,
+            version: submitted.version,
+            fingerprints: submitted.fingerprints.clone(),
+            report: deckcheck_core::Validated {
+                links: links.clone(),
+                ..submitted.report.clone()
+            },
+            page: format!("/events/register#event={}", event.id),
+        })
+    })
+    .await
 }
 
 /// A player's own registration, as they read it.
@@ -1281,7 +1339,8 @@ pub async fn register(
 pub struct MeAnswer {
     pub event: PublicEvent,
     pub player: Registration,
-    /// Every version of the list, oldest first; the last is the registered list.
+    /// A page of the versions of the list (the newest 20 by default), oldest first; the last
+    /// of the first page is the registered list. `player.version` says how many there are.
     pub versions: Vec<ListVersion>,
 }
 
@@ -1292,21 +1351,24 @@ pub struct MeAnswer {
     operation_id = "my_registration",
     tag = "Events",
     summary = "The player's own registration and its versions (player token)",
-    params(("event" = String, Path, description = say::PATH_EVENT)),
+    params(("event" = String, Path, description = say::PATH_EVENT), HistoryQuery),
     responses(
-        (status = 200, description = "The player's registration and every version of the list.", body = MeAnswer),
-        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        (status = 200, description = "The player's registration and a page of the versions of the list (the newest 20 by default; `?before=` for older ones).", body = MeAnswer),
+        (status = 400, description = "A query parameter the route does not read, or `limit`/`before` outside its bounds.", body = ErrorAnswer),
         TokenErrors,
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
 pub async fn me(
-    _: NoParams,
+    Params(page): Params<HistoryQuery>,
     who: Authorized<op::ReadOwnList>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let id = who.access.registration_id.clone().unwrap_or_default();
-    let record = state.store.player(&who.access, &id).await?;
+    let record = state
+        .store
+        .player_page(&who.access, &id, page.before, page.limit)
+        .await?;
     let event = state.store.event(&who.access).await?;
     Ok(HttpResponse::Ok().json(MeAnswer {
         event: event.public(now()),
@@ -1322,14 +1384,15 @@ pub async fn me(
     operation_id = "resubmit_list",
     tag = "Events",
     summary = "A new list until the lock; 409 after (player token)",
-    params(("event" = String, Path, description = say::PATH_EVENT)),
+    params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = ListRequest,
     responses(
         JsonErrors,
         (status = 200, description = "The list as stored, with its verdict.", body = deckcheck_store::Submitted),
         TokenErrors,
         (status = 404, description = say::LINK_NOT_FOUND, body = ErrorAnswer),
-        (status = 409, description = "The event is locked (`details.locked_since`): only a judge may amend a list now.", body = ErrorAnswer),
+        (status = 409, description = "The event is locked (`details.locked_since`): only a judge may amend a list now; or it stored as much as an event may (`event-quota`).", body = ErrorAnswer),
+        (status = 429, description = "The player sent as many new lists this hour as an event takes (`too-many-lists`; the same list as the current one is no new list): the next is taken after `Retry-After` seconds.", body = ErrorAnswer),
         (status = 422, description = say::LIST_REFUSED, body = ErrorAnswer),
         (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
@@ -1340,18 +1403,28 @@ pub async fn resubmit(
     who: Authorized<op::Resubmit>,
     body: Body,
     state: Data<AppState>,
+    idem: Idempotency,
 ) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
     let mut submission = ListRequest::read(&body.fields()?)?.submission()?;
     let event = state.store.event(&who.access).await?;
     let game = state.game(Some(&event.game))?;
     let links = crate::linked::fetch_submission(&state.links, &event.game, &mut submission).await?;
-    let mut submitted = state
+    let work = state
         .store
         .resubmit(&game, &who.access, &submission, now())
-        .await
-        .inspect(submitted)
-        .inspect_err(refused)
-        .map_err(StoreError::judged)?;
-    submitted.report.links = links;
-    Ok(HttpResponse::Ok().json(submitted))
+        .map(|done| {
+            done.inspect(submitted)
+                .inspect_err(refused)
+                .map_err(StoreError::judged)
+        });
+    idem.answer(work, move |submitted: &Submitted| {
+        let mut submitted = submitted.clone();
+        submitted.report.links = links.clone();
+        HttpResponse::Ok().json(submitted)
+    })
+    .await
 }

@@ -546,6 +546,7 @@ guarded_tuples!(A B C);
 guarded_tuples!(A B C D);
 guarded_tuples!(A B C D E);
 guarded_tuples!(A B C D E F);
+guarded_tuples!(A B C D E F G);
 
 // ---- a validate or window request ----
 

@@ -16,6 +16,8 @@ pub mod events;
 pub mod extract;
 pub mod games;
 pub mod health;
+pub mod idempotency;
+pub mod keys;
 pub mod limits;
 mod linked;
 pub mod loading;

@@ -37,6 +37,49 @@ pub const CATALOG_CARDS: &str = "deckcheck_catalog_cards";
 pub const SYNC_SUCCESS: &str = "deckcheck_sync_last_success";
 pub const SYNC_TIME: &str = "deckcheck_sync_last_timestamp_seconds";
 
+/// The label values a bounded label takes, listed once: what `docs/operations.md` lists (a
+/// test keeps the two in step, `tests/labels.rs`).
+pub mod labels {
+    /// `deckcheck_http_requests_total{method}` (and the duration's).
+    pub const METHODS: [&str; 10] = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE", "other",
+    ];
+    /// `deckcheck_validations_total{verdict}`.
+    pub const VERDICTS: [&str; 3] = ["legal", "illegal", "unverified"];
+    /// `deckcheck_registrations_total{outcome}`.
+    pub const OUTCOMES: [&str; 4] = ["accepted", "pending", "refused", "unchanged"];
+    /// `deckcheck_store_errors_total{kind}`.
+    pub const STORE_ERRORS: [&str; 7] = [
+        "unavailable",
+        "outcome-unknown",
+        "unusable",
+        "read-only",
+        "migration",
+        "corrupt",
+        "timeout",
+    ];
+    /// `deckcheck_http_requests_total{route}` of a request no route took.
+    pub const UNMATCHED: &str = "unmatched";
+}
+
+/// Every route template a request's metrics were named by so far in this process (each
+/// route's [`RouteMetrics`] says its own when it is made): what `route` can be, besides
+/// [`labels::UNMATCHED`].
+pub fn route_templates() -> Vec<String> {
+    templates()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .cloned()
+        .collect()
+}
+
+fn templates() -> &'static std::sync::Mutex<std::collections::BTreeSet<String>> {
+    static TEMPLATES: OnceLock<std::sync::Mutex<std::collections::BTreeSet<String>>> =
+        OnceLock::new();
+    TEMPLATES.get_or_init(Default::default)
+}
+
 /// Request durations' buckets, in seconds: a validate is milliseconds, a batch of a few
 /// hundred lists seconds.
 const DURATION_BUCKETS: &[f64] = &[
@@ -78,18 +121,18 @@ fn describe() {
     );
     describe_counter!(
         REGISTRATIONS,
-        "Event registrations and resubmissions: accepted, pending for a judge, or refused as not legal"
+        "Event registrations and resubmissions: accepted, pending for a judge, refused as not legal, or unchanged (the list sent is the current one)"
     );
     describe_counter!(
         RATE_LIMITED,
-        "Requests refused with 429, by limit: event-code (attempts per event code), unknown-code (lookups of unknown codes per client address)"
+        "Requests refused with 429, by limit: lookup, unknown-code, creation, client-daily-cap, daily-cap, organizer-key (docs/operations.md)"
     );
     describe_counter!(EVENT_LOCKS, "Events locked by their organizer");
     describe_counter!(EVENT_PUBLISHES, "Events' lists published");
     describe_counter!(DECK_CHECKS, "Deck checks recorded by judges");
     describe_counter!(
         STORE_ERRORS,
-        "Event store failures, by kind: connection, timeout, query, migration, corrupt"
+        "Event store failures, by kind: unavailable, outcome-unknown, unusable, read-only, migration, corrupt, timeout"
     );
     describe_gauge!(
         STORE_UP,
@@ -119,7 +162,7 @@ fn describe() {
 /// One request answered that no route's [`RouteMetrics`] took (no route matched, or the
 /// metrics' own route): `route` is the template the router matched, `unmatched` when none did.
 pub fn request(route: Option<&str>, method: &Method, status: u16, took: Duration) {
-    let route = route.unwrap_or("unmatched").to_string();
+    let route = route.unwrap_or(labels::UNMATCHED).to_string();
     let method = method_label(method);
     counter!(HTTP_REQUESTS, "route" => route.clone(), "method" => method, "status" => status.to_string())
         .increment(1);
@@ -138,6 +181,10 @@ pub struct RouteMetrics {
 impl RouteMetrics {
     /// The metrics of the route with this template (`/v1/events/{event}`).
     pub fn new(route: String) -> Self {
+        templates()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(route.clone());
         Self {
             route,
             counters: RefCell::new(Vec::new()),
@@ -175,22 +222,20 @@ impl RouteMetrics {
 
 /// A method as a bounded label: the standard ones, else `other`.
 fn method_label(method: &Method) -> &'static str {
-    const KNOWN: [&str; 9] = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE",
-    ];
-    KNOWN
+    labels::METHODS
         .into_iter()
-        .find(|m| *m == method.as_str())
+        .find(|m| *m == method.as_str() && *m != "other")
         .unwrap_or("other")
 }
 
 /// A validate answer: one count per format asked, by its verdict.
 pub fn validated(answer: &Validated) {
     let summary = &answer.summary;
+    let [legal, illegal, unverified] = labels::VERDICTS;
     for (verdict, formats) in [
-        ("legal", &summary.legal),
-        ("illegal", &summary.illegal),
-        ("unverified", &summary.unverified),
+        (legal, &summary.legal),
+        (illegal, &summary.illegal),
+        (unverified, &summary.unverified),
     ] {
         for format in formats {
             counter!(VALIDATIONS, "game" => answer.game, "format" => format.clone(), "verdict" => verdict)
@@ -208,13 +253,17 @@ pub enum Registration {
     Pending,
     /// Not stored: not legal, and the event refuses such lists.
     Refused,
+    /// Not stored: the list sent is the current one (the same fingerprint).
+    Unchanged,
 }
 
 pub fn registration(outcome: Registration) {
+    let [accepted, pending, refused, unchanged] = labels::OUTCOMES;
     let outcome = match outcome {
-        Registration::Accepted => "accepted",
-        Registration::Pending => "pending",
-        Registration::Refused => "refused",
+        Registration::Accepted => accepted,
+        Registration::Pending => pending,
+        Registration::Refused => refused,
+        Registration::Unchanged => unchanged,
     };
     counter!(REGISTRATIONS, "outcome" => outcome).increment(1);
 }
@@ -239,11 +288,22 @@ pub fn deck_checked() {
 /// A store failure (the database, not a refusal): its kind.
 pub fn store_error(e: &deckcheck_store::StoreError) {
     use deckcheck_store::StoreError;
+    let [
+        unavailable,
+        unknown,
+        unusable,
+        read_only,
+        migration,
+        corrupt,
+        _,
+    ] = labels::STORE_ERRORS;
     let kind = match e {
-        StoreError::Unavailable { .. } => "unavailable",
-        StoreError::Migrate(_) => "migration",
-        StoreError::Corrupt(_) => "corrupt",
-        StoreError::ReadOnly { .. } => "read-only",
+        StoreError::Unavailable { .. } => unavailable,
+        StoreError::OutcomeUnknown { .. } => unknown,
+        StoreError::Unusable { .. } => unusable,
+        StoreError::ReadOnly { .. } => read_only,
+        StoreError::Migrate(_) => migration,
+        StoreError::Corrupt(_) => corrupt,
         _ => return,
     };
     counter!(STORE_ERRORS, "kind" => kind).increment(1);
@@ -251,7 +311,7 @@ pub fn store_error(e: &deckcheck_store::StoreError) {
 
 /// A readiness check that found the store silent (it did not answer in time).
 pub fn store_timeout() {
-    counter!(STORE_ERRORS, "kind" => "timeout").increment(1);
+    counter!(STORE_ERRORS, "kind" => labels::STORE_ERRORS[6]).increment(1);
 }
 
 /// What a game's gauges say at a scrape.

@@ -27,17 +27,17 @@ pub mod say {
     pub const MEDIA: &str = "The body's content type is not application/json.";
     pub const UNREADABLE_DECKS: &str = "A deck whose entries cannot all be read as cards (`details` lists them), or a deck given as a link to another game's list (`link-wrong-game`).";
     pub const UNAVAILABLE: &str = "The game's data is not loaded, or the service is receiving as many request bodies as it holds at once (retry).";
-    pub const STORE_UNAVAILABLE: &str = "The event store did not answer or cannot be written (`store-unavailable`, `read-only`: nothing was changed, and `Retry-After` says when to retry), the event's game is not loaded, or the service is receiving as many request bodies as it holds at once: retry.";
+    pub const STORE_UNAVAILABLE: &str = "The event store did not answer or cannot be written (`store-unavailable`, `read-only`: nothing was changed, and `Retry-After` says when to retry), or failed while it committed (`outcome-unknown`: what was asked may have been done; send the request again with the same `Idempotency-Key` to get its answer), the event's game is not loaded, or the service is receiving as many request bodies as it holds at once: retry.";
     pub const UNAUTHORIZED: &str = "No token, or a token that does not open this event (unknown, or another event's: the same answer). Send `Authorization: Bearer <token>` of this event.";
     pub const FORBIDDEN_AMEND: &str = "A token of this event whose role may not do this (`x-roles` lists the roles the route takes). After the lock only a judge amends a list (CPG 4.3).";
     pub const NO_PLAYER: &str = "The event has no player with this id.";
     pub const TOO_MANY_LOOKUPS: &str = "This client has looked up too many event codes this minute, or too many codes that name no event: retry after `Retry-After` seconds. Counted per client: no other client is refused for it.";
-    pub const TOO_MANY_REGISTRATIONS: &str = "This client has sent too many registrations this minute (a budget apart from lookups), or looked up too many codes that name no event: retry after `Retry-After` seconds. Counted per client: no other client is refused for it.";
-    pub const TOO_MANY_EVENTS: &str = "While creation is open (no operator key set): this client has created too many events this hour, or the service has created as many events today as it creates a day: retry after `Retry-After` seconds.";
-    pub const LOCKS_AT_PAST: &str = "`locks_at` is not in the future (`locks-at-past`): give the time lists are due, or none to lock by hand.";
-    pub const NO_CREATE_KEY: &str = "The service creates events only with its operator's key (`DECKCHECK_CREATE_KEY` is set) and the request does not carry it: send `Authorization: Bearer <key>`.";
-    pub const LIST_UNANSWERABLE: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format or option it does not read).";
-    pub const LIST_REFUSED: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format it does not read); or the list is not legal and the event refuses such lists (`list-refused`: every reason in `details.report`, nothing stored).";
+    pub const TOO_MANY_REGISTRATIONS: &str = "This client tried too many codes that name no event (`too-many-attempts`, counted per client: no other client is refused for it), or the player sent as many new lists this hour as an event takes (`too-many-lists`): retry after `Retry-After` seconds. A registration with a valid code is never counted against the address: a venue's players share one.";
+    pub const TOO_MANY_EVENTS: &str = "Without an organizer key, while creation is open: this client has created too many events this hour or today, or the service has created as many events today as it creates a day for everyone without a key; with an organizer key: the key created as many events this hour as a key may. Retry after `Retry-After` seconds.";
+    pub const LOCKS_AT_PAST: &str = "`locks_at` is not in the future (`locks-at-past`, on the database's clock): give the time lists are due, or none to lock by hand.";
+    pub const NO_CREATE_KEY: &str = "The request carries a key that creates no events (unknown, or revoked by the operator), or the service creates events only with a key (`DECKCHECK_CREATE_KEY` is set) and the request carries none: send `Authorization: Bearer <key>` with an organizer key the operator issued.";
+    pub const LIST_UNANSWERABLE: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format or option it does not read); or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).";
+    pub const LIST_REFUSED: &str = "The list has the documented shape but the event's game cannot judge it as it was sent (a deck it cannot read, more decks than the event's format plays, an input format it does not read); or the list is not legal and the event refuses such lists (`list-refused`: every reason in `details.report`, nothing stored); or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).";
     pub const PATH_EVENT: &str = "The event's id (`ev_…`), as its creation answered it.";
     pub const PATH_PLAYER: &str = "The player's id (`pl_…`), as the roster lists it.";
     pub const PATH_TOKEN: &str = "The token's id (`tk_…`), as the event's token list and the answer that issued it give it (never the token itself).";
@@ -100,7 +100,9 @@ pub enum JsonErrors {
     /// The body did not arrive whole in time.
     #[response(status = 408)]
     Timeout(ErrorAnswer),
-    /// The body is larger than the service takes.
+    /// The body is larger than the service takes; on the event routes, a deck list (or pool)
+    /// larger than the event's game takes (`list-too-large`: `details` says its bytes and lines
+    /// and the most the game takes).
     #[response(status = 413)]
     TooLarge(ErrorAnswer),
     /// The body's content type is not application/json.

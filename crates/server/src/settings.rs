@@ -134,14 +134,11 @@ pub struct Settings {
     /// the process's environment. Not a flag: the service reads the variables.
     #[arg(skip)]
     pub catalogs: Vec<(String, PathBuf)>,
-    /// Registrations (`POST /v1/events/code/{code}/players`) per minute from one client: that
-    /// many at once, then refilled evenly; past it a 429 for that client alone. Players behind
-    /// one address (a venue's network) share it.
-    #[arg(long, env = "DECKCHECK_REGISTRATION_RATE", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub registration_rate: u32,
-    /// Lookups of event codes (`GET /v1/events/code/{code}`) per minute from one client, a
-    /// budget apart from registrations. Lookups of codes that name no event are limited to 30
-    /// a minute from one client besides.
+    /// Lookups of event codes (`GET /v1/events/code/{code}`) per minute from one client.
+    /// Lookups and registrations with codes that name no event are limited to 30 a minute
+    /// from one client besides; registering with a valid code is bounded by the event, not the
+    /// address (a venue's players share one). With PostgreSQL the budgets are kept in the
+    /// database, shared by every replica.
     #[arg(long, env = "DECKCHECK_LOOKUP_RATE", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub lookup_rate: u32,
     /// Proxies whose `X-Forwarded-For` is believed (addresses or networks, comma-separated:
@@ -149,15 +146,19 @@ pub struct Settings {
     /// forwarded, not the proxy's [default: none: every client is its peer address].
     #[arg(long, env = "DECKCHECK_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_network)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
-    /// The operator's key for creating events (`POST /v1/events` with `Authorization: Bearer
-    /// <key>`) [default: unset: anyone may create events, within DECKCHECK_CREATE_RATE and
-    /// DECKCHECK_CREATE_DAILY_CAP].
+    /// Closes event creation to keys: only a request carrying an organizer key (issued with the
+    /// admin token, `POST /v1/admin/organizer-keys/issue`) or this one shared key creates events
+    /// (`Authorization: Bearer <key>`) [default: unset: anyone may create events, within
+    /// DECKCHECK_CREATE_RATE, 20 a day per address and DECKCHECK_CREATE_DAILY_CAP; an organizer
+    /// key is never held by them].
     #[arg(long, env = "DECKCHECK_CREATE_KEY", hide_env_values = true, value_parser = parse_secret)]
     pub create_key: Option<SecretString>,
-    /// Events one client may create per hour while creation is open (no DECKCHECK_CREATE_KEY).
+    /// Events one client may create per hour without an organizer key while creation is open
+    /// (no DECKCHECK_CREATE_KEY); 20 a day at most besides.
     #[arg(long, env = "DECKCHECK_CREATE_RATE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub create_rate: u32,
-    /// Events created per day by everyone together while creation is open.
+    /// Events created per day without an organizer key by everyone together while creation is
+    /// open (organizer keys are not counted).
     #[arg(long, env = "DECKCHECK_CREATE_DAILY_CAP", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub create_daily_cap: u32,
     /// Days an event is kept after its day is over; then it is deleted with all its data.
@@ -351,6 +352,7 @@ impl Settings {
         deckcheck_store::Policy {
             retention: days(self.retention_days),
             token_lifetime: days(self.token_lifetime_days),
+            ..deckcheck_store::Policy::default()
         }
     }
 

@@ -102,7 +102,7 @@ async fn every_documented_operation_is_routed() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 68);
+    assert_eq!(operations, 71);
 }
 
 #[test]

@@ -69,11 +69,29 @@ class ApiError extends Error {
   }
 }
 
+// Writes a client may retry carry an Idempotency-Key (issue 35): the same write sent again
+// after an answer that never came (or a 503) reuses its key and gets the first answer, token
+// and all; a write answered for good forgets it, so the next one is new.
+const writeKeys = new Map();
+function idempotencyKey(method, path, body) {
+  const retried = /^\/v1\/events(\/code\/[^/]+\/players|\/[^/]+\/(me\/lists|publish|players\/[^/]+\/(lists|deck-checks)))?$/;
+  if (method !== 'POST' || !retried.test(path)) return null;
+  const id = `${path}\n${JSON.stringify(body ?? null)}`;
+  if (!writeKeys.has(id)) {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    writeKeys.set(id, Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(''));
+  }
+  return { id, key: writeKeys.get(id), done: (status) => { if (status < 500) writeKeys.delete(id); } };
+}
+
 async function api(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const write = idempotencyKey(method, path, body);
+  if (write) headers['Idempotency-Key'] = write.key;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (write) write.done(res.status);
   const text = await res.text();
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch { json = { error: { message: text } }; }

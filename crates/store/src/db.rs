@@ -13,6 +13,14 @@
 //! with "attempted to call begin_with at non-zero transaction depth" until a restart. `Tx`
 //! sends BEGIN, COMMIT and ROLLBACK itself and keeps no such count.)
 //!
+//! A COMMIT that fails leaves the outcome unknown (the database may have written it before the
+//! connection broke): that is [`StoreError::OutcomeUnknown`], never "nothing was changed", so
+//! a client retries with the same `Idempotency-Key` and gets the first answer.
+//!
+//! Time: on PostgreSQL every deadline and every stamp is the database's clock, read in the
+//! statement that takes the event's row ([`now_sql`], [`Clock::Database`]), so replicas whose
+//! clocks differ decide alike; SQLite has one process and one clock, the caller's.
+//!
 //! SQLite is opened in WAL mode with `synchronous = FULL`, so a committed write survives the
 //! process being killed (and the machine losing power); writes take the write lock when they
 //! begin (`BEGIN IMMEDIATE`) and queue on an in-process lock first, so concurrent submissions
@@ -26,6 +34,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use jiff::Timestamp;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
 use sqlx::pool::PoolConnection;
@@ -47,6 +56,27 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// SQLite's largest page count (what `max_page_count` is set back to after a fault).
 #[cfg(feature = "faults")]
 const MAX_PAGES: u32 = 4_294_967_294;
+
+/// Whose clock decides deadlines and stamps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// The database's (PostgreSQL: `clock_timestamp()` in the statement that holds the event's
+    /// row): replicas whose clocks differ decide alike. The default. On SQLite, the one
+    /// process's clock is the database's: the time a method is given.
+    Database,
+    /// The time each method is given, on either database: a test that plays an event's day in
+    /// a second.
+    Caller,
+}
+
+/// The database's clock as microseconds since the epoch, in a statement (`NULL` on SQLite,
+/// where the caller's time is used).
+pub fn now_sql(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Postgres => "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000)::BIGINT",
+        Backend::Sqlite => "CAST(NULL AS BIGINT)",
+    }
+}
 
 /// Which database a store uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,6 +184,70 @@ fn writable(file: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// A PostgreSQL URL whose host has no address fails now, naming the host: a name that does not
+/// resolve is a setting to fix, not a server still starting.
+async fn resolvable(url: &str) -> Result<(), StoreError> {
+    use sqlx::postgres::PgConnectOptions;
+    let Ok(options) = PgConnectOptions::from_str(url) else {
+        return Ok(());
+    };
+    if options.get_socket().is_some() || options.get_host().starts_with('/') {
+        return Ok(());
+    }
+    let host = options.get_host().to_string();
+    match tokio::net::lookup_host((host.as_str(), options.get_port())).await {
+        Ok(_) => Ok(()),
+        Err(e) => Err(StoreError::Unusable {
+            cause: format!("the host {host:?} has no address ({e})"),
+        }),
+    }
+}
+
+/// A connection refused by what the URL says (no such database or role, a password the server
+/// refuses, a TLS setting it cannot meet) cannot work however long the service waits: it stops
+/// the start at once, saying so. Anything else (a server still starting, one that refuses
+/// connections now) may pass.
+fn cannot_connect(e: sqlx::Error) -> StoreError {
+    let fatal = match &e {
+        sqlx::Error::Database(d) => {
+            let code = d.code().unwrap_or_default();
+            // 3D000 no such database; 28000 no such role (or not allowed by pg_hba);
+            // 28P01 a password refused; 42501 no right to connect.
+            ["3D000", "28000", "28P01", "42501"].contains(&code.as_ref())
+        }
+        sqlx::Error::Configuration(_) | sqlx::Error::Tls(_) => true,
+        _ => false,
+    };
+    if fatal {
+        StoreError::Unusable {
+            cause: e.to_string(),
+        }
+    } else {
+        e.into()
+    }
+}
+
+/// The per-client limits' table holds nothing worth a write-ahead log: PostgreSQL keeps it
+/// unlogged (no WAL, no fsync per request; emptied after a crash, which forgets some budgets).
+async fn unlogged_limits(conn: &mut AnyConnection) -> Result<(), StoreError> {
+    let (persistence,): (String,) = sqlx::query_as(
+        "SELECT CAST(relpersistence AS TEXT) FROM pg_class WHERE relname = 'rate_limits' AND relkind = 'r' LIMIT 1",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if persistence == "p" {
+        conn.execute("ALTER TABLE rate_limits SET UNLOGGED").await?;
+    }
+    Ok(())
+}
+
+fn decide(clock: Clock, given: Timestamp, from_database: Option<i64>) -> Timestamp {
+    match (clock, from_database) {
+        (Clock::Database, Some(us)) => Timestamp::from_microsecond(us).unwrap_or(given),
+        _ => crate::repo::whole_micros(given),
+    }
+}
+
 /// What every SQLite connection is told first.
 async fn prepare_sqlite(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     conn.execute("PRAGMA journal_mode = WAL").await?;
@@ -168,6 +262,7 @@ pub struct Db {
     pub(crate) pool: AnyPool,
     pub(crate) backend: Backend,
     options: AnyConnectOptions,
+    pub(crate) clock: Clock,
     /// SQLite: writers of this process queue here, then hold the database's write lock.
     write_queue: Option<Arc<Mutex<()>>>,
     #[cfg(feature = "faults")]
@@ -180,6 +275,9 @@ impl Db {
     /// error.
     pub async fn open(location: &Location) -> Result<Self, StoreError> {
         let db = Self::lazy(location)?;
+        if let Location::Postgres(url) = location {
+            resolvable(url).await?;
+        }
         let mut conn =
             tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect_with(&db.options))
                 .await
@@ -188,11 +286,15 @@ impl Db {
                         "the database did not answer in {} s",
                         CONNECT_TIMEOUT.as_secs()
                     ))
-                })??;
+                })?
+                .map_err(cannot_connect)?;
         if db.backend == Backend::Sqlite {
             prepare_sqlite(&mut conn).await?;
         }
-        let migrated = MIGRATOR.run(&mut conn).await;
+        let mut migrated = MIGRATOR.run(&mut conn).await.map_err(StoreError::from);
+        if migrated.is_ok() && db.backend == Backend::Postgres {
+            migrated = unlogged_limits(&mut conn).await;
+        }
         let _ = conn.close().await;
         migrated?;
         Ok(db)
@@ -217,10 +319,17 @@ impl Db {
             pool,
             backend,
             options,
+            clock: Clock::Database,
             write_queue: (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(()))),
             #[cfg(feature = "faults")]
             faults: Arc::new(Faults::from_env()?.unwrap_or_default()),
         })
+    }
+
+    /// The time that decides: the database's (`from_database`, read in a statement) when the
+    /// store keeps its clock and the database has one, else the caller's.
+    pub(crate) fn decide(&self, given: Timestamp, from_database: Option<i64>) -> Timestamp {
+        decide(self.clock, given, from_database)
     }
 
     /// Applies every migration not applied yet, in order (never backwards).
@@ -269,6 +378,7 @@ impl Db {
             conn,
             open: true,
             backend: self.backend,
+            clock: self.clock,
             #[cfg(feature = "faults")]
             faults: Arc::clone(&self.faults),
             _turn: turn,
@@ -297,6 +407,7 @@ pub(crate) struct Tx {
     conn: PoolConnection<Any>,
     open: bool,
     backend: Backend,
+    clock: Clock,
     #[cfg(feature = "faults")]
     faults: Arc<Faults>,
     _turn: Option<OwnedMutexGuard<()>>,
@@ -309,6 +420,23 @@ impl Tx {
 
     pub(crate) fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The time that decides inside this transaction: the database's, read in the statement
+    /// that took the event's row (`from_database`), or the caller's ([`Db::decide`]).
+    pub(crate) fn decide(&self, given: Timestamp, from_database: Option<i64>) -> Timestamp {
+        decide(self.clock, given, from_database)
+    }
+
+    /// The database's clock now, in a statement of its own (a write that holds no event's row:
+    /// creating one); the caller's time on SQLite or with [`Clock::Caller`].
+    pub(crate) async fn now(&mut self, given: Timestamp) -> Result<Timestamp, StoreError> {
+        if self.clock == Clock::Caller || self.backend == Backend::Sqlite {
+            return Ok(crate::repo::whole_micros(given));
+        }
+        let sql = format!("SELECT {}", now_sql(self.backend));
+        let (us,): (Option<i64>,) = sqlx::query_as(&sql).fetch_one(self.conn()).await?;
+        Ok(self.decide(given, us))
     }
 
     /// A point a test may hold the transaction at (the `faults` feature); nothing without it.
@@ -334,8 +462,27 @@ impl Tx {
             }
             _ => {}
         }
-        self.conn.execute("COMMIT").await?;
+        // A COMMIT the database refused (SQLite's full disk, a PostgreSQL error) did not commit;
+        // a connection to PostgreSQL lost once COMMIT was sent says nothing of whether it did.
+        let backend = self.backend;
+        self.conn.execute("COMMIT").await.map_err(|e| match e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::WorkerCrashed
+                if backend == Backend::Postgres =>
+            {
+                StoreError::outcome_unknown(format!("the commit's answer was lost: {e}"))
+            }
+            e => e.into(),
+        })?;
         self.open = false;
+        #[cfg(feature = "faults")]
+        if self.faults.failure() == Some(Failure::AfterCommit) {
+            return Err(StoreError::outcome_unknown(
+                "the answer was lost after the commit (injected by a test's fault hook)",
+            ));
+        }
         Ok(())
     }
 

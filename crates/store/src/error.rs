@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
-use deckcheck_core::error::{LockedSince, PublishedAt, RefusedList, RetryAfter};
+use deckcheck_core::error::{
+    BodyLimit, ChangedAt, ListSize, LockedSince, PublishedAt, RefusedList, RetryAfter,
+};
 use deckcheck_core::{Details, ErrorCode, RequestError, Validated, Verdict};
 use jiff::Timestamp;
 
@@ -32,10 +34,19 @@ pub enum StoreError {
     /// No token of this event has this id.
     #[error("this event has no token {0:?}")]
     NoToken(String),
+    /// No organizer key has this id.
+    #[error("there is no organizer key {0:?}")]
+    NoKey(String),
     /// No token, or a token that does not open this event (unknown, revoked, or another
     /// event's).
     #[error("this route needs a token of this event (Authorization: Bearer …)")]
     Unauthorized,
+    /// A token operation lost a race: the token it changes (or the one presented) was changed
+    /// first by another request, at `at`; nothing was done.
+    #[error(
+        "the token was changed at {at} by another request (rotated, reissued or revoked); nothing was done"
+    )]
+    TokenChanged { at: Timestamp },
     /// A token of this event past its time.
     #[error("this token expired at {at}; the organizer can issue a new one")]
     TokenExpired { at: Timestamp },
@@ -69,6 +80,27 @@ pub enum StoreError {
         verdict: Verdict,
         report: Box<Validated>,
     },
+    /// A list larger than the event's game takes (in bytes or lines): nothing was judged.
+    #[error(
+        "{field} has {bytes} bytes and {lines} lines; a list of this game has at most {max_bytes} bytes and {max_lines} lines"
+    )]
+    ListTooLarge {
+        field: String,
+        bytes: u64,
+        lines: u64,
+        max_bytes: u64,
+        max_lines: u64,
+    },
+    /// The player sent as many new lists as an hour allows.
+    #[error(
+        "you sent {per_hour} new lists within the last hour, as many as an hour allows; send the next in {retry_after} s"
+    )]
+    TooManyLists { per_hour: u32, retry_after: u64 },
+    /// The event stored as much as one event may.
+    #[error(
+        "the event has stored {limit} bytes of lists, as much as one event may; nothing more is stored (the operator can raise the quota)"
+    )]
+    EventQuota { limit: u64 },
     /// The game cannot read or judge what was sent (unreadable deck, unknown format…).
     #[error("{0}")]
     Request(#[from] RequestError),
@@ -97,6 +129,18 @@ pub enum StoreError {
         "the event store cannot answer now ({cause}); nothing was changed, retry in {retry_after} s"
     )]
     Unavailable { retry_after: u64, cause: String },
+    /// The database failed while it committed: what was asked may or may not be done. A retry
+    /// with the same `Idempotency-Key` gets the first answer if it was.
+    #[error(
+        "the event store failed while it committed ({cause}); the outcome is unknown; retry with the same Idempotency-Key"
+    )]
+    OutcomeUnknown { retry_after: u64, cause: String },
+    /// The database the settings name cannot work as given (no such database, role or host, a
+    /// password refused): said at start, never retried.
+    #[error(
+        "the event store's database cannot be used as DECKCHECK_DATABASE_URL gives it: {cause}"
+    )]
+    Unusable { cause: String },
     /// The data directory cannot be written (at start).
     #[error(
         "the data directory {} is read-only ({cause}); the event store needs to write there (give a writable DECKCHECK_DATA_DIR, or DECKCHECK_DATABASE_URL)",
@@ -141,6 +185,13 @@ impl StoreError {
         }
     }
 
+    pub(crate) fn outcome_unknown(cause: impl std::fmt::Display) -> Self {
+        Self::OutcomeUnknown {
+            retry_after: RETRY_AFTER_SECS,
+            cause: cause.to_string(),
+        }
+    }
+
     /// The state machine's refusal of `action` by `actor`.
     pub(crate) fn refused(refusal: Refusal, actor: Actor, action: &'static str) -> Self {
         match refusal {
@@ -167,8 +218,14 @@ impl StoreError {
             Self::NoEvent(_) => ErrorCode::NoEvent,
             Self::NoPlayer(_) => ErrorCode::NoPlayer,
             Self::NoToken(_) => ErrorCode::NoToken,
+            Self::NoKey(_) => ErrorCode::NotFound,
             Self::Unauthorized => ErrorCode::Unauthorized,
             Self::TokenExpired { .. } => ErrorCode::TokenExpired,
+            Self::TokenChanged { .. } => ErrorCode::TokenChanged,
+            Self::ListTooLarge { .. } => ErrorCode::ListTooLarge,
+            Self::TooManyLists { .. } => ErrorCode::TooManyLists,
+            Self::EventQuota { .. } => ErrorCode::EventQuota,
+            Self::OutcomeUnknown { .. } => ErrorCode::OutcomeUnknown,
             Self::Forbidden { .. } => ErrorCode::Forbidden,
             Self::Locked { .. } => ErrorCode::EventLocked,
             Self::Published { .. } => ErrorCode::Published,
@@ -179,9 +236,10 @@ impl StoreError {
             Self::Invalid { .. } => ErrorCode::BadValue,
             Self::Unprocessable { code, .. } | Self::Conflict { code, .. } => *code,
             Self::GameUnavailable(_) => ErrorCode::GameUnavailable,
-            Self::Unavailable { .. } | Self::Migrate(_) | Self::Corrupt(_) => {
-                ErrorCode::StoreUnavailable
-            }
+            Self::Unavailable { .. }
+            | Self::Unusable { .. }
+            | Self::Migrate(_)
+            | Self::Corrupt(_) => ErrorCode::StoreUnavailable,
             Self::ReadOnly { .. } => ErrorCode::ReadOnly,
         }
     }
@@ -204,7 +262,12 @@ impl StoreError {
     pub fn is_failure(&self) -> bool {
         matches!(
             self,
-            Self::Unavailable { .. } | Self::ReadOnly { .. } | Self::Migrate(_) | Self::Corrupt(_)
+            Self::Unavailable { .. }
+                | Self::OutcomeUnknown { .. }
+                | Self::Unusable { .. }
+                | Self::ReadOnly { .. }
+                | Self::Migrate(_)
+                | Self::Corrupt(_)
         )
     }
 }
@@ -222,7 +285,11 @@ impl From<StoreError> for RequestError {
             }
             StoreError::Conflict { .. } => "event",
             StoreError::NoPlayer(_) => "player",
-            StoreError::NoToken(_) => "token",
+            StoreError::NoToken(_) | StoreError::TokenChanged { .. } => "token",
+            StoreError::NoKey(_) => "key",
+            StoreError::ListTooLarge { field, .. } => field,
+            StoreError::TooManyLists { .. } => "deck",
+            StoreError::EventQuota { .. } => "event",
             StoreError::Unauthorized
             | StoreError::Forbidden { .. }
             | StoreError::TokenExpired { .. } => "authorization",
@@ -249,6 +316,30 @@ impl From<StoreError> for RequestError {
                 .details(Details::RefusedList(RefusedList { verdict, report })),
             StoreError::Unavailable { retry_after, .. } => RequestError::new(code, message)
                 .details(Details::RetryAfter(RetryAfter { retry_after })),
+            StoreError::OutcomeUnknown { retry_after, .. } => RequestError::new(
+                code,
+                "the event store failed while it committed: the outcome is unknown; retry with the same Idempotency-Key",
+            )
+            .details(Details::RetryAfter(RetryAfter { retry_after })),
+            StoreError::TokenChanged { at } => RequestError::new(code, message)
+                .details(Details::ChangedAt(ChangedAt { changed_at: at })),
+            StoreError::ListTooLarge {
+                bytes,
+                lines,
+                max_bytes,
+                max_lines,
+                ..
+            } => RequestError::new(code, message).details(Details::ListSize(ListSize {
+                bytes,
+                lines,
+                max_bytes,
+                max_lines,
+            })),
+            StoreError::TooManyLists { retry_after, .. } => RequestError::new(code, message)
+                .details(Details::RetryAfter(RetryAfter { retry_after })),
+            StoreError::EventQuota { limit } => {
+                RequestError::new(code, message).details(Details::BodyLimit(BodyLimit { limit }))
+            }
             StoreError::ReadOnly { .. } => RequestError::new(
                 code,
                 "the event store cannot be written; nothing was changed (the operator is told)",
@@ -256,7 +347,7 @@ impl From<StoreError> for RequestError {
             .details(Details::RetryAfter(RetryAfter {
                 retry_after: OPERATOR_RETRY_AFTER,
             })),
-            StoreError::Migrate(_) | StoreError::Corrupt(_) => RequestError::new(
+            StoreError::Migrate(_) | StoreError::Corrupt(_) | StoreError::Unusable { .. } => RequestError::new(
                 code,
                 "the event store did not answer; nothing was changed, retry in a moment",
             )

@@ -35,6 +35,10 @@ pub enum Failure {
     /// `SQLITE_FULL` where a write needs a page more); on PostgreSQL the server drops the
     /// connection in the middle of the transaction (as when it is stopped).
     Full,
+    /// The write commits, then its answer is lost before the caller has it (a connection that
+    /// breaks right after COMMIT reached the database): the caller is told the outcome is
+    /// unknown.
+    AfterCommit,
 }
 
 /// A place inside a write's transaction where a test can hold it.
@@ -66,13 +70,14 @@ impl Faults {
                 StoreError::invalid(
                     FAULTS_ENV,
                     format!(
-                        "{part:?}: give fail=io, fail=full, pause=lock:FILE or pause=publish:FILE"
+                        "{part:?}: give fail=io, fail=full, fail=after-commit, pause=lock:FILE or pause=publish:FILE"
                     ),
                 )
             };
             match part.split_once('=').ok_or_else(bad)? {
                 ("fail", "io") => faults.fail_writes(Some(Failure::Io)),
                 ("fail", "full") => faults.fail_writes(Some(Failure::Full)),
+                ("fail", "after-commit") => faults.fail_writes(Some(Failure::AfterCommit)),
                 ("pause", spot) => {
                     let (point, marker) = spot.split_once(':').ok_or_else(bad)?;
                     let point = match point {

@@ -9,6 +9,7 @@
 //! - `repo`: the thin repository, every SQL statement, typed rows.
 //! - `db`: SQLite or PostgreSQL, migrations, and the transaction type that cannot leak.
 //! - `faults` (the `faults` feature, for tests only): hooks that make writes fail or hold them.
+//! - [`idempotency`]: the answers of writes that carry an `Idempotency-Key`, kept with them.
 //!
 //! One interface ([`Store`]) over two databases: SQLite, embedded, the default (a file under
 //! the data directory), and PostgreSQL (`DECKCHECK_DATABASE_URL=postgres://…`) for several
@@ -27,18 +28,21 @@
 mod db;
 mod error;
 pub mod faults;
+pub mod idempotency;
 pub mod lifecycle;
 mod model;
 mod repo;
 mod store;
 pub mod token;
 
-pub use db::{Backend, Location, MIGRATOR};
+pub use db::{Backend, Clock, Location, MIGRATOR};
 pub use error::{EVENTS_REALM, OPERATOR_RETRY_AFTER, RETRY_AFTER_SECS, StoreError};
 pub use lifecycle::{Actor, Op, Phase};
 pub use model::*;
 pub use store::export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
 pub use store::{
-    Access, Checked, Created, DEFAULT_CHECK_SHARE, MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID,
-    Publish, Store, Submitted, check_list, render,
+    Access, Checked, Created, DEFAULT_CHECK_SHARE, HISTORY_PAGE, ListLimit, MAX_HISTORY_PAGE,
+    MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID, Publish, Store, Submitted, check_list,
+    limits::{Budget, Budgets},
+    list_limit, render,
 };

@@ -557,11 +557,22 @@ pub struct Policy {
     /// How long an event's data is kept after its day is over; then [`crate::Store::purge`]
     /// deletes it. Default 180 days.
     pub retention: SignedDuration,
+    /// New lists a player may send in an hour, their registration included (a list the same
+    /// as the current one is no new list). Default [`Policy::DEFAULT_LISTS_PER_HOUR`].
+    pub lists_per_hour: u32,
+    /// Bytes of lists one event stores at most (texts, printing ids, reports). Default
+    /// [`Policy::DEFAULT_EVENT_QUOTA`].
+    pub event_quota: u64,
 }
 
 impl Policy {
     pub const DEFAULT_TOKEN_LIFETIME: SignedDuration = SignedDuration::from_hours(30 * 24);
     pub const DEFAULT_RETENTION: SignedDuration = SignedDuration::from_hours(180 * 24);
+    /// One list every six minutes on average: a player fixing a list sends a few in a row,
+    /// a script resubmitting in a loop is stopped after ten.
+    pub const DEFAULT_LISTS_PER_HOUR: u32 = 10;
+    /// 1 GiB: a 20,000-player event (the most one takes) with two versions of a 25 KB list each.
+    pub const DEFAULT_EVENT_QUOTA: u64 = 1 << 30;
 }
 
 impl Default for Policy {
@@ -569,8 +580,35 @@ impl Default for Policy {
         Self {
             token_lifetime: Self::DEFAULT_TOKEN_LIFETIME,
             retention: Self::DEFAULT_RETENTION,
+            lists_per_hour: Self::DEFAULT_LISTS_PER_HOUR,
+            event_quota: Self::DEFAULT_EVENT_QUOTA,
         }
     }
+}
+
+/// An organizer key as the operator lists it (never the key itself).
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+pub struct OrganizerKey {
+    /// What the operator names it by to revoke it (not secret).
+    pub id: String,
+    /// Whom it was issued to.
+    pub name: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    /// When it was revoked; `null` while it works.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub revoked_at: Option<Timestamp>,
+    /// Events created with it.
+    pub events: u64,
+}
+
+/// An organizer key just issued: shown once, kept only as its hash.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct IssuedKey {
+    #[serde(flatten)]
+    pub info: OrganizerKey,
+    /// The key itself (`Authorization: Bearer <key>` on `POST /v1/events`).
+    pub key: String,
 }
 
 impl From<ListVerdict> for deckcheck_core::Verdict {

@@ -4,14 +4,15 @@
 //! [`crate::lifecycle`], and call these inside one [`crate::db::Tx`] per write.
 //!
 //! One SQL for SQLite and PostgreSQL: times are BIGINT microseconds (UTC), JSON is TEXT. The
-//! only difference is how a write holds its event's row ([`RowLock`]).
+//! differences: how a write holds its event's row ([`RowLock`]), and the database's clock read
+//! beside the event ([`now_sql`]: PostgreSQL's, `NULL` on SQLite).
 
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde_json::Value;
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
-use crate::db::{Backend, Tx};
+use crate::db::{Backend, Tx, now_sql};
 use crate::error::StoreError;
 use crate::model::*;
 
@@ -62,7 +63,15 @@ fn inserted(
 
 // ---- events ----
 
-const EVENT_COLUMNS: &str = "id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, published_at, published_lists, created_at";
+const EVENT_COLUMNS: &str = "id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, published_at, published_lists, created_at, players, stored_bytes";
+
+/// The event's columns and the database's clock, as one row is read.
+fn event_select(backend: Backend) -> String {
+    format!(
+        "SELECT {EVENT_COLUMNS}, {} AS db_now FROM events",
+        now_sql(backend)
+    )
+}
 
 #[derive(FromRow)]
 struct EventRow {
@@ -80,6 +89,9 @@ struct EventRow {
     published_at: Option<i64>,
     published_lists: Option<i64>,
     created_at: i64,
+    players: i64,
+    stored_bytes: i64,
+    db_now: Option<i64>,
 }
 
 /// An event as stored, with what only the store needs.
@@ -87,6 +99,11 @@ pub struct StoredEvent {
     pub event: Event,
     /// Lists in the published snapshot.
     pub published_lists: u64,
+    /// Its players and the bytes its lists hold, kept on its row.
+    pub players: u64,
+    pub stored_bytes: u64,
+    /// The database's clock when the row was read (PostgreSQL; `None` on SQLite).
+    pub db_now: Option<i64>,
 }
 
 impl TryFrom<EventRow> for StoredEvent {
@@ -113,6 +130,9 @@ impl TryFrom<EventRow> for StoredEvent {
                 registration_code: r.registration_code,
             },
             published_lists: count("published_lists", r.published_lists.unwrap_or(0))?,
+            players: count("players", r.players)?,
+            stored_bytes: count("stored_bytes", r.stored_bytes)?,
+            db_now: r.db_now,
         })
     }
 }
@@ -146,9 +166,10 @@ pub async fn insert_event(conn: &mut AnyConnection, e: &Event) -> Result<Inserte
 
 pub async fn stored_event<'c>(
     db: impl Executor<'c, Database = Any>,
+    backend: Backend,
     id: &str,
 ) -> Result<Option<StoredEvent>, StoreError> {
-    let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = $1");
+    let sql = format!("{} WHERE id = $1", event_select(backend));
     sqlx::query_as::<_, EventRow>(&sql)
         .bind(id)
         .fetch_optional(db)
@@ -157,28 +178,25 @@ pub async fn stored_event<'c>(
         .transpose()
 }
 
-pub async fn event<'c>(
-    db: impl Executor<'c, Database = Any>,
-    id: &str,
-) -> Result<Option<Event>, StoreError> {
-    Ok(stored_event(db, id).await?.map(|s| s.event))
-}
-
 pub async fn event_by_code<'c>(
     db: impl Executor<'c, Database = Any>,
+    backend: Backend,
     code: &str,
-) -> Result<Option<Event>, StoreError> {
-    let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE registration_code = $1");
+) -> Result<Option<StoredEvent>, StoreError> {
+    let sql = format!("{} WHERE registration_code = $1", event_select(backend));
     sqlx::query_as::<_, EventRow>(&sql)
         .bind(code)
         .fetch_optional(db)
         .await?
-        .map(|r| StoredEvent::try_from(r).map(|s| s.event))
+        .map(StoredEvent::try_from)
         .transpose()
 }
 
-pub async fn events<'c>(db: impl Executor<'c, Database = Any>) -> Result<Vec<Event>, StoreError> {
-    let sql = format!("SELECT {EVENT_COLUMNS} FROM events ORDER BY created_at DESC, id");
+pub async fn events<'c>(
+    db: impl Executor<'c, Database = Any>,
+    backend: Backend,
+) -> Result<Vec<Event>, StoreError> {
+    let sql = format!("{} ORDER BY created_at DESC, id", event_select(backend));
     events_from(sqlx::query_as::<_, EventRow>(&sql).fetch_all(db).await?)
 }
 
@@ -186,27 +204,87 @@ pub async fn events<'c>(db: impl Executor<'c, Database = Any>) -> Result<Vec<Eve
 /// a time already).
 #[derive(Clone, Copy)]
 pub enum RowLock {
-    /// A list written: many at once, but none while the event is being locked or published.
+    /// Written beside the event, many at once (a deck check, a pick), but none while the event
+    /// is being locked or published.
     Share,
+    /// What changes the event's numbers or its tokens (a list, a token): one at a time per
+    /// event, so the numbers on its row and a token's state are read and written in turn;
+    /// never while the event is being locked or published.
+    Write,
     /// The event itself changes (lock, settings, publishing): waits for lists in flight.
     Update,
 }
 
-/// The event inside a write, its row held as `lock` says.
-pub async fn event_for_write(tx: &mut Tx, id: &str, lock: RowLock) -> Result<Event, StoreError> {
+/// The event inside a write, its row held as `lock` says, with the database's clock read in
+/// the same statement.
+pub async fn event_for_write(
+    tx: &mut Tx,
+    id: &str,
+    lock: RowLock,
+) -> Result<StoredEvent, StoreError> {
     let suffix = match (tx.backend(), lock) {
         (Backend::Sqlite, _) => "",
         (Backend::Postgres, RowLock::Share) => " FOR SHARE",
+        (Backend::Postgres, RowLock::Write) => " FOR NO KEY UPDATE",
         (Backend::Postgres, RowLock::Update) => " FOR UPDATE",
     };
-    let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = $1{suffix}");
+    let sql = format!("{} WHERE id = $1{suffix}", event_select(tx.backend()));
     sqlx::query_as::<_, EventRow>(&sql)
         .bind(id)
         .fetch_optional(tx.conn())
         .await?
-        .map(|r| StoredEvent::try_from(r).map(|s| s.event))
+        .map(StoredEvent::try_from)
         .transpose()?
         .ok_or_else(|| StoreError::NoEvent(id.to_string()))
+}
+
+/// What a write changes of the event's numbers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CountDelta {
+    pub players: i64,
+    pub accepted: i64,
+    pub pending: i64,
+    pub versions: i64,
+    pub stored_bytes: i64,
+}
+
+impl CountDelta {
+    /// A list stored in `state`, moving its registration from `before` (none: a new one).
+    pub fn list(before: Option<State>, after: State, bytes: u64) -> Self {
+        let mut d = Self {
+            players: i64::from(before.is_none()),
+            versions: 1,
+            stored_bytes: bytes as i64,
+            ..Self::default()
+        };
+        let mut count = |state: State, n: i64| match state {
+            State::Accepted => d.accepted += n,
+            State::Pending => d.pending += n,
+        };
+        if let Some(before) = before {
+            count(before, -1);
+        }
+        count(after, 1);
+        d
+    }
+}
+
+/// Changes the event's numbers (inside the write that changes what they count).
+pub async fn add_counts(
+    conn: &mut AnyConnection,
+    id: &str,
+    d: CountDelta,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE events SET players = players + $2, accepted = accepted + $3, pending = pending + $4, versions = versions + $5, stored_bytes = stored_bytes + $6 WHERE id = $1")
+        .bind(id)
+        .bind(d.players)
+        .bind(d.accepted)
+        .bind(d.pending)
+        .bind(d.versions)
+        .bind(d.stored_bytes)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 pub async fn update_settings(conn: &mut AnyConnection, e: &Event) -> Result<(), StoreError> {
@@ -365,14 +443,6 @@ pub async fn uid_taken<'c>(
     Ok(row.is_some())
 }
 
-pub async fn count_players(conn: &mut AnyConnection, event_id: &str) -> Result<u64, StoreError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM registrations WHERE event_id = $1")
-        .bind(event_id)
-        .fetch_one(conn)
-        .await?;
-    count("players", n)
-}
-
 pub async fn insert_registration(
     conn: &mut AnyConnection,
     event_id: &str,
@@ -416,23 +486,23 @@ pub async fn next_version(
     Ok(row.map(|(v,)| v))
 }
 
+/// The event's numbers: those kept on its row, and its deck checks and picks (counted: a
+/// judge's work, never written by the thousand).
 pub async fn counts<'c>(
     db: impl Executor<'c, Database = Any>,
     event_id: &str,
 ) -> Result<Counts, StoreError> {
-    let (players, accepted, pending, versions, checks, picks): (i64, i64, i64, i64, i64, i64) =
-        sqlx::query_as(
-            "SELECT
-                (SELECT COUNT(*) FROM registrations WHERE event_id = $1),
-                (SELECT COUNT(*) FROM registrations WHERE event_id = $1 AND state = 'accepted'),
-                (SELECT COUNT(*) FROM registrations WHERE event_id = $1 AND state = 'pending'),
-                (SELECT COUNT(*) FROM list_versions WHERE event_id = $1),
+    let row: Option<(i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT players, accepted, pending, versions,
                 (SELECT COUNT(*) FROM deck_checks WHERE event_id = $1),
-                (SELECT COUNT(*) FROM deck_check_picks WHERE event_id = $1)",
-        )
-        .bind(event_id)
-        .fetch_one(db)
-        .await?;
+                (SELECT COUNT(*) FROM deck_check_picks WHERE event_id = $1)
+         FROM events WHERE id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(db)
+    .await?;
+    let (players, accepted, pending, versions, checks, picks) =
+        row.ok_or_else(|| StoreError::NoEvent(event_id.to_string()))?;
     Ok(Counts {
         players: count("players", players)?,
         accepted: count("accepted", accepted)?,
@@ -569,6 +639,47 @@ pub async fn versions<'c>(
         .collect()
 }
 
+/// A page of a registration's versions: at most `limit` of those numbered below `before`
+/// (all: `None`), the newest of them, oldest first.
+pub async fn versions_page<'c>(
+    db: impl Executor<'c, Database = Any>,
+    registration_id: &str,
+    before: Option<i64>,
+    limit: u64,
+) -> Result<Vec<ListVersion>, StoreError> {
+    let sql = format!(
+        "SELECT {VERSION_COLUMNS} FROM list_versions WHERE registration_id = $1 AND version < $2 ORDER BY version DESC LIMIT $3"
+    );
+    let mut page = sqlx::query_as::<_, VersionRow>(&sql)
+        .bind(registration_id)
+        .bind(before.unwrap_or(i64::MAX))
+        .bind(limit.min(i64::MAX as u64) as i64)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(ListVersion::try_from)
+        .collect::<Result<Vec<_>, _>>()?;
+    page.reverse();
+    Ok(page)
+}
+
+/// How many lists the player sent themself since `since` (registration included), and when the
+/// first of them was.
+pub async fn player_lists_since(
+    conn: &mut AnyConnection,
+    registration_id: &str,
+    since: Timestamp,
+) -> Result<(u64, Option<Timestamp>), StoreError> {
+    let (n, first): (i64, Option<i64>) = sqlx::query_as(
+        "SELECT COUNT(*), MIN(at) FROM list_versions WHERE registration_id = $1 AND source = 'player' AND at > $2",
+    )
+    .bind(registration_id)
+    .bind(micros(since))
+    .fetch_one(conn)
+    .await?;
+    Ok((count("lists", n)?, time_opt("at", first)?))
+}
+
 pub async fn version<'c>(
     db: impl Executor<'c, Database = Any>,
     registration_id: &str,
@@ -586,13 +697,19 @@ pub async fn version<'c>(
         .transpose()
 }
 
-/// Appends a version (versions are never updated or deleted but with their event).
+/// Appends a version (versions are never updated or deleted but with their event); the bytes it
+/// stores (texts, printing ids, report: what the event's quota counts).
 pub async fn insert_version(
     conn: &mut AnyConnection,
     event_id: &str,
     registration_id: &str,
     v: &ListVersion,
-) -> Result<(), StoreError> {
+) -> Result<u64, StoreError> {
+    let decks = to_json(&v.decks)?;
+    let cards = to_json(&v.cards)?;
+    let report = to_json(&v.report)?;
+    let bytes =
+        (decks.len() + cards.len() + report.len() + v.pool.as_deref().map_or(0, str::len)) as u64;
     sqlx::query("INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report, fingerprints) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)")
         .bind(registration_id)
         .bind(v.version)
@@ -601,13 +718,13 @@ pub async fn insert_version(
         .bind(v.source.as_str())
         .bind(&v.actor)
         .bind(v.reason.as_deref())
-        .bind(to_json(&v.decks)?)
+        .bind(decks)
         .bind(v.input_format.as_deref())
         .bind(v.pool.as_deref())
         .bind(v.verdict.as_str())
         .bind(v.state.as_str())
-        .bind(to_json(&v.cards)?)
-        .bind(to_json(&v.report)?)
+        .bind(cards)
+        .bind(report)
         // A version restored from an export made before fingerprints stays without them.
         .bind(if v.fingerprints.is_empty() {
             None
@@ -616,7 +733,7 @@ pub async fn insert_version(
         })
         .execute(conn)
         .await?;
-    Ok(())
+    Ok(bytes)
 }
 
 // ---- tokens ----
@@ -631,9 +748,18 @@ pub struct TokenRow {
     pub registration_id: Option<String>,
     pub label: String,
     pub created_at: i64,
+    /// When it stopped working (a tombstone), if it did.
+    pub revoked_at: Option<i64>,
+    /// The token that took its place (a rotation, a reissue).
+    pub replaced_by: Option<String>,
 }
 
 impl TokenRow {
+    /// When it stopped working, if it did.
+    pub fn retired(&self) -> Result<Option<Timestamp>, StoreError> {
+        time_opt("revoked_at", self.revoked_at)
+    }
+
     pub fn role(&self) -> Result<Role, StoreError> {
         Role::parse("role", &self.role)
     }
@@ -658,21 +784,37 @@ impl TokenRow {
             registration_id: player.map(str::to_string),
             label: label.to_string(),
             created_at: micros(at),
+            revoked_at: None,
+            replaced_by: None,
         }
     }
 }
 
-const TOKEN_COLUMNS: &str = "hash, id, event_id, role, registration_id, label, created_at";
+const TOKEN_COLUMNS: &str =
+    "hash, id, event_id, role, registration_id, label, created_at, revoked_at, replaced_by";
 
+#[derive(FromRow)]
+struct TokenAt {
+    #[sqlx(flatten)]
+    token: TokenRow,
+    db_now: Option<i64>,
+}
+
+/// A token by its hash (live or not), and the database's clock (PostgreSQL).
 pub async fn token_by_hash<'c>(
     db: impl Executor<'c, Database = Any>,
+    backend: Backend,
     hash: &str,
-) -> Result<Option<TokenRow>, StoreError> {
-    let sql = format!("SELECT {TOKEN_COLUMNS} FROM tokens WHERE hash = $1");
-    Ok(sqlx::query_as::<_, TokenRow>(&sql)
+) -> Result<Option<(TokenRow, Option<i64>)>, StoreError> {
+    let sql = format!(
+        "SELECT {TOKEN_COLUMNS}, {} AS db_now FROM tokens WHERE hash = $1",
+        now_sql(backend)
+    );
+    Ok(sqlx::query_as::<_, TokenAt>(&sql)
         .bind(hash)
         .fetch_optional(db)
-        .await?)
+        .await?
+        .map(|t| (t.token, t.db_now)))
 }
 
 pub async fn token_by_id<'c>(
@@ -688,12 +830,14 @@ pub async fn token_by_id<'c>(
         .await?)
 }
 
+/// The event's live tokens (those that open it).
 pub async fn tokens<'c>(
     db: impl Executor<'c, Database = Any>,
     event_id: &str,
 ) -> Result<Vec<TokenRow>, StoreError> {
-    let sql =
-        format!("SELECT {TOKEN_COLUMNS} FROM tokens WHERE event_id = $1 ORDER BY created_at, hash");
+    let sql = format!(
+        "SELECT {TOKEN_COLUMNS} FROM tokens WHERE event_id = $1 AND revoked_at IS NULL ORDER BY created_at, hash"
+    );
     Ok(sqlx::query_as::<_, TokenRow>(&sql)
         .bind(event_id)
         .fetch_all(db)
@@ -715,32 +859,74 @@ pub async fn insert_token(conn: &mut AnyConnection, t: &TokenRow) -> Result<Inse
     )
 }
 
-/// Which of an event's tokens to revoke.
+/// Which of an event's tokens to retire.
 pub enum Tokens<'a> {
     One(&'a str),
     OfPlayer(&'a str),
     OfRole(Role),
 }
 
-/// Revokes tokens (their hashes are deleted: they open nothing any more); how many.
-pub async fn delete_tokens(
-    conn: &mut AnyConnection,
+/// The ids of the live tokens `which` names.
+pub async fn live_tokens<'c>(
+    db: impl Executor<'c, Database = Any>,
     event_id: &str,
     which: Tokens<'_>,
-) -> Result<u64, StoreError> {
-    let (column, value) = match which {
-        Tokens::One(id) => ("id", id),
-        Tokens::OfPlayer(id) => ("registration_id", id),
-        Tokens::OfRole(role) => ("role", role.as_str()),
-    };
-    let done = sqlx::query(&format!(
-        "DELETE FROM tokens WHERE event_id = $1 AND {column} = $2"
+) -> Result<std::collections::BTreeSet<String>, StoreError> {
+    let (column, value) = token_filter(&which);
+    let rows: Vec<(String,)> = sqlx::query_as(&format!(
+        "SELECT id FROM tokens WHERE event_id = $1 AND {column} = $2 AND revoked_at IS NULL"
     ))
     .bind(event_id)
     .bind(value)
-    .execute(conn)
+    .fetch_all(db)
     .await?;
-    Ok(done.rows_affected())
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+fn token_filter<'a>(which: &Tokens<'a>) -> (&'static str, &'a str) {
+    match which {
+        Tokens::One(id) => ("id", id),
+        Tokens::OfPlayer(id) => ("registration_id", id),
+        Tokens::OfRole(role) => ("role", role.as_str()),
+    }
+}
+
+/// Whether the token `id` took another's place (a rotation, a reissue, a recovery).
+pub async fn replaced_any(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+) -> Result<bool, StoreError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM tokens WHERE event_id = $1 AND replaced_by = $2 LIMIT 1")
+            .bind(event_id)
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.is_some())
+}
+
+/// Retires the live tokens `which` names at `at` (they open nothing any more; their rows stay
+/// as tombstones), `replaced_by` the token that takes their place; the ids retired, in one
+/// statement (what two operations at once decide on: the second finds none left).
+pub async fn retire_tokens(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    which: Tokens<'_>,
+    at: Timestamp,
+    replaced_by: Option<&str>,
+) -> Result<std::collections::BTreeSet<String>, StoreError> {
+    let (column, value) = token_filter(&which);
+    let rows: Vec<(String,)> = sqlx::query_as(&format!(
+        "UPDATE tokens SET revoked_at = $3, replaced_by = $4 WHERE event_id = $1 AND {column} = $2 AND revoked_at IS NULL RETURNING id"
+    ))
+    .bind(event_id)
+    .bind(value)
+    .bind(micros(at))
+    .bind(replaced_by)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 // ---- deck checks and picks ----
@@ -966,4 +1152,233 @@ pub async fn published_lists<'c>(
             })
         })
         .collect()
+}
+
+// ---- idempotent writes ----
+
+/// The answer a request with an `Idempotency-Key` got, as stored (sealed).
+#[derive(Debug, Clone, FromRow)]
+pub struct IdempotentRow {
+    pub id: String,
+    pub request: String,
+    pub status: i64,
+    pub answer: String,
+    pub created_at: i64,
+}
+
+#[derive(FromRow)]
+struct IdempotentAt {
+    #[sqlx(flatten)]
+    row: IdempotentRow,
+    db_now: Option<i64>,
+}
+
+/// Writes a request's answer, in the transaction of what it did; `Taken` when a request with
+/// the same key got there first.
+pub async fn insert_idempotent(
+    conn: &mut AnyConnection,
+    row: &IdempotentRow,
+) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("INSERT INTO idempotency_keys (id, request, status, answer, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&row.id)
+            .bind(&row.request)
+            .bind(row.status)
+            .bind(&row.answer)
+            .bind(row.created_at)
+            .execute(conn)
+            .await,
+    )
+}
+
+/// The answer stored under `id`, if any, and the database's clock (PostgreSQL).
+pub async fn idempotent<'c>(
+    db: impl Executor<'c, Database = Any>,
+    backend: Backend,
+    id: &str,
+) -> Result<Option<(IdempotentRow, Option<i64>)>, StoreError> {
+    let sql = format!(
+        "SELECT id, request, status, answer, created_at, {} AS db_now FROM idempotency_keys WHERE id = $1",
+        now_sql(backend)
+    );
+    Ok(sqlx::query_as::<_, IdempotentAt>(&sql)
+        .bind(id)
+        .fetch_optional(db)
+        .await?
+        .map(|r| (r.row, r.db_now)))
+}
+
+/// Forgets the answers written before `before`; how many.
+pub async fn forget_answers<'c>(
+    db: impl Executor<'c, Database = Any>,
+    before: Timestamp,
+) -> Result<u64, StoreError> {
+    let done = sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1")
+        .bind(micros(before))
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Forgets the budgets refilled before `before` (a client not seen since); how many.
+pub async fn forget_budgets<'c>(
+    db: impl Executor<'c, Database = Any>,
+    before: Timestamp,
+) -> Result<u64, StoreError> {
+    let done = sqlx::query("DELETE FROM rate_limits WHERE tat < $1")
+        .bind(micros(before))
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+// ---- per-client limits (GCRA) ----
+
+/// Spends one of `key`'s budget in one statement: its theoretical arrival time moves on by
+/// `interval` (µs) unless that would put it more than `tolerance` (µs) ahead of now. `Ok(None)`
+/// when spent; else `Some(µs to wait)`. Now is the database's clock (`database_clock`, on
+/// PostgreSQL), else `now`.
+pub async fn spend<'c>(
+    db: impl Executor<'c, Database = Any> + Copy,
+    backend: Backend,
+    database_clock: bool,
+    key: &str,
+    now: Timestamp,
+    interval: i64,
+    tolerance: i64,
+) -> Result<Option<i64>, StoreError> {
+    let database_clock = database_clock && backend == Backend::Postgres;
+    let greatest = match backend {
+        Backend::Postgres => "GREATEST",
+        Backend::Sqlite => "MAX",
+    };
+    let clock = if database_clock {
+        now_sql(backend)
+    } else {
+        "CAST($4 AS BIGINT)"
+    };
+    // EXCLUDED.tat is now + interval: a new row is allowed always (tolerance >= interval).
+    let sql = format!(
+        "INSERT INTO rate_limits (key, tat) SELECT $1, c.now + $2 FROM (SELECT {clock} AS now) c WHERE true \
+         ON CONFLICT (key) DO UPDATE SET tat = {greatest}(rate_limits.tat, EXCLUDED.tat - $2) + $2 \
+         WHERE {greatest}(rate_limits.tat, EXCLUDED.tat - $2) + $2 - (EXCLUDED.tat - $2) <= $3 \
+         RETURNING tat"
+    );
+    let mut query = sqlx::query_as::<_, (i64,)>(&sql)
+        .bind(key)
+        .bind(interval)
+        .bind(tolerance);
+    if !database_clock {
+        query = query.bind(micros(now));
+    }
+    if query.fetch_optional(db).await?.is_some() {
+        return Ok(None);
+    }
+    let sql = format!(
+        "SELECT tat, {} AS now FROM rate_limits WHERE key = $1",
+        if database_clock {
+            now_sql(backend)
+        } else {
+            "CAST($2 AS BIGINT)"
+        }
+    );
+    let mut query = sqlx::query_as::<_, (i64, i64)>(&sql).bind(key);
+    if !database_clock {
+        query = query.bind(micros(now));
+    }
+    let row = query.fetch_optional(db).await?;
+    Ok(Some(row.map_or(interval, |(tat, now)| {
+        (tat + interval - now - tolerance).max(1)
+    })))
+}
+
+// ---- organizer keys ----
+
+/// An organizer key as stored: its hash, never the key.
+#[derive(Debug, Clone, FromRow)]
+pub struct KeyRow {
+    pub id: String,
+    pub hash: String,
+    pub name: String,
+    pub created_at: i64,
+    pub revoked_at: Option<i64>,
+    pub events: i64,
+}
+
+impl KeyRow {
+    pub fn info(&self) -> Result<OrganizerKey, StoreError> {
+        Ok(OrganizerKey {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            created_at: time("created_at", self.created_at)?,
+            revoked_at: time_opt("revoked_at", self.revoked_at)?,
+            events: count("events", self.events)?,
+        })
+    }
+}
+
+const KEY_COLUMNS: &str = "id, hash, name, created_at, revoked_at, events";
+
+pub async fn insert_key(conn: &mut AnyConnection, k: &KeyRow) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("INSERT INTO organizer_keys (id, hash, name, created_at, revoked_at, events) VALUES ($1, $2, $3, $4, NULL, 0)")
+            .bind(&k.id)
+            .bind(&k.hash)
+            .bind(&k.name)
+            .bind(k.created_at)
+            .execute(conn)
+            .await,
+    )
+}
+
+pub async fn keys<'c>(db: impl Executor<'c, Database = Any>) -> Result<Vec<KeyRow>, StoreError> {
+    let sql = format!("SELECT {KEY_COLUMNS} FROM organizer_keys ORDER BY created_at, id");
+    Ok(sqlx::query_as::<_, KeyRow>(&sql).fetch_all(db).await?)
+}
+
+pub async fn key_by_hash<'c>(
+    db: impl Executor<'c, Database = Any>,
+    hash: &str,
+) -> Result<Option<KeyRow>, StoreError> {
+    let sql = format!("SELECT {KEY_COLUMNS} FROM organizer_keys WHERE hash = $1");
+    Ok(sqlx::query_as::<_, KeyRow>(&sql)
+        .bind(hash)
+        .fetch_optional(db)
+        .await?)
+}
+
+pub async fn key_by_id<'c>(
+    db: impl Executor<'c, Database = Any>,
+    id: &str,
+) -> Result<Option<KeyRow>, StoreError> {
+    let sql = format!("SELECT {KEY_COLUMNS} FROM organizer_keys WHERE id = $1");
+    Ok(sqlx::query_as::<_, KeyRow>(&sql)
+        .bind(id)
+        .fetch_optional(db)
+        .await?)
+}
+
+/// Revokes a live key at `at`; whether it was live.
+pub async fn revoke_key(
+    conn: &mut AnyConnection,
+    id: &str,
+    at: Timestamp,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE organizer_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL",
+    )
+    .bind(id)
+    .bind(micros(at))
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Counts an event created with a key.
+pub async fn key_created_event(conn: &mut AnyConnection, id: &str) -> Result<(), StoreError> {
+    sqlx::query("UPDATE organizer_keys SET events = events + 1 WHERE id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

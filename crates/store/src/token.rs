@@ -33,6 +33,16 @@ pub fn new_token(role: Role) -> String {
     format!("{prefix}_{}", hex(&random_bytes::<TOKEN_BYTES>()))
 }
 
+/// A new organizer key (`dck_…`): issued by the operator, 256 random bits.
+pub fn new_organizer_key() -> String {
+    format!("dck_{}", hex(&random_bytes::<TOKEN_BYTES>()))
+}
+
+/// The id an organizer key is named by (`ok_` and the first 16 hex digits of its hash).
+pub fn key_id_of(hash: &str) -> String {
+    format!("ok_{}", &hash[..hash.len().min(16)])
+}
+
 /// The stored form of a token.
 pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))

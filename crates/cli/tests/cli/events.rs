@@ -89,7 +89,6 @@ impl Server {
         let child = deckcheck(data_dir, cards, database_url)
             .args(["serve", "--workers", "2"])
             .env("DECKCHECK_ADDR", format!("127.0.0.1:{port}"))
-            .env("DECKCHECK_REGISTRATION_RATE", "1000000")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

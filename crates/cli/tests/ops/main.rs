@@ -23,6 +23,9 @@
 //!   of publishing loses nothing acknowledged.
 //! - `operator`: the start line naming the event store and each game's data, on SQLite and
 //!   PostgreSQL; no escapes in a log written to a file; an error said once (issue 29).
+//! - `replicas`: two `serve` on one PostgreSQL: token races with one winner, a replica 10 s
+//!   off (libfaketime) deciding deadlines and stamps as the database's clock says, budgets
+//!   spent once over both (issue 35; run by `scripts/replicas.sh`).
 //!
 //! Slow and stalled clients by the thousand are not a test but a script run by hand
 //! (`scripts/stall.sh`, figures in `BENCHMARKS.md`).
@@ -31,6 +34,7 @@ mod events;
 mod offline;
 mod operator;
 mod protocol;
+mod replicas;
 mod requests;
 mod settings;
 mod startup;

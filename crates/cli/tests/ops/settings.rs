@@ -84,7 +84,6 @@ fn serve_help_lists_every_setting_with_its_default() {
         ("DECKCHECK_METRICS_ADDR", "on DECKCHECK_ADDR"),
         ("DECKCHECK_METRICS_AUTH", "none"),
         ("DECKCHECK_LOOKUP_RATE", "300"),
-        ("DECKCHECK_REGISTRATION_RATE", "120"),
         ("DECKCHECK_CREATE_RATE", "10"),
         ("DECKCHECK_CREATE_DAILY_CAP", "500"),
         ("DECKCHECK_RETENTION_DAYS", "180"),

@@ -94,3 +94,47 @@ fn a_first_start_against_a_silent_upstream_gives_up_in_seconds_and_says_what_to_
         "{text}"
     );
 }
+
+/// Issue 35, G13: a PostgreSQL URL naming a database or role that does not exist took 30 s to
+/// fail and said "retry in 2 s". A URL that cannot work (no such database, role or host)
+/// stops the start within 5 s, naming what is wrong and never the password.
+#[test]
+fn a_postgresql_url_that_cannot_work_stops_the_start_within_five_seconds_saying_why() {
+    let Some(url) = std::env::var("DECKCHECK_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        eprintln!("PostgreSQL start-up not tested: DECKCHECK_TEST_DATABASE_URL is not set");
+        return;
+    };
+    let with_password = url.replacen("://postgres@", "://postgres:not-to-be-logged@", 1);
+    let no_database = format!(
+        "{}/no_such_database_here",
+        &with_password[..with_password.rfind('/').unwrap()]
+    );
+    let no_role = with_password.replacen("://postgres:", "://no_such_role:", 1);
+    let no_host =
+        "postgres://postgres:not-to-be-logged@no-such-host.invalid:5432/events".to_string();
+    for (url, names) in [
+        (no_database, "no_such_database_here"),
+        (no_role, "no_such_role"),
+        (no_host, "no-such-host.invalid"),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let cards = home.path().join("mirror");
+        write_mirror(&cards, &SETS, "");
+        let mut env = service_env(home.path(), &cards);
+        env.push(("DECKCHECK_DATABASE_URL".into(), url));
+        let (code, lines, took) = serve_until_it_gives_up(home.path(), &env);
+        let said: String = lines
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(code, Some(0), "{said}");
+        assert!(took < Duration::from_secs(5), "{names}: {took:?}\n{said}");
+        assert!(said.contains(names), "{names}: {said}");
+        assert!(!said.contains("not-to-be-logged"), "the password: {said}");
+        assert!(!said.contains("retry in"), "{said}");
+    }
+}

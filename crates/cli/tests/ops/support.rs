@@ -21,7 +21,20 @@ const START: Duration = Duration::from_secs(60);
 /// A command with nothing of the caller's environment but `PATH`: CI sets `DECKCHECK_CARDS`
 /// and friends, and a test must see only what it sets.
 pub fn deckcheck(home: &Path) -> Command {
-    let mut command = Command::new(BIN);
+    deckcheck_under(home, &[])
+}
+
+/// [`deckcheck`], run by `wrapper` (a program and its arguments, the binary after them): a
+/// replica under `faketime`.
+pub fn deckcheck_under(home: &Path, wrapper: &[&str]) -> Command {
+    let mut command = match wrapper.split_first() {
+        Some((program, args)) => {
+            let mut c = Command::new(program);
+            c.args(args).arg(BIN);
+            c
+        }
+        None => Command::new(BIN),
+    };
     command
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -164,7 +177,17 @@ impl Server {
         env: &[(String, String)],
         cwd: Option<&Path>,
     ) -> Server {
-        let mut command = deckcheck(home.path());
+        Server::start_under(home, env, cwd, &[])
+    }
+
+    /// [`Server::start_in`], run by `wrapper` ([`deckcheck_under`]).
+    pub fn start_under(
+        home: tempfile::TempDir,
+        env: &[(String, String)],
+        cwd: Option<&Path>,
+        wrapper: &[&str],
+    ) -> Server {
+        let mut command = deckcheck_under(home.path(), wrapper);
         if let Some(dir) = cwd {
             command.current_dir(dir);
         }

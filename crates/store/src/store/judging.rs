@@ -200,8 +200,8 @@ impl Store {
         note: Option<&str>,
         now: Timestamp,
     ) -> Result<DeckCheck, StoreError> {
-        let now = repo::whole_micros(now);
-        let event = self.event_by_id(&access.event_id).await?;
+        let given = now;
+        let (event, now) = self.event_now(&access.event_id, given).await?;
         allow(Op::DeckCheck, access.actor(), &event, now)?;
         let registration = self.registration(&event.id, player_id).await?;
         let current = self.current(&registration).await?;
@@ -264,13 +264,16 @@ impl Store {
             fingerprint,
         };
         self.db()
-            .write(async |tx| {
-                let event = repo::event_for_write(tx, &event.id, RowLock::Share).await?;
-                allow(Op::DeckCheck, access.actor(), &event, now)?;
-                repo::insert_check(tx.conn(), &event.id, &check).await
+            .write(async move |tx| {
+                let stored = repo::event_for_write(tx, &event.id, RowLock::Share).await?;
+                let now = tx.decide(given, stored.db_now);
+                allow(Op::DeckCheck, access.actor(), &stored.event, now)?;
+                let check = DeckCheck { at: now, ..check };
+                repo::insert_check(tx.conn(), &event.id, &check).await?;
+                crate::idempotency::record(tx, now, &check).await?;
+                Ok(check)
             })
-            .await?;
-        Ok(check)
+            .await
     }
 
     /// Picks players at random for deck checks: `share` of all registered decks (CEG 5.11:
@@ -282,7 +285,7 @@ impl Store {
         again: bool,
         now: Timestamp,
     ) -> Result<Vec<Registration>, StoreError> {
-        let now = repo::whole_micros(now);
+        let given = now;
         let share = share.unwrap_or(DEFAULT_CHECK_SHARE);
         if !(share > 0.0 && share <= 1.0) {
             return Err(StoreError::invalid(
@@ -293,7 +296,9 @@ impl Store {
         let roster = repo::roster(&self.db().pool, &access.event_id).await?;
         self.db()
             .write(async |tx| {
-                let event = repo::event_for_write(tx, &access.event_id, RowLock::Share).await?;
+                let stored = repo::event_for_write(tx, &access.event_id, RowLock::Share).await?;
+                let now = tx.decide(given, stored.db_now);
+                let event = stored.event;
                 allow(Op::Pick, access.actor(), &event, now)?;
                 let seen = if again {
                     Default::default()

@@ -1,6 +1,14 @@
 //! Lists: a player registers and resubmits until the lock (CEG 3.3.3); an organizer (before
 //! the lock) or a judge amends a list with a reason, and a judge accepts a pending list as it
 //! is (CPG 4.3). Every version is kept.
+//!
+//! What one player or one event can store is bounded (issue 35 item 1): a list larger than its
+//! game takes is refused before it is judged ([`list_limit`]); a list the same as the current
+//! one adds no version; a player sends at most [`Policy::lists_per_hour`] new lists an hour
+//! (the answer says when the next is taken); an event stores at most [`Policy::event_quota`]
+//! bytes. A write holds its event's row for lists (one at a time per event), checks all of it
+//! there with the database's clock, and keeps the event's numbers on its row in the same
+//! transaction (issue 35 item 6: nothing is counted as it registers).
 
 use std::sync::Arc;
 
@@ -12,11 +20,85 @@ use super::{
     Access, Checked, MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID, Store, Submitted, allow,
     text_field, uid_key,
 };
+use crate::db::Tx;
 use crate::error::StoreError;
 use crate::lifecycle::{Actor, Op};
 use crate::model::*;
-use crate::repo::{self, Inserted, RowLock, TokenRow};
-use crate::token;
+use crate::repo::{self, CountDelta, Inserted, RowLock, StoredEvent, TokenRow};
+use crate::{idempotency, token};
+
+/// The most one deck (or pool) of a game may be, in bytes and lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListLimit {
+    pub bytes: u64,
+    pub lines: u64,
+}
+
+/// The size limit of a list of `game` (each deck, and the pool, alike): about twice the largest
+/// legal list of the game as people write it, so no legal list comes near it.
+///
+/// - Star Wars: Unlimited: the longest legal deck is Twin Suns, 2 leaders, a base and 80
+///   different cards: 83 entries, about 5 KB and 340 lines as pretty SWUDB JSON (4 lines an
+///   entry), 90 lines of text; a sealed pool is about 100 entries. 16 KiB, 800 lines.
+/// - The Card Game, CCG and Legion: an OCTGN deck, a GEMP side or an army is under 5 KB and 70
+///   lines (the largest real lists of the tests: 4.4 KB, 4.8 KB and 65 lines). 16 KiB, 400
+///   lines.
+pub fn list_limit(game: &str) -> ListLimit {
+    match game {
+        "swu" => ListLimit {
+            bytes: 16 * 1024,
+            lines: 800,
+        },
+        _ => ListLimit {
+            bytes: 16 * 1024,
+            lines: 400,
+        },
+    }
+}
+
+/// A submission within its game's limit: each deck and the pool ([`list_limit`]); the first
+/// that is not, refused naming its field.
+fn within_limit(game: &str, submission: &Submission) -> Result<(), StoreError> {
+    let limit = list_limit(game);
+    let several = submission.decks.len() > 1;
+    let texts = submission
+        .decks
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let field = if several {
+                format!("decks[{i}]")
+            } else {
+                "deck".to_string()
+            };
+            (field, d.as_str())
+        })
+        .chain(
+            submission
+                .pool
+                .iter()
+                .map(|p| ("pool".to_string(), p.as_str())),
+        );
+    for (field, text) in texts {
+        let bytes = text.len() as u64;
+        // Counted only as far as needed: a 200 KB body is refused at its 801st line.
+        let lines = text.lines().take(limit.lines as usize + 1).count() as u64;
+        if bytes > limit.bytes || lines > limit.lines {
+            return Err(StoreError::ListTooLarge {
+                field,
+                bytes,
+                lines: if lines > limit.lines {
+                    text.lines().count() as u64
+                } else {
+                    lines
+                },
+                max_bytes: limit.bytes,
+                max_lines: limit.lines,
+            });
+        }
+    }
+    Ok(())
+}
 
 /// Judges a list for an event: the event's format and date, registration completeness at
 /// Competitive and Master tier, the event's options and the player's pool.
@@ -139,9 +221,8 @@ pub(crate) fn fingerprint(
         .map(|f| f.fingerprint.to_string())
 }
 
-/// A judged list about to be stored as a version.
+/// A judged list about to be stored as a version (its number and time are set when written).
 fn version_of(
-    at: Timestamp,
     source: Source,
     actor: &str,
     reason: Option<&str>,
@@ -150,9 +231,8 @@ fn version_of(
     state: State,
 ) -> Result<ListVersion, StoreError> {
     Ok(ListVersion {
-        // Numbered when written, from the registration row.
         version: 1,
-        at,
+        at: Timestamp::UNIX_EPOCH,
         source,
         actor: actor.to_string(),
         reason: reason.map(str::to_string),
@@ -180,10 +260,52 @@ fn state_for(event: &Event, checked: &Checked) -> Result<State, StoreError> {
     }
 }
 
+/// Whether a list sent is the registration's current one: the same fingerprint for every deck
+/// (the same cards in the same sections, however written) and the same pool; a deck without a
+/// fingerprint (entries that are not all cards) is the same only as the same text.
+fn same_list(current: &ListVersion, new: &ListVersion) -> bool {
+    let fingerprinted = |v: &ListVersion| {
+        v.fingerprints.len() == v.decks.len() && v.fingerprints.iter().all(Option::is_some)
+    };
+    let same_decks = if fingerprinted(current) && fingerprinted(new) {
+        current.fingerprints == new.fingerprints
+    } else {
+        current.decks == new.decks && current.input_format == new.input_format
+    };
+    same_decks && current.pool == new.pool
+}
+
+/// What a list write did.
+enum Written {
+    /// The list sent is the current one: nothing was written.
+    Unchanged(Registration, ListVersion),
+    /// A new version, and the registration as it is now.
+    New(Registration, ListVersion),
+}
+
+/// Who a version is written for, and what is checked for them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Writer {
+    /// The player: a list the same as the current one adds no version, and the hour's budget.
+    Player,
+    /// The organizer or a judge (a reason is kept): neither.
+    Staff,
+}
+
+/// The event's quota after a write that stores `bytes` more.
+fn within_quota(stored: &StoredEvent, bytes: u64, quota: u64) -> Result<(), StoreError> {
+    if stored.stored_bytes.saturating_add(bytes) > quota {
+        return Err(StoreError::EventQuota { limit: quota });
+    }
+    Ok(())
+}
+
 impl Store {
     /// A player registers with the event's code: the list is judged, then stored (legal), stored
     /// as pending (not legal, under `pending`) or refused with its report (under `refuse`). It
-    /// commits only if the event is still open when it does (its row held until then).
+    /// commits only if the event is still open when it does (its row held until then, its
+    /// deadline read on the database's clock), with room for one more player and within the
+    /// event's quota.
     pub async fn register(
         &self,
         game: &Arc<dyn AnyGame>,
@@ -193,48 +315,44 @@ impl Store {
         submission: &Submission,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
-        let now = repo::whole_micros(now);
-        let event = self.event_by_code(code).await?;
+        let given = now;
+        let (event, now) = self.event_by_code_now(code, given).await?;
         allow(Op::Register, Actor::Public, &event, now)?;
         let player = text_field("player", player, MAX_NAME)?;
         let uid = text_field("uid", uid, MAX_UID)?;
+        within_limit(&event.game, submission)?;
         // Said before the list is judged (the insert below guards it too).
         if repo::uid_taken(&self.db().pool, &event.id, &uid_key(&uid)).await? {
             return Err(StoreError::AlreadyRegistered { uid });
         }
         let checked = judge_list(game, &event, &player, &uid, submission).await?;
         let state = state_for(&event, &checked)?;
-        let registration = Registration {
-            id: token::new_id("pl"),
-            player,
-            uid,
-            version: 1,
-            state,
-            verdict: checked.verdict,
-            created_at: now,
-            updated_at: now,
-            checks: 0,
-        };
-        let first = version_of(
-            now,
-            Source::Player,
-            &registration.player,
-            None,
-            submission,
-            &checked,
-            state,
-        )?;
+        let first = version_of(Source::Player, &player, None, submission, &checked, state)?;
         let player_token = token::new_token(Role::Player);
+        let id = token::new_id("pl");
+        let quota = self.policy().event_quota;
         self.db()
-            .write(async |tx| {
-                let event = repo::event_for_write(tx, &event.id, RowLock::Share).await?;
-                allow(Op::Register, Actor::Public, &event, now)?;
-                if repo::count_players(tx.conn(), &event.id).await? >= MAX_PLAYERS as u64 {
+            .write(async move |tx| {
+                let stored = repo::event_for_write(tx, &event.id, RowLock::Write).await?;
+                let now = tx.decide(given, stored.db_now);
+                allow(Op::Register, Actor::Public, &stored.event, now)?;
+                if stored.players >= MAX_PLAYERS as u64 {
                     return Err(StoreError::conflict(
                         deckcheck_core::ErrorCode::RosterFull,
                         format!("the event has {MAX_PLAYERS} players, the most one event takes"),
                     ));
                 }
+                let registration = Registration {
+                    id,
+                    player,
+                    uid,
+                    version: 1,
+                    state,
+                    verdict: checked.verdict,
+                    created_at: now,
+                    updated_at: now,
+                    checks: 0,
+                };
                 let key = uid_key(&registration.uid);
                 if let Inserted::Taken =
                     repo::insert_registration(tx.conn(), &event.id, &registration, &key).await?
@@ -243,7 +361,10 @@ impl Store {
                         uid: registration.uid.clone(),
                     });
                 }
-                repo::insert_version(tx.conn(), &event.id, &registration.id, &first).await?;
+                let first = ListVersion { at: now, ..first };
+                let bytes =
+                    repo::insert_version(tx.conn(), &event.id, &registration.id, &first).await?;
+                within_quota(&stored, bytes, quota)?;
                 let row = TokenRow::new(
                     token::hash(&player_token),
                     &event.id,
@@ -255,23 +376,93 @@ impl Store {
                 if let Inserted::Taken = repo::insert_token(tx.conn(), &row).await? {
                     return Err(StoreError::unavailable("a token collided; send it again"));
                 }
-                Ok(())
+                repo::add_counts(tx.conn(), &event.id, CountDelta::list(None, state, bytes))
+                    .await?;
+                let submitted = Submitted {
+                    token: Some(player_token),
+                    state,
+                    verdict: checked.verdict,
+                    version: 1,
+                    fingerprints: checked.fingerprints,
+                    report: checked.report,
+                    player: registration,
+                    unchanged: false,
+                };
+                idempotency::record(tx, now, &submitted).await?;
+                Ok(submitted)
             })
-            .await?;
-        Ok(Submitted {
-            token: Some(player_token),
-            state,
-            verdict: checked.verdict,
-            version: 1,
-            fingerprints: checked.fingerprints,
-            report: checked.report,
-            player: registration,
-        })
+            .await
     }
 
-    /// Writes the next version of a registration's list in one transaction, if `access` may
-    /// do `op` when it commits (the event's row held); the version's number comes from the
-    /// registration row. The answer: the registration as it is now, the version, its report.
+    /// Inside a write: the next version of a registration's list, if `access` may do `op` now
+    /// (the event's row held, its deadline read on the database's clock); the version's number
+    /// comes from the registration row, its time is the write's. For the player
+    /// ([`Writer::Player`]) a list the same as the current one adds no version, and a list past
+    /// the hour's budget is refused. The event's numbers change with it.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "what one version is written with"
+    )]
+    async fn write_in(
+        &self,
+        tx: &mut Tx,
+        op: Op,
+        access: &Access,
+        registration_id: &str,
+        version: ListVersion,
+        writer: Writer,
+        given: Timestamp,
+    ) -> Result<(Written, Timestamp), StoreError> {
+        let event_id = access.event_id.as_str();
+        let policy = self.policy();
+        let stored = repo::event_for_write(tx, event_id, RowLock::Write).await?;
+        let now = tx.decide(given, stored.db_now);
+        allow(op, access.actor(), &stored.event, now)?;
+        let registration = repo::registration(tx.conn(), event_id, registration_id)
+            .await?
+            .ok_or_else(|| StoreError::NoPlayer(registration_id.to_string()))?;
+        if writer == Writer::Player {
+            let current = current_in(tx, &registration).await?;
+            if same_list(&current, &version) {
+                return Ok((Written::Unchanged(registration, current), now));
+            }
+            within_budget(tx, registration_id, now, policy.lists_per_hour).await?;
+        }
+        let mut version = ListVersion { at: now, ..version };
+        version.version = repo::next_version(
+            tx.conn(),
+            event_id,
+            registration_id,
+            version.state,
+            version.verdict,
+            now,
+        )
+        .await?
+        .ok_or_else(|| StoreError::NoPlayer(registration_id.to_string()))?;
+        let bytes = repo::insert_version(tx.conn(), event_id, registration_id, &version).await?;
+        within_quota(&stored, bytes, policy.event_quota)?;
+        repo::add_counts(
+            tx.conn(),
+            event_id,
+            CountDelta::list(Some(registration.state), version.state, bytes),
+        )
+        .await?;
+        let registration = Registration {
+            version: version.version,
+            state: version.state,
+            verdict: version.verdict,
+            updated_at: now,
+            ..registration
+        };
+        Ok((Written::New(registration, version), now))
+    }
+
+    /// [`Store::write_in`] in one transaction, answered as the list routes answer: the
+    /// registration as it is now, the version, the list's report.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "what one version is written with"
+    )]
     async fn write_version(
         &self,
         op: Op,
@@ -279,53 +470,37 @@ impl Store {
         registration_id: &str,
         version: ListVersion,
         report: Validated,
+        writer: Writer,
+        given: Timestamp,
     ) -> Result<Submitted, StoreError> {
-        let (state, verdict) = (version.state, version.verdict);
-        let fingerprints = version.fingerprints.clone();
-        let version = self
-            .write_version_only(op, access, registration_id, version)
-            .await?;
-        Ok(Submitted {
-            player: self.registration(&access.event_id, registration_id).await?,
-            token: None,
-            state,
-            verdict,
-            version,
-            fingerprints,
-            report,
-        })
-    }
-
-    /// [`Store::write_version`], answering the version's number only.
-    async fn write_version_only(
-        &self,
-        op: Op,
-        access: &Access,
-        registration_id: &str,
-        mut version: ListVersion,
-    ) -> Result<i64, StoreError> {
-        let event_id = access.event_id.as_str();
         self.db()
-            .write(async |tx| {
-                let event = repo::event_for_write(tx, event_id, RowLock::Share).await?;
-                allow(op, access.actor(), &event, version.at)?;
-                version.version = repo::next_version(
-                    tx.conn(),
-                    event_id,
-                    registration_id,
-                    version.state,
-                    version.verdict,
-                    version.at,
-                )
-                .await?
-                .ok_or_else(|| StoreError::NoPlayer(registration_id.to_string()))?;
-                repo::insert_version(tx.conn(), event_id, registration_id, &version).await?;
-                Ok(version.version)
+            .write(async move |tx| {
+                let (written, now) = self
+                    .write_in(tx, op, access, registration_id, version, writer, given)
+                    .await?;
+                let (player, version, unchanged) = match written {
+                    Written::Unchanged(r, v) => (r, v, true),
+                    Written::New(r, v) => (r, v, false),
+                };
+                let submitted = Submitted {
+                    token: None,
+                    state: version.state,
+                    verdict: version.verdict,
+                    version: version.version,
+                    fingerprints: version.fingerprints,
+                    report,
+                    player,
+                    unchanged,
+                };
+                idempotency::record(tx, now, &submitted).await?;
+                Ok(submitted)
             })
             .await
     }
 
-    /// A player's new list, with their token, until the lock.
+    /// A player's new list, with their token, until the lock. The same list as the current one
+    /// adds no version; more new lists than the hour's budget are refused, saying when the
+    /// next is taken.
     pub async fn resubmit(
         &self,
         game: &Arc<dyn AnyGame>,
@@ -333,13 +508,14 @@ impl Store {
         submission: &Submission,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
-        let now = repo::whole_micros(now);
-        let event = self.event_by_id(&access.event_id).await?;
+        let given = now;
+        let (event, now) = self.event_now(&access.event_id, given).await?;
         allow(Op::Resubmit, access.actor(), &event, now)?;
         let player_id = access
             .registration_id
             .as_deref()
             .ok_or_else(|| StoreError::Corrupt("a player token without its registration".into()))?;
+        within_limit(&event.game, submission)?;
         let registration = self.registration(&event.id, player_id).await?;
         let checked = judge_list(
             game,
@@ -351,7 +527,6 @@ impl Store {
         .await?;
         let state = state_for(&event, &checked)?;
         let new = version_of(
-            now,
             Source::Player,
             &registration.player,
             None,
@@ -359,8 +534,16 @@ impl Store {
             &checked,
             state,
         )?;
-        self.write_version(Op::Resubmit, access, player_id, new, checked.report)
-            .await
+        self.write_version(
+            Op::Resubmit,
+            access,
+            player_id,
+            new,
+            checked.report,
+            Writer::Player,
+            given,
+        )
+        .await
     }
 
     /// An organizer's or judge's change to a player's list, with the reason kept in its
@@ -377,10 +560,11 @@ impl Store {
         reason: &str,
         now: Timestamp,
     ) -> Result<Submitted, StoreError> {
-        let now = repo::whole_micros(now);
-        let event = self.event_by_id(&access.event_id).await?;
+        let given = now;
+        let (event, now) = self.event_now(&access.event_id, given).await?;
         allow(Op::Amend, access.actor(), &event, now)?;
         let reason = text_field("reason", reason, MAX_REASON)?;
+        within_limit(&event.game, submission)?;
         let source = match access.actor() {
             Actor::Judge => Source::Judge,
             _ => Source::Organizer,
@@ -410,7 +594,6 @@ impl Store {
             State::Pending
         };
         let new = version_of(
-            now,
             source,
             &access.label,
             Some(&reason),
@@ -418,8 +601,16 @@ impl Store {
             &checked,
             state,
         )?;
-        self.write_version(Op::Amend, access, player_id, new, checked.report)
-            .await
+        self.write_version(
+            Op::Amend,
+            access,
+            player_id,
+            new,
+            checked.report,
+            Writer::Staff,
+            given,
+        )
+        .await
     }
 
     /// A judge accepts a pending list as it is (a card the judge identified, a correction
@@ -431,8 +622,8 @@ impl Store {
         reason: &str,
         now: Timestamp,
     ) -> Result<Registration, StoreError> {
-        let now = repo::whole_micros(now);
-        let event = self.event_by_id(&access.event_id).await?;
+        let given = now;
+        let (event, now) = self.event_now(&access.event_id, given).await?;
         allow(Op::Resolve, access.actor(), &event, now)?;
         let reason = text_field("reason", reason, MAX_REASON)?;
         let registration = self.registration(&access.event_id, player_id).await?;
@@ -456,8 +647,60 @@ impl Store {
             state: State::Accepted,
             ..current
         };
-        self.write_version_only(Op::Resolve, access, player_id, new)
-            .await?;
-        self.registration(&access.event_id, player_id).await
+        self.db()
+            .write(async move |tx| {
+                let (written, _) = self
+                    .write_in(
+                        tx,
+                        Op::Resolve,
+                        access,
+                        player_id,
+                        new,
+                        Writer::Staff,
+                        given,
+                    )
+                    .await?;
+                Ok(match written {
+                    Written::New(r, _) | Written::Unchanged(r, _) => r,
+                })
+            })
+            .await
     }
+}
+
+/// The registration's current version, inside a write.
+async fn current_in(tx: &mut Tx, registration: &Registration) -> Result<ListVersion, StoreError> {
+    repo::version(tx.conn(), &registration.id, registration.version)
+        .await?
+        .ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "registration {} has no version {}",
+                registration.id, registration.version
+            ))
+        })
+}
+
+/// Whether the player may send one more new list at `now`: fewer than `per_hour` of theirs
+/// in the hour before it; else refused with when the oldest of them leaves the hour.
+async fn within_budget(
+    tx: &mut Tx,
+    registration_id: &str,
+    now: Timestamp,
+    per_hour: u32,
+) -> Result<(), StoreError> {
+    let hour = jiff::SignedDuration::from_hours(1);
+    let since = now.checked_sub(hour).unwrap_or(Timestamp::MIN);
+    let (sent, first) = repo::player_lists_since(tx.conn(), registration_id, since).await?;
+    if sent < u64::from(per_hour) {
+        return Ok(());
+    }
+    let free_at = first.and_then(|f| f.checked_add(hour).ok()).unwrap_or(now);
+    let wait = now.until(free_at).map_or(1, |span| {
+        span.total(jiff::Unit::Second)
+            .map_or(1, |s| s.ceil().max(1.0) as u64)
+    });
+    Err(StoreError::TooManyLists {
+        per_hour,
+        retry_after: wait,
+    })
 }

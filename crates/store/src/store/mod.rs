@@ -7,20 +7,24 @@
 //! - `judging`: deck checks, picks, open decklist review (CEG 5.9-5.11)
 //! - `publishing`: the published snapshot (CEG 5.9, 10.2)
 //! - `tokens`: issuing, listing, revoking, reissuing, rotating and recovering tokens
+//! - `keys`: organizer keys, issued and revoked by the operator
+//! - `limits`: per-client budgets kept in the database, for several replicas
 
 pub mod export;
 mod judging;
+mod keys;
+pub mod limits;
 mod lists;
 mod organizer;
 mod publishing;
 mod tokens;
 
 pub use judging::render;
-pub use lists::check_list;
+pub use lists::{ListLimit, check_list, list_limit};
 
 use jiff::Timestamp;
 
-use crate::db::{Backend, Db, Location};
+use crate::db::{Backend, Clock, Db, Location};
 use crate::error::StoreError;
 #[cfg(feature = "faults")]
 use crate::faults::Faults;
@@ -30,6 +34,9 @@ use crate::{repo, token};
 
 /// The most players one event takes (an absurd roster is refused, not stored).
 pub const MAX_PLAYERS: i64 = 20_000;
+/// Versions of a list in a page of a player's history, when none is asked, and the most.
+pub const HISTORY_PAGE: u64 = 20;
+pub const MAX_HISTORY_PAGE: u64 = 100;
 /// The longest name, UID, and reason or note accepted, in characters.
 pub const MAX_NAME: usize = 200;
 pub const MAX_UID: usize = 64;
@@ -120,6 +127,10 @@ pub struct Submitted {
     pub fingerprints: Vec<Option<String>>,
     /// The validate answer (as `POST /v1/decks/validate` answers it).
     pub report: deckcheck_core::Validated,
+    /// `true` when the list sent is the current one (the same fingerprint): no version was
+    /// added, and `version` is the current one.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unchanged: bool,
 }
 
 /// Which lists to publish.
@@ -205,6 +216,13 @@ impl Store {
         })
     }
 
+    /// Whose clock decides deadlines and stamps: the database's by default (PostgreSQL), or
+    /// the time each method is given ([`Clock::Caller`]: tests).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.db.clock = clock;
+        self
+    }
+
     /// The operator's policy (token lifetime, retention) instead of the defaults.
     pub fn with_policy(mut self, policy: Policy) -> Self {
         self.policy = policy;
@@ -246,9 +264,26 @@ impl Store {
 
     /// An event by id, for the store's own operations (each decides on it before it acts).
     pub(crate) async fn event_by_id(&self, id: &str) -> Result<Event, StoreError> {
-        repo::event(&self.db.pool, id)
+        Ok(self.stored(id).await?.event)
+    }
+
+    async fn stored(&self, id: &str) -> Result<repo::StoredEvent, StoreError> {
+        repo::stored_event(&self.db.pool, self.db.backend, id)
             .await?
             .ok_or_else(|| StoreError::NoEvent(id.to_string()))
+    }
+
+    /// An event by id and the time that decides for it now (the database's clock, read with
+    /// it, on PostgreSQL): what an operation checks before its transaction (which decides
+    /// again).
+    pub(crate) async fn event_now(
+        &self,
+        id: &str,
+        given: Timestamp,
+    ) -> Result<(Event, Timestamp), StoreError> {
+        let stored = self.stored(id).await?;
+        let now = self.db.decide(given, stored.db_now);
+        Ok((stored.event, now))
     }
 
     /// The event an access opens (any token of the event, or the operator).
@@ -266,15 +301,26 @@ impl Store {
 
     /// An event by its registration code (any case, spaces and dashes ignored).
     pub async fn event_by_code(&self, code: &str) -> Result<Event, StoreError> {
+        Ok(self.event_by_code_now(code, Timestamp::now()).await?.0)
+    }
+
+    /// [`Store::event_by_code`] and the time that decides for it now ([`Store::event_now`]).
+    pub(crate) async fn event_by_code_now(
+        &self,
+        code: &str,
+        given: Timestamp,
+    ) -> Result<(Event, Timestamp), StoreError> {
         let code = token::normalize_code(code);
-        repo::event_by_code(&self.db.pool, &code)
+        let stored = repo::event_by_code(&self.db.pool, self.db.backend, &code)
             .await?
-            .ok_or(StoreError::NoEvent(code))
+            .ok_or(StoreError::NoEvent(code))?;
+        let now = self.db.decide(given, stored.db_now);
+        Ok((stored.event, now))
     }
 
     /// Every event, newest first (for the CLI).
     pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
-        repo::events(&self.db.pool).await
+        repo::events(&self.db.pool, self.db.backend).await
     }
 
     /// The roster, in registration order.
@@ -311,13 +357,35 @@ impl Store {
             })
     }
 
-    /// A player's registration, every version of their list and every deck check: the staff's
-    /// (and the operator's) read of any player, a player's of their own.
+    /// A player's registration, the newest [`HISTORY_PAGE`] versions of their list (the last
+    /// is the registered one) and every deck check: the staff's (and the operator's) read of
+    /// any player, a player's of their own.
     pub async fn player(
         &self,
         access: &Access,
         player_id: &str,
     ) -> Result<PlayerRecord, StoreError> {
+        self.player_page(access, player_id, None, None).await
+    }
+
+    /// [`Store::player`] with a page of the history: at most `limit` versions (default
+    /// [`HISTORY_PAGE`], at most [`MAX_HISTORY_PAGE`]), the newest of those numbered below
+    /// `before` (default: all), oldest first. A record stays small however many lists were
+    /// sent; the registration's `version` says how many there are.
+    pub async fn player_page(
+        &self,
+        access: &Access,
+        player_id: &str,
+        before: Option<i64>,
+        limit: Option<u64>,
+    ) -> Result<PlayerRecord, StoreError> {
+        let limit = limit.unwrap_or(HISTORY_PAGE);
+        if !(1..=MAX_HISTORY_PAGE).contains(&limit) {
+            return Err(StoreError::invalid(
+                "limit",
+                format!("give 1 to {MAX_HISTORY_PAGE} versions a page"),
+            ));
+        }
         let own = access.registration_id.as_deref() == Some(player_id);
         let op = if own && access.actor == Actor::Player {
             Op::ReadOwnList
@@ -327,7 +395,7 @@ impl Store {
         self.readable(op, access).await?;
         let registration = self.registration(&access.event_id, player_id).await?;
         Ok(PlayerRecord {
-            versions: repo::versions(&self.db.pool, player_id).await?,
+            versions: repo::versions_page(&self.db.pool, player_id, before, limit).await?,
             checks: repo::checks(&self.db.pool, &access.event_id, Some(player_id)).await?,
             registration,
         })
@@ -377,12 +445,22 @@ impl Store {
     ) -> Result<Access, StoreError> {
         let presented = presented.ok_or(StoreError::Unauthorized)?;
         let hash = token::hash(presented.trim());
-        let row = repo::token_by_hash(&self.db.pool, &hash)
+        let (row, db_now) = repo::token_by_hash(&self.db.pool, self.db.backend, &hash)
             .await?
             .ok_or(StoreError::Unauthorized)?;
         if !token::same_hash(&hash, &row.hash) || row.event_id != event_id {
             return Err(StoreError::Unauthorized);
         }
+        if let Some(at) = row.retired()? {
+            // The organizer's own token, rotated by another request first: the loser of two
+            // rotations at once is told so, whether it arrives before or after the winner
+            // commits. Any other token that stopped working opens nothing.
+            if op == Op::RotateOrganizer && row.replaced_by.is_some() {
+                return Err(StoreError::TokenChanged { at });
+            }
+            return Err(StoreError::Unauthorized);
+        }
+        let now = self.db.decide(now, db_now);
         let event = self.event_by_id(event_id).await?;
         let expires_at = self.expires_at(&event, row.created()?);
         if now >= expires_at {

@@ -12,7 +12,7 @@ use crate::faults::Point;
 use crate::lifecycle::Op;
 use crate::model::*;
 use crate::repo::{self, Inserted, RowLock, TokenRow};
-use crate::token;
+use crate::{idempotency, token};
 
 /// How far from today an event's date may be before the answer warns (either way).
 pub const FAR_DAYS: i64 = 365;
@@ -81,15 +81,27 @@ fn option_names(game: &dyn AnyGame) -> Vec<String> {
 
 impl Store {
     /// Creates an event for `game` (which must be the game `new.game` names) and its organizer
-    /// token. A deadline in the past is refused; a date far from today is answered with a
-    /// warning.
+    /// token. A deadline in the past is refused (on the database's clock); a date far from
+    /// today is answered with a warning.
     pub async fn create_event(
         &self,
         game: &dyn AnyGame,
         new: NewEvent,
         now: Timestamp,
     ) -> Result<Created, StoreError> {
-        let now = repo::whole_micros(now);
+        self.create_event_with(game, new, None, now).await
+    }
+
+    /// [`Store::create_event`], counting the event against the organizer key `key` (its id)
+    /// that created it, if one did.
+    pub async fn create_event_with(
+        &self,
+        game: &dyn AnyGame,
+        new: NewEvent,
+        key: Option<&str>,
+        now: Timestamp,
+    ) -> Result<Created, StoreError> {
+        let given = now;
         let info = game.info();
         if !info.id.eq_ignore_ascii_case(new.game.trim()) {
             return Err(StoreError::invalid("game", "not the game given"));
@@ -132,7 +144,6 @@ impl Store {
             StoreError::invalid(&field, e.message)
         })?;
         let locks_at = new.locks_at.map(repo::whole_micros);
-        deadline_ahead(locks_at, now)?;
         let mut event = Event {
             id: token::new_id("ev"),
             name,
@@ -146,38 +157,49 @@ impl Store {
             locks_at,
             locked_at: None,
             published_at: None,
-            created_at: now,
+            created_at: Timestamp::UNIX_EPOCH,
         };
         let organizer_token = token::new_token(Role::Organizer);
-        let row = TokenRow::new(
-            token::hash(&organizer_token),
-            &event.id,
-            Role::Organizer,
-            None,
-            "organizer",
-            now,
-        );
         // A code already taken is drawn again (40 bits: a second draw is rare already).
         for _ in 0..8 {
             event.registration_code = token::new_code();
             let created = self
                 .db()
                 .write(async |tx| {
+                    let now = tx.now(given).await?;
+                    deadline_ahead(event.locks_at, now)?;
+                    let event = Event {
+                        created_at: now,
+                        ..event.clone()
+                    };
                     if let Inserted::Taken = repo::insert_event(tx.conn(), &event).await? {
-                        return Ok(false);
+                        return Ok(None);
                     }
+                    let row = TokenRow::new(
+                        token::hash(&organizer_token),
+                        &event.id,
+                        Role::Organizer,
+                        None,
+                        "organizer",
+                        now,
+                    );
                     if let Inserted::Taken = repo::insert_token(tx.conn(), &row).await? {
                         return Err(StoreError::unavailable("a token collided; send it again"));
                     }
-                    Ok(true)
+                    if let Some(key) = key {
+                        repo::key_created_event(tx.conn(), key).await?;
+                    }
+                    let created = Created {
+                        warnings: date_warnings(&event, now),
+                        event,
+                        organizer_token: organizer_token.clone(),
+                    };
+                    idempotency::record(tx, now, &created).await?;
+                    Ok(Some(created))
                 })
                 .await?;
-            if created {
-                return Ok(Created {
-                    warnings: date_warnings(&event, now),
-                    event,
-                    organizer_token,
-                });
+            if let Some(created) = created {
+                return Ok(created);
             }
         }
         Err(StoreError::conflict(
@@ -194,7 +216,7 @@ impl Store {
         changes: EventChanges,
         now: Timestamp,
     ) -> Result<Event, StoreError> {
-        let now = repo::whole_micros(now);
+        let given = now;
         let name = changes
             .name
             .as_deref()
@@ -203,8 +225,9 @@ impl Store {
         let locks_at = changes.locks_at.map(|t| t.map(repo::whole_micros));
         self.db()
             .write(async |tx| {
-                let mut event =
-                    repo::event_for_write(tx, &access.event_id, RowLock::Update).await?;
+                let stored = repo::event_for_write(tx, &access.event_id, RowLock::Update).await?;
+                let now = tx.decide(given, stored.db_now);
+                let mut event = stored.event;
                 allow(Op::Configure, access.actor(), &event, now)?;
                 if let Some(locks_at) = locks_at {
                     deadline_ahead(locks_at, now)?;
@@ -226,10 +249,12 @@ impl Store {
     /// never before a list already accepted: it waits for lists being written (their row
     /// lock), and is stamped after the latest of them.
     pub async fn lock(&self, access: &Access, now: Timestamp) -> Result<Event, StoreError> {
-        let now = repo::whole_micros(now);
+        let given = now;
         self.db()
             .write(async |tx| {
-                let event = repo::event_for_write(tx, &access.event_id, RowLock::Update).await?;
+                let stored = repo::event_for_write(tx, &access.event_id, RowLock::Update).await?;
+                let now = tx.decide(given, stored.db_now);
+                let event = stored.event;
                 allow(Op::Lock, access.actor(), &event, now)?;
                 if event.locked_at.is_some() {
                     return Ok(event);
@@ -248,9 +273,12 @@ impl Store {
     /// Deletes the event and all its data (registrations, every version, checks, tokens, the
     /// published lists): the organizer's, or the operator's.
     pub async fn delete_event(&self, access: &Access, now: Timestamp) -> Result<(), StoreError> {
+        let given = now;
         self.db()
             .write(async |tx| {
-                let event = repo::event_for_write(tx, &access.event_id, RowLock::Update).await?;
+                let stored = repo::event_for_write(tx, &access.event_id, RowLock::Update).await?;
+                let now = tx.decide(given, stored.db_now);
+                let event = stored.event;
                 allow(Op::Delete, access.actor(), &event, now)?;
                 repo::delete_event(tx.conn(), &event.id).await?;
                 Ok(())
@@ -260,8 +288,13 @@ impl Store {
 
     /// The operator's retention: deletes every event whose day (or creation, if later) is
     /// more than the policy's retention ago, one transaction each; their ids. The service
-    /// calls it periodically.
+    /// calls it periodically. It forgets too the answers of idempotent writes older than a
+    /// day and the per-client budgets that refilled.
     pub async fn purge(&self, now: Timestamp) -> Result<Vec<String>, StoreError> {
+        let pool = &self.db().pool;
+        let answers_before = now.checked_sub(idempotency::KEEP).unwrap_or(now);
+        repo::forget_answers(pool, answers_before).await?;
+        repo::forget_budgets(pool, now).await?;
         let mut purged = Vec::new();
         for event in self.events().await? {
             let ends = event.ends_at();

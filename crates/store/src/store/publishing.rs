@@ -80,9 +80,9 @@ impl Store {
         which: Publish,
         now: Timestamp,
     ) -> Result<Publication, StoreError> {
-        let now = repo::whole_micros(now);
+        let given = now;
         let event_id = access.event_id.as_str();
-        let event = self.event_by_id(event_id).await?;
+        let (event, now) = self.event_now(event_id, given).await?;
         allow(Op::Publish, access.actor(), &event, now)?;
         if let Publish::Top(ids) = &which
             && ids.is_empty()
@@ -118,8 +118,10 @@ impl Store {
             .map_err(|e| StoreError::Corrupt(format!("rendering the lists failed: {e}")))?;
             let written = self
                 .db()
-                .write(async |tx| {
-                    let event = repo::event_for_write(tx, event_id, RowLock::Update).await?;
+                .write(async move |tx| {
+                    let stored = repo::event_for_write(tx, event_id, RowLock::Update).await?;
+                    let now = tx.decide(given, stored.db_now);
+                    let event = stored.event;
                     let Phase::Locked { since } = allow(Op::Publish, access.actor(), &event, now)?
                     else {
                         unreachable!("only a locked event is published (the table)")
@@ -141,19 +143,21 @@ impl Store {
                         repo::insert_published(tx.conn(), event_id, i as u64 + 1, list).await?;
                     }
                     repo::set_published(tx.conn(), event_id, at, lists.len() as u64).await?;
-                    Ok(Some(at))
+                    let publication = Publication {
+                        event: Event {
+                            published_at: Some(at),
+                            ..event
+                        }
+                        .public(now),
+                        published_at: at,
+                        lists,
+                    };
+                    crate::idempotency::record(tx, now, &publication).await?;
+                    Ok(Some(publication))
                 })
                 .await?;
-            if let Some(published_at) = written {
-                return Ok(Publication {
-                    event: Event {
-                        published_at: Some(published_at),
-                        ..event
-                    }
-                    .public(now),
-                    published_at,
-                    lists,
-                });
+            if let Some(publication) = written {
+                return Ok(publication);
             }
         }
         Err(StoreError::unavailable(
@@ -164,7 +168,7 @@ impl Store {
     /// The published event and its snapshot's size, or [`StoreError::NoEvent`] before it is
     /// published (the same answer as no event, so nothing leaks before).
     async fn published_event(&self, event_id: &str) -> Result<(Event, Timestamp, u64), StoreError> {
-        let stored = repo::stored_event(&self.db().pool, event_id)
+        let stored = repo::stored_event(&self.db().pool, self.backend(), event_id)
             .await?
             .ok_or_else(|| StoreError::NoEvent(event_id.to_string()))?;
         match stored.event.published_at {

@@ -20,9 +20,11 @@ async fn pending_event(db: &Db) -> Created {
     create(db, new).await
 }
 
-/// A list big enough that storing it needs new pages of the database.
+/// A list big enough that storing it needs new pages of the database (about 5.6 KB, within
+/// the game's 400 lines: each line padded).
 fn big_list(n: usize) -> Submission {
-    list(&"1 Luke\n1 Leia\n1 Han\n1 Vader\n".repeat(200 + n % 7))
+    let lines = ["1 Luke", "1 Leia", "1 Han", "1 Vader"].map(|card| format!("{card:<27}\n"));
+    list(&lines.concat().repeat(50 + n % 7))
 }
 
 async fn try_register(store: &Store, created: &Created, i: usize) -> Result<String, StoreError> {
@@ -249,7 +251,12 @@ async fn on_a_full_disk_writes_answer_unavailable_and_succeed_once_it_has_room_a
     let location = Location::Sqlite(mount.path().join("events.sqlite3"));
     let db = Db {
         name: "sqlite on a full disk",
-        store: Arc::new(Store::open(&location).await.unwrap()),
+        store: Arc::new(
+            Store::open(&location)
+                .await
+                .unwrap()
+                .with_clock(deckcheck_store::Clock::Caller),
+        ),
         location,
         _dir: None,
     };
@@ -392,7 +399,12 @@ async fn postgresql_stopped_in_the_middle_of_a_burst_loses_nothing_acknowledged_
     let location = Location::Postgres(cluster.url.clone());
     let db = Db {
         name: "postgres stopped",
-        store: Arc::new(Store::open(&location).await.unwrap()),
+        store: Arc::new(
+            Store::open(&location)
+                .await
+                .unwrap()
+                .with_clock(deckcheck_store::Clock::Caller),
+        ),
         location,
         _dir: None,
     };

@@ -75,12 +75,19 @@ pub async fn fresh_postgres_url() -> Option<String> {
     Some(out)
 }
 
+/// A PostgreSQL store on the times the tests give (they play an event's day in a second);
+/// the database's own clock is tried in `clock`.
 pub async fn postgres() -> Option<Db> {
     let url = fresh_postgres_url().await?;
     let location = Location::Postgres(url);
     Some(Db {
         name: "postgres",
-        store: Arc::new(Store::open(&location).await.unwrap()),
+        store: Arc::new(
+            Store::open(&location)
+                .await
+                .unwrap()
+                .with_clock(deckcheck_store::Clock::Caller),
+        ),
         location,
         _dir: None,
     })

@@ -30,7 +30,10 @@ async fn a_child_holding_a_write() {
         Location::Sqlite(location.into())
     };
     // The store reads its fault hook from the environment, as the service's would.
-    let store = Store::open(&location).await.unwrap();
+    let store = Store::open(&location)
+        .await
+        .unwrap()
+        .with_clock(deckcheck_store::Clock::Caller);
     let org = store
         .authorize(event, Some(token), Op::Export, t(100))
         .await

@@ -19,15 +19,25 @@
 //!   lists with theirs (issue 30)
 //! - `faults`: writes failing (I/O error, full disk, server gone), cancelled inside their
 //!   transaction, a read-only data directory (issue 27, item 4)
+//! - `races`: two token operations sent together, one winner (issue 35, item 2)
+//! - `bounds`: what one player and one event can store (issue 35, item 1)
+//! - `database_clock`: deadlines and stamps on PostgreSQL's clock, whatever the caller's
+//!   (issue 35, item 5)
+//! - `idempotent`: a write's answer kept with it, replayed for the same key (issue 35, item 3)
+//! - `budgets`: per-client budgets kept in the database (issue 35, item 5)
 
 mod access;
 mod backups;
+mod bounds;
+mod budgets;
 mod clock;
 mod concurrency;
+mod database_clock;
 mod dates;
 mod faults;
 mod fingerprints;
 mod helpers;
+mod idempotent;
 mod judges;
 mod kill;
 mod lock;
@@ -35,6 +45,7 @@ mod migrations;
 mod mounts;
 mod properties;
 mod publishing;
+mod races;
 mod registration;
 mod retention;
 mod tokens;

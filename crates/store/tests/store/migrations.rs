@@ -24,10 +24,13 @@ async fn applied(location: &Location) -> Vec<i64> {
 async fn an_empty_database_gets_every_migration_and_opening_again_changes_nothing() {
     for db in every_backend().await {
         let all: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
-        assert_eq!(all, [1, 2, 3, 4]);
+        assert_eq!(all, [1, 2, 3, 4, 5]);
         assert_eq!(applied(&db.location).await, all, "{}", db.name);
         db.store.close().await;
-        let again = Store::open(&db.location).await.unwrap();
+        let again = Store::open(&db.location)
+            .await
+            .unwrap()
+            .with_clock(deckcheck_store::Clock::Caller);
         assert!(again.events().await.unwrap().is_empty());
         assert_eq!(applied(&db.location).await, all);
     }
@@ -84,8 +87,11 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
         };
         previous_schema(&url).await;
         assert_eq!(applied(&location).await, [1]);
-        let store = Store::open(&location).await.unwrap();
-        assert_eq!(applied(&location).await, [1, 2, 3, 4]);
+        let store = Store::open(&location)
+            .await
+            .unwrap()
+            .with_clock(deckcheck_store::Clock::Caller);
+        assert_eq!(applied(&location).await, [1, 2, 3, 4, 5]);
         let event = store.event(&Access::operator("ev_old")).await.unwrap();
         assert_eq!((event.name.as_str(), event.published_at), ("Old Cup", None));
         let old_version = &store
@@ -94,6 +100,17 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
             .unwrap()
             .versions[0];
         assert_eq!(old_version.decks, ["2 Luke"]);
+        // The event's numbers are on its row now, counted once by the migration (issue 35).
+        let counts = store.counts(&Access::operator("ev_old")).await.unwrap();
+        assert_eq!(
+            (
+                counts.players,
+                counts.accepted,
+                counts.pending,
+                counts.versions
+            ),
+            (1, 1, 0, 1)
+        );
         // A version stored before fingerprints were kept is shown without them.
         assert!(old_version.fingerprints.is_empty());
         // What the new migrations bring works on the old data: the old token has an id and

@@ -103,6 +103,7 @@ async fn retention_deletes_the_events_whose_time_is_over_and_keeps_the_others() 
         let store = Store::open(&db.location)
             .await
             .unwrap()
+            .with_clock(deckcheck_store::Clock::Caller)
             .with_policy(Policy {
                 retention: SignedDuration::from_hours(24 * 90),
                 ..Policy::default()

@@ -52,6 +52,8 @@ async fn every_answer_and_record_of_a_list_shows_its_fingerprint_and_a_deck_chec
             )
             .await;
         assert_eq!(again.body["fingerprints"], expected, "{b}: {}", again.body);
+        // The same list, so no version was added (issue 35 item 1).
+        assert_eq!(again.body["unchanged"], true, "{b}: {}", again.body);
         // The player's record and the judge's: every version with its fingerprints.
         let me = app
             .get(&format!("/v1/events/{event}/me"), Some(&token))
@@ -66,7 +68,7 @@ async fn every_answer_and_record_of_a_list_shows_its_fingerprint_and_a_deck_chec
                 Some(&judge),
             )
             .await;
-        assert_eq!(record.body["versions"][1]["fingerprints"], expected);
+        assert_eq!(record.body["versions"][0]["fingerprints"], expected);
 
         // Deck checks: the presented deck's fingerprint beside the registered one.
         let check = |presented: String| {

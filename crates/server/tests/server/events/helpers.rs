@@ -45,6 +45,8 @@ pub struct TestApp {
     pub base: String,
     pub client: Client,
     pub backend: &'static str,
+    /// The running service's state (its store's fault hooks).
+    pub state: actix_web::web::Data<deckcheck_server::AppState>,
     _dir: tempfile::TempDir,
 }
 
@@ -170,6 +172,7 @@ pub async fn spawn_with(
     };
     let app = Application::build(settings, loaded).unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state();
     // reqwest is built without a TLS provider of its own; plain HTTP still wants one installed.
     let _ = rustls::crypto::ring::default_provider().install_default();
     actix_web::rt::spawn(app.run_until_stopped());
@@ -177,6 +180,7 @@ pub async fn spawn_with(
         base,
         client: Client::new(),
         backend,
+        state,
         _dir: dir,
     }
 }

@@ -6,13 +6,18 @@
 //! follows PostgreSQL out and back (issue 29); `tokens`: revoking, reissuing, rotating and
 //! recovering tokens, their lifetime, deleting an event; `published`: the published snapshot's
 //! pages, entity tag and fingerprints (issue 27); `fingerprints`: each list's fingerprint in
-//! the answers and the deck check (issue 30).
+//! the answers and the deck check (issue 30); `idempotency`: every write route a client
+//! retries answers a retry with its first answer, after a fault between commit and answer too;
+//! `history`: a player's record is a page of their history, a list the game cannot take is
+//! refused (issue 35).
 
 mod access;
 mod fingerprints;
 mod flow;
 mod games;
 mod helpers;
+mod history;
+mod idempotency;
 mod limits;
 mod metrics;
 mod published;

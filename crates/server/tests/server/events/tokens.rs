@@ -88,12 +88,14 @@ async fn the_organizer_revokes_and_reissues_a_judges_token_and_only_the_new_one_
         assert_eq!(revoked.status, 204, "{b}: {}", revoked.body);
         assert_eq!(opens(&app, &event, &ro).await, 401);
         assert_eq!(opens(&app, &event, &jo).await, 200);
+        // Revoked already: the token changed (issue 35 item 2), and when.
         let again = post_empty(&app, &revoke, Some(&org)).await;
         assert_eq!(
             (again.status, again.body["error"]["code"].as_str()),
-            (404, Some("no-token")),
+            (409, Some("token-changed")),
             "{b}"
         );
+        assert!(again.body["error"]["details"]["changed_at"].is_string());
 
         // Reissuing Jo's token: a new one for the same judge, the old one stops working.
         let tokens = app
@@ -234,7 +236,14 @@ async fn the_organizer_rotates_their_token_and_the_old_one_opens_nothing() {
         assert_eq!(opens(&app, &event, rotated).await, 200);
         // The judges' tokens are not the organizer's: they keep working.
         assert_eq!(opens(&app, &event, &judge).await, 200);
-        assert_eq!(post_empty(&app, &path, Some(&org)).await.status, 401);
+        // Rotating with the token rotated away: another request rotated it first (409), so
+        // two rotations at once never leave two tokens (issue 35 item 2).
+        let late = post_empty(&app, &path, Some(&org)).await;
+        assert_eq!(
+            (late.status, late.body["error"]["code"].as_str()),
+            (409, Some("token-changed")),
+            "{b}"
+        );
     }
 }
 
