@@ -138,7 +138,8 @@ def opc_event():
         event=event,
         player=player,
         client=organizer,
-        body=m.DeckCheckRequest(presented=m.DeckType1.from_dict(WICHITA)),
+        # The version of the list checked against (issue 34): the first.
+        body=m.DeckCheckRequest(presented=m.DeckType1.from_dict(WICHITA), version=1),
     )
     expect(201, res.status_code, res.content)
     said.append(f"deck check: {res.parsed.comparison.verdict}")
@@ -228,7 +229,7 @@ def og_event():
     assert res.data.locked
     said.append("locked")
     res = organizer.deck_check_with_http_info(
-        event, player, og.DeckCheckRequest(presented=og.Deck(WICHITA))
+        event, player, og.DeckCheckRequest(presented=og.Deck(WICHITA), version=1)
     )
     expect(201, res.status_code, res.raw_data)
     said.append(f"deck check: {res.data.comparison.verdict.value}")

@@ -70,6 +70,7 @@ codes! {
     NoEvent = "no-event", 404, "No event has this id or code, or its lists are not published.";
     NoPlayer = "no-player", 404, "The event has no player with this id.";
     NoToken = "no-token", 404, "The event has no token with this id.";
+    NoCheck = "no-check", 404, "The event has no deck check with this id.";
     LinkDeckNotFound = "link-deck-not-found", 404, "The deck site has no such deck, or does not show it to everyone (a private deck); the message says what to do on that site.";
     MethodNotAllowed = "method-not-allowed", 405, "The route does not take this method (`Allow` lists those it takes).";
     BodyTimeout = "body-timeout", 408, "The body did not arrive whole in time (`details.seconds`).";
@@ -82,6 +83,10 @@ codes! {
     RosterFull = "roster-full", 409, "The event has as many players as one event takes.";
     EventExists = "event-exists", 409, "An imported event's id or registration code is taken in this store.";
     NoFreeCode = "no-free-code", 409, "No free registration code was found for a new event: send it again.";
+    StaleVersion = "stale-version", 409, "A deck check made against a version of the list that is not the player's current one (`details`: the version asked and the current one): read the player again.";
+    PendingLists = "pending-lists", 409, "Publishing while lists are pending: `details.players` names them; say `pending`: `withhold` (left out, listed as withheld) or `include` (published, marked pending).";
+    PlayerRemoved = "player-removed", 409, "The player's registration was removed or withdrawn: it is kept in the history, and nothing more is done with it.";
+    AlreadyVoided = "already-voided", 409, "The deck check is void already.";
     Conflict = "conflict", 409, "The operation does not fit the event's state (publishing before the lock, resolving a list that is not pending).";
     // 413.
     BodyTooLarge = "body-too-large", 413, "The body is larger than the service takes (`details.limit`).";
@@ -171,6 +176,8 @@ pub enum Details {
     LinkSite(LinkSite),
     UnreadEntries(UnreadEntries),
     DeckCount(DeckCount),
+    StaleVersion(StaleVersion),
+    PendingLists(PendingLists),
     /// `reload-failed`: what each game's reload did.
     Reload(Reloaded),
 }
@@ -269,6 +276,27 @@ pub struct UnreadEntries {
 pub struct DeckCount {
     pub decks: usize,
     pub most: usize,
+}
+
+/// `stale-version`: the version a deck check was made against, and the player's current one.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StaleVersion {
+    pub asked: i64,
+    pub current: i64,
+}
+
+/// `pending-lists`: the lists that are pending, which publishing asks what to do with.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PendingLists {
+    pub players: Vec<PendingPlayer>,
+}
+
+/// A player whose list is pending.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PendingPlayer {
+    pub player_id: String,
+    pub player: String,
+    pub verdict: Verdict,
 }
 
 impl Details {

@@ -181,7 +181,7 @@ pub fn lay_out(game: &dyn AnyGame, event: &Event, records: Vec<PlayerRecord>) ->
 }
 
 /// One player's sheet: the registered (last) version of their list.
-fn player_sheet(game: &dyn AnyGame, date: Date, record: PlayerRecord) -> PlayerSheet {
+pub(crate) fn player_sheet(game: &dyn AnyGame, date: Date, record: PlayerRecord) -> PlayerSheet {
     let registration = record.registration;
     let current = record
         .versions

@@ -214,6 +214,7 @@ impl Store {
             created_at: now,
             updated_at: now,
             checks: 0,
+            removed_at: None,
         };
         let first = version_of(
             now,

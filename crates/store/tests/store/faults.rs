@@ -201,7 +201,7 @@ async fn publishing_cancelled_half_way_publishes_nothing_and_can_be_done_again()
         let (store, org2) = (Arc::clone(&db.store), org.clone());
         let task = tokio::spawn(async move {
             store
-                .publish(toy(), &org2, deckcheck_store::Publish::All, t(60))
+                .publish_lists(toy(), &org2, deckcheck_store::Publish::All, t(60))
                 .await
         });
         reached(&marker).await;
@@ -213,7 +213,7 @@ async fn publishing_cancelled_half_way_publishes_nothing_and_can_be_done_again()
         ));
         let published = db
             .store
-            .publish(toy(), &org, deckcheck_store::Publish::All, t(70))
+            .publish_lists(toy(), &org, deckcheck_store::Publish::All, t(70))
             .await
             .unwrap();
         assert_eq!(published.lists.len(), 6, "{}", db.name);

@@ -76,7 +76,7 @@ async fn every_answer_and_record_of_a_list_shows_its_fingerprint_and_a_deck_chec
                 app.post(
                     &format!("/v1/events/{event}/players/{player}/deck-checks"),
                     Some(judge),
-                    json!({"presented": presented}),
+                    json!({"presented": presented, "version": 2}),
                 )
                 .await
                 .body

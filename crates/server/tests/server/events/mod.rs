@@ -6,7 +6,8 @@
 //! follows PostgreSQL out and back (issue 29); `tokens`: revoking, reissuing, rotating and
 //! recovering tokens, their lifetime, deleting an event; `published`: the published snapshot's
 //! pages, entity tag and fingerprints (issue 27); `fingerprints`: each list's fingerprint in
-//! the answers and the deck check (issue 30).
+//! the answers and the deck check (issue 30); `roster`: removals, corrections, withdrawals,
+//! stale and voided deck checks, publishing's question and search (issue 34).
 
 mod access;
 mod fingerprints;
@@ -17,4 +18,5 @@ mod limits;
 mod metrics;
 mod published;
 mod ready;
+mod roster;
 mod tokens;
