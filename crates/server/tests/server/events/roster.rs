@@ -118,6 +118,20 @@ async fn the_roster_is_corrected_and_every_correction_is_kept() {
             .get(&format!("/v1/events/{event}/sheets"), Some(&org))
             .await;
         assert_eq!(sheets.body["sheets"].as_array().unwrap().len(), 1);
+        let removed_sheet = app
+            .get(
+                &format!("/v1/events/{event}/sheets?player={squatter}"),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(
+            (
+                removed_sheet.status,
+                removed_sheet.body["error"]["code"].as_str()
+            ),
+            (409, Some("player-removed")),
+            "{b}"
+        );
         let _ = (ada_token, cy);
     }
 }
