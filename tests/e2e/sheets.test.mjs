@@ -152,10 +152,12 @@ try {
     });
   }
 
-  await step('every game\'s sheet fits one page at A4 and at US Letter (a CCG and an LCG pair, a Legion army)', async () => {
+  await step('every game\'s sheet fits one page at A4 and at US Letter (a CCG and an LCG pair, a CCG deck with a card outside it, a Legion army)', async () => {
     const R = join(ROOT, 'crates');
     const games = [
       ['ccg', 'classic', { decks: ['bhbm-dark.xml', 'ebo-light.xml'].map((f) => readFileSync(join(R, 'ccg/tests/ccg/decks', f), 'utf8')) }],
+      // A deck of 60 with a card outside it (issue 34: the largest lists of each format).
+      ['ccg', 'classic', { deck: readFileSync(join(R, 'ccg/tests/ccg/decks/emperors-prize-outside.xml'), 'utf8') }],
       ['lcg', 'standard', { decks: ['jedi-ten-sets.o8d', 'sith-ten-sets.o8d'].map((f) => readFileSync(join(R, 'lcg/tests/lcg/decks', f), 'utf8')) }],
       ['legion', 'standard', { deck: 'https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw' }],
     ];
