@@ -145,7 +145,8 @@ def opc_event():
         event=event,
         player=player,
         client=organizer,
-        body=m.DeckCheckRequest(presented=m.DeckType1.from_dict(WICHITA)),
+        # The version of the list checked against (issue 34): the first.
+        body=m.DeckCheckRequest(presented=m.DeckType1.from_dict(WICHITA), version=1),
         idempotency_key=str(uuid.uuid4()),
     )
     expect(201, res.status_code, res.content)
@@ -241,7 +242,10 @@ def og_event():
     assert res.data.locked
     said.append("locked")
     res = organizer.deck_check_with_http_info(
-        event, player, og.DeckCheckRequest(presented=og.Deck(WICHITA)), idempotency_key=str(uuid.uuid4())
+        event,
+        player,
+        og.DeckCheckRequest(presented=og.Deck(WICHITA), version=1),
+        idempotency_key=str(uuid.uuid4()),
     )
     expect(201, res.status_code, res.raw_data)
     said.append(f"deck check: {res.data.comparison.verdict.value}")

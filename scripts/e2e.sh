@@ -8,6 +8,12 @@
 #   scripts/e2e.sh events   # the event pages (issues 19, 27): tests/e2e/events.test.mjs, every
 #                           # page and view with axe-core at 1280px and 390px, a shared device
 #                           # forgetting the player
+#   scripts/e2e.sh afternoon # a judge's afternoon (issue 34): tests/e2e/afternoon.test.mjs, a
+#                           # 40-player event run through three judges' pages (deck checks
+#                           # switching players, a mismatch, a voided check, an amendment by
+#                           # link, a removal, a withdrawal) and published with a pending list,
+#                           # at 1280px and 390px with axe-core; links are turned off
+#                           # (DECKCHECK_LINK_HOSTS=none: nothing leaves the machine)
 #   scripts/e2e.sh sheets   # the printable deck-registration sheets (issue 30):
 #                           # tests/e2e/sheets.test.mjs, a 3-player event printed to PDF at A4
 #                           # and US Letter and read back with poppler's pdftotext; the first
@@ -31,7 +37,8 @@ case "$PAGES" in
   page) LABEL=e2e; LOG=server.log ;;
   events) LABEL=e2e-events; LOG=events-server.log ;;
   sheets) LABEL=e2e-sheets; LOG=sheets-server.log ;;
-  *) echo "usage: scripts/e2e.sh [page|events|sheets]" >&2; exit 2 ;;
+  afternoon) LABEL=e2e-afternoon; LOG=afternoon-server.log; export DECKCHECK_LINK_HOSTS=none ;;
+  *) echo "usage: scripts/e2e.sh [page|events|sheets|afternoon]" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -120,7 +127,10 @@ done
 [ -n "$ready" ] || { cat "$ART/$LOG" >&2; fail "the server was not ready (/ready) on $URL within 60 s"; }
 
 set +e
-(cd "$E2E" && DECKCHECK_URL="$URL" timeout 300 node "$PAGES.test.mjs")
+# The afternoon runs a whole event: more time than one page's checks.
+LIMIT=300
+[ "$PAGES" = afternoon ] && LIMIT=900
+(cd "$E2E" && DECKCHECK_URL="$URL" timeout "$LIMIT" node "$PAGES.test.mjs")
 rc=$?
 set -e
 if [ "$rc" = 124 ]; then

@@ -152,10 +152,12 @@ try {
     });
   }
 
-  await step('every game\'s sheet fits one page at A4 and at US Letter (a CCG and an LCG pair, a Legion army)', async () => {
+  await step('every game\'s sheet fits one page at A4 and at US Letter (a CCG and an LCG pair, a CCG deck with a card outside it, a Legion army)', async () => {
     const R = join(ROOT, 'crates');
     const games = [
       ['ccg', 'classic', { decks: ['bhbm-dark.xml', 'ebo-light.xml'].map((f) => readFileSync(join(R, 'ccg/tests/ccg/decks', f), 'utf8')) }],
+      // A deck of 60 with a card outside it (issue 34: the largest lists of each format).
+      ['ccg', 'classic', { deck: readFileSync(join(R, 'ccg/tests/ccg/decks/emperors-prize-outside.xml'), 'utf8') }],
       ['lcg', 'standard', { decks: ['jedi-ten-sets.o8d', 'sith-ten-sets.o8d'].map((f) => readFileSync(join(R, 'lcg/tests/lcg/decks', f), 'utf8')) }],
       ['legion', 'standard', { deck: 'https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw' }],
     ];
@@ -178,6 +180,41 @@ try {
         assert(text.includes('Pat Player') && text.includes('Judge\u2019s initials'), `${game} at ${paper.format}: ${text.slice(0, 300)}`);
       }
       await page.goto('about:blank');
+    }
+    await page.setViewportSize({ width: 1000, height: 900 });
+  });
+
+  await step('the largest list of a format fits one page at A4 and US Letter: an 80-card Twin Suns list', async () => {
+    // Two leaders, a base and 80 different cards, one copy each (Twin Suns is singleton): 83
+    // lines, the longest sheet Star Wars: Unlimited makes. Built from Spark of Rebellion's
+    // numbering (leaders 1-18, bases 19-30), kept pending whatever its verdict.
+    const id = (n) => `SOR_${String(n).padStart(3, '0')}`;
+    const deck = {
+      metadata: { name: 'Eighty', author: 'e2e' },
+      leader: { id: id(5), count: 1 },
+      secondleader: { id: id(6), count: 1 },
+      base: { id: id(22), count: 1 },
+      deck: Array.from({ length: 80 }, (_, i) => ({ id: id(31 + i), count: 1 })),
+      sideboard: [],
+    };
+    const c = await api('POST', '/v1/events', { body: { name: 'Twin Suns sheet', game: 'swu', format: 'twin-suns', date: '2025-04-01', illegal_lists: 'pending' } });
+    await api('POST', `/v1/events/code/${c.event.registration_code}/players`, { body: { player: 'Pat Player', uid: '7', deck: JSON.stringify(deck) } });
+    const data = await api('GET', `/v1/events/${c.event.id}/sheets`, { token: c.organizer_token });
+    const lines = data.sheets[0].decks[0].sheet.sections.reduce((n, s) => n + s.lines.length, 0);
+    assert(lines >= 83, `83 lines: ${lines}`);
+    await page.goto(`${BASE}/events/sheet#event=${c.event.id}&role=organizer&token=${encodeURIComponent(c.organizer_token)}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    for (const paper of PAPERS) {
+      await page.emulateMedia({ media: 'print' });
+      await page.setViewportSize({ width: Math.floor(paper.width), height: Math.floor(paper.height) });
+      const file = join(ARTIFACTS, `sheet-twin-suns-${paper.format}.pdf`);
+      await page.pdf({ path: file, format: paper.format, printBackground: true });
+      await page.emulateMedia({ media: null });
+      assert(pdfPages(file) === 1, `Twin Suns at ${paper.format}: ${pdfPages(file)} pages`);
+      const text = pageText(file, 1);
+      const missing = data.sheets[0].decks[0].sheet.sections.flatMap((s) => s.lines.map((l) => l.name)).filter((n) => !text.includes(squash(n)));
+      assert(!missing.length, `Twin Suns at ${paper.format} lacks: ${missing.slice(0, 5).join(' / ')}`);
+      assert(text.includes('Pat Player') && text.includes('Judge\u2019s initials'), `the player and the signature on the one page at ${paper.format}`);
     }
     await page.setViewportSize({ width: 1000, height: 900 });
   });

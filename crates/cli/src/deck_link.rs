@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, bail};
 use deckcheck_core::DeckInput;
-use deckcheck_links::{LinkSettings, Links, is_link};
+use deckcheck_links::{LinkError, LinkSettings, Links, is_link};
 
 /// The deck a link argument names, labelled with its title and site; `None` when the argument
 /// is not a link. `game` is the id of the game being checked: a link to another game's list is
@@ -20,7 +20,17 @@ pub fn read(arg: &Path, game: &str) -> Result<Option<DeckInput>> {
         .enable_all()
         .build()
         .context("cannot start the runtime that fetches deck links")?;
-    let deck = runtime.block_on(links.fetch(link))?;
+    let deck = runtime.block_on(links.fetch(link)).map_err(|e| match e {
+        // The service tells a player what they can do; the command line's user runs it, and is
+        // told the setting too.
+        LinkError::NotAllowed { .. } => {
+            anyhow::anyhow!(
+                "{e} (the hosts read are set by {})",
+                deckcheck_links::HOSTS_VAR
+            )
+        }
+        e => e.into(),
+    })?;
     if deck.game.id() != game {
         bail!(
             "{link} is a {} list for --game {}, not {game}",

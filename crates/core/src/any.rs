@@ -98,6 +98,7 @@ impl<G: Game> AnyGame for G {
             .import_on(&deck.text, input, as_of)
             .map_err(|e| RequestError::unreadable(&deck.field, &e))?;
         let mut sheet = Game::sheet(self, &imported.deck);
+        sheet.merge_lines();
         sheet.not_read = imported
             .diagnostics
             .iter()

@@ -70,6 +70,7 @@ codes! {
     NoEvent = "no-event", 404, "No event has this id or code, or its lists are not published.";
     NoPlayer = "no-player", 404, "The event has no player with this id.";
     NoToken = "no-token", 404, "The event has no token with this id.";
+    NoCheck = "no-check", 404, "The event has no deck check with this id.";
     LinkDeckNotFound = "link-deck-not-found", 404, "The deck site has no such deck, or does not show it to everyone (a private deck); the message says what to do on that site.";
     MethodNotAllowed = "method-not-allowed", 405, "The route does not take this method (`Allow` lists those it takes).";
     BodyTimeout = "body-timeout", 408, "The body did not arrive whole in time (`details.seconds`).";
@@ -85,6 +86,10 @@ codes! {
     TokenChanged = "token-changed", 409, "The token was changed by another request first (rotated, reissued or revoked at `details.changed_at`): of two token operations sent together one wins, and this one changed nothing.";
     EventQuota = "event-quota", 409, "The event has stored as much as one event may (`details.limit`, bytes): nothing more is stored for it; the operator can raise the quota.";
     IdempotencyKeyInUse = "idempotency-key-in-use", 409, "Another request with this `Idempotency-Key` is being answered now: send it again in a moment to get its answer.";
+    StaleVersion = "stale-version", 409, "A deck check made against a version of the list that is not the player's current one (`details`: the version asked and the current one): read the player again.";
+    PendingLists = "pending-lists", 409, "Publishing while lists are pending: `details.players` names them; say `pending`: `withhold` (left out, listed as withheld) or `include` (published, marked pending).";
+    PlayerRemoved = "player-removed", 409, "The player's registration was removed or withdrawn: it is kept in the history, and nothing more is done with it.";
+    AlreadyVoided = "already-voided", 409, "The deck check is void already.";
     Conflict = "conflict", 409, "The operation does not fit the event's state (publishing before the lock, resolving a list that is not pending).";
     // 413.
     BodyTooLarge = "body-too-large", 413, "The body is larger than the service takes (`details.limit`).";
@@ -180,6 +185,8 @@ pub enum Details {
     DeckCount(DeckCount),
     ChangedAt(ChangedAt),
     ListSize(ListSize),
+    StaleVersion(StaleVersion),
+    PendingLists(PendingLists),
     /// `reload-failed`: what each game's reload did.
     Reload(Reloaded),
 }
@@ -294,6 +301,27 @@ pub struct ListSize {
 pub struct DeckCount {
     pub decks: usize,
     pub most: usize,
+}
+
+/// `stale-version`: the version a deck check was made against, and the player's current one.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StaleVersion {
+    pub asked: i64,
+    pub current: i64,
+}
+
+/// `pending-lists`: the lists that are pending, which publishing asks what to do with.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PendingLists {
+    pub players: Vec<PendingPlayer>,
+}
+
+/// A player whose list is pending.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PendingPlayer {
+    pub player_id: String,
+    pub player: String,
+    pub verdict: Verdict,
 }
 
 impl Details {

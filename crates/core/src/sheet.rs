@@ -121,6 +121,87 @@ impl SheetDeck {
     }
 }
 
+impl SheetDeck {
+    /// One card is one line (issue 34): lines of a section that name the same card (an LCG
+    /// card OCTGN gives two ids, a card written on two lines) are one line, their copies
+    /// added, where the first of them was.
+    pub fn merge_lines(&mut self) {
+        for section in &mut self.sections {
+            let mut merged: Vec<SheetLine> = Vec::with_capacity(section.lines.len());
+            for line in section.lines.drain(..) {
+                match merged
+                    .iter_mut()
+                    .find(|m| m.name == line.name && m.number == line.number && m.with == line.with)
+                {
+                    Some(m) => m.count += line.count,
+                    None => merged.push(line),
+                }
+            }
+            section.lines = merged;
+        }
+    }
+
+    /// The deck as text, in the sheet's order: its title, then each section headed by its label
+    /// and count, one card a line (`3 Waylay`; an LCG set's number before its name; a Legion
+    /// unit's upgrades after it, `+ Upgrade`), then the entries that could not be read, as they
+    /// were written, under `Not read as cards`: every line of the list is there.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        if let Some(title) = &self.title {
+            out.push_str(title);
+            out.push('\n');
+        }
+        for (i, section) in self
+            .sections
+            .iter()
+            .filter(|s| !s.lines.is_empty())
+            .enumerate()
+        {
+            // A blank line between sections; the title heads the first one.
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("{} ({})\n", section.label, section.count));
+            for line in &section.lines {
+                out.push_str(&line.to_text());
+                out.push('\n');
+            }
+        }
+        if !self.not_read.is_empty() {
+            if self.sections.iter().any(|s| !s.lines.is_empty()) {
+                out.push('\n');
+            }
+            out.push_str(&format!("{} ({})\n", NOT_READ, self.not_read.len()));
+            for entry in &self.not_read {
+                out.push_str(entry.trim());
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// The heading of the entries of a list that are not cards, in a list written out as text.
+pub const NOT_READ: &str = "Not read as cards";
+
+impl SheetLine {
+    /// `3 Waylay`, `1 #005 The Rebel Alliance`, `1 Luke Skywalker + Upgrade + Upgrade`.
+    pub fn to_text(&self) -> String {
+        let mut out = self.count.to_string();
+        if let Some(number) = &self.number {
+            out.push(' ');
+            out.push_str(number);
+        }
+        out.push(' ');
+        out.push_str(&self.name);
+        for w in &self.with {
+            out.push_str(" + ");
+            out.push_str(w);
+        }
+        out
+    }
+}
+
 /// `main deck` → `Main deck`.
 pub fn capitalized(label: &str) -> String {
     let mut chars = label.chars();
@@ -176,5 +257,50 @@ mod tests {
         assert_eq!(sheet.sections[1].label, "Main deck");
         assert_eq!(sheet.sections[1].lines[0].with, ["Scope"]);
         assert_eq!(sheet.totals, [SheetTotal::new("Cards", 4)]);
+    }
+
+    fn line(count: u32, name: &str) -> SheetLine {
+        SheetLine {
+            count,
+            number: None,
+            name: name.into(),
+            with: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_card_is_one_line_whatever_ids_it_was_written_with() {
+        let mut sheet = SheetDeck::new(vec![SheetSection::new(
+            "command",
+            "Command deck",
+            vec![
+                line(1, "Jedi Lightsaber"),
+                line(2, "Heat of Battle"),
+                line(1, "Jedi Lightsaber"),
+            ],
+        )]);
+        sheet.merge_lines();
+        assert_eq!(
+            sheet.sections[0].lines,
+            [line(2, "Jedi Lightsaber"), line(2, "Heat of Battle")]
+        );
+        assert_eq!(sheet.sections[0].count, 4);
+    }
+
+    #[test]
+    fn a_sheet_as_text_has_every_card_and_every_entry_not_read_as_written() {
+        let mut sheet = SheetDeck::new(vec![
+            SheetSection::new(
+                "leader",
+                "Leader",
+                vec![line(1, "Han Solo | Audacious Smuggler")],
+            ),
+            SheetSection::new("main", "Main deck", vec![line(3, "Waylay")]),
+        ]);
+        sheet.not_read = vec!["3 | Cunnning  ".into()];
+        assert_eq!(
+            sheet.to_text(),
+            "Leader (1)\n1 Han Solo | Audacious Smuggler\n\nMain deck (3)\n3 Waylay\n\nNot read as cards (1)\n3 | Cunnning\n"
+        );
     }
 }

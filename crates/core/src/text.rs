@@ -132,6 +132,33 @@ fn plain_punctuation(c: char) -> char {
     }
 }
 
+/// A player's id (a UID) as an event compares it, so one player cannot register twice under
+/// spellings that differ only in form (issue 34): Unicode NFKC (full-width digits are digits),
+/// lower case (Unicode's full mapping, as case folding does for ids), and without any white
+/// space or invisible format character (a zero-width space, a soft hyphen, a byte-order mark).
+/// `0123 456`, `０１２３４５６` and `0123456` followed by U+200B are all `0123456`; leading zeros
+/// are kept (they are part of many ids). The UID itself is kept and shown as the player typed it.
+pub fn uid_normal_form(uid: &str) -> String {
+    let folded: String = uid
+        .nfkc()
+        .flat_map(char::to_lowercase)
+        .filter(|c| !c.is_whitespace() && !invisible(*c))
+        .collect();
+    // Lower case can leave text that is not in NFKC again (a few letters decompose).
+    folded.nfkc().collect()
+}
+
+/// Unicode's default-ignorable code points (DerivedCoreProperties: format characters, joiners,
+/// variation selectors, fillers): drawn as nothing, so two UIDs that differ by one look alike.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
+        | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0000}'..='\u{E0FFF}')
+}
+
 /// Input echoed back in an answer is cut short: a 1 MB line must not make a 1 MB answer.
 pub fn echo(text: &str) -> String {
     const MAX: usize = 200;
@@ -145,6 +172,26 @@ pub fn echo(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uids_that_differ_only_in_form_have_one_normal_form() {
+        for uid in [
+            "123456",
+            "123 456",
+            "\u{FF11}\u{FF12}\u{FF13}\u{FF14}\u{FF15}\u{FF16}",
+            "123456\u{200B}",
+            "\u{FEFF}12\u{00AD}3\t456\u{3000}",
+        ] {
+            assert_eq!(uid_normal_form(uid), "123456", "{uid:?}");
+        }
+        assert_eq!(uid_normal_form("AbC-12"), uid_normal_form("abc-12"));
+        assert_eq!(uid_normal_form("ÅSA"), uid_normal_form("åsa"));
+        // What makes two ids different stays: leading zeros, punctuation, other letters.
+        assert_ne!(uid_normal_form("0123456"), uid_normal_form("123456"));
+        assert_ne!(uid_normal_form("12-34"), uid_normal_form("1234"));
+        // No normal form holds white space (the store relies on it for entries it frees).
+        assert!(!uid_normal_form(" a b\u{2003}c ").contains(char::is_whitespace));
+    }
 
     #[test]
     fn identity_fold_forgives_case_spacing_and_typographic_quotes() {

@@ -13,10 +13,12 @@ use deckcheck_core::{Details, ErrorCode, RequestError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LinkError {
-    /// The text is not an absolute `https://` or `http://` URL.
-    #[error("{link:?} is not a link: {reason}")]
+    /// The text is not an absolute `https://` URL of a deck (another scheme: `ftp:`, `file:`,
+    /// `javascript:`…; no URL at all). `link` is what was sent, cut short.
+    #[error("{link:?} is not a deck link: {reason}")]
     NotALink { link: String, reason: NotALink },
-    /// A link of a site deckcheck knows, without a deck in it.
+    /// A link of a site deckcheck knows, without a deck in it (or with what a deck link never
+    /// has: a user name, a port). `link` is what was sent, cut short.
     #[error("{link:?} is not a {site} deck link: {reason}")]
     BadLink {
         site: String,
@@ -26,11 +28,24 @@ pub enum LinkError {
     /// A link of a deck site over plain HTTP: deck links are fetched over HTTPS only.
     #[error("{site}: deck links are fetched over HTTPS only; write the link with https://")]
     NotHttps { site: String },
-    /// The host is not on the operator's allowlist (`DECKCHECK_LINK_HOSTS`).
+    /// The host is not on the operator's allowlist (`DECKCHECK_LINK_HOSTS`). Said to the
+    /// person who gave the link as what they can do, never naming the setting.
     #[error(
-        "{host}: links to this host are not read (the hosts read are set by DECKCHECK_LINK_HOSTS)"
+        "{host}: links from this site are not read here; paste the deck list itself, or export it from the site as text or JSON"
     )]
     NotAllowed { site: String, host: String },
+    /// A link to another game's deck site than the route's (or the event's) game: refused before
+    /// anything is fetched.
+    #[error(
+        "{site} links are {} lists, not {expected} ones: send it where {} lists are checked, or paste this game's list",
+        game.name(),
+        game.name()
+    )]
+    WrongGame {
+        site: String,
+        game: crate::Game,
+        expected: String,
+    },
     /// The site has no such deck, or does not show it to everyone.
     #[error("{site}: deck not found (HTTP {status}); {hint}")]
     NotFound {
@@ -65,6 +80,9 @@ pub enum NotALink {
     /// A URL, but not one of the web.
     #[error("a deck link starts with https://")]
     NotTheWeb,
+    /// More than the link: a list with a link in it, or a link with words around it.
+    #[error("a deck link is the link alone; give either the link or the list, not both")]
+    NotAlone,
 }
 
 /// Why a link of a known site (or a JSON link) names no deck.
@@ -104,6 +122,18 @@ pub enum NotADeck {
     NothingFetched,
 }
 
+/// What a message quotes of what was sent: at most [`QUOTED`] characters, cut short with `…`.
+pub fn quoted(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(QUOTED) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// The most characters of a link a message quotes (a 200 KB link is not echoed whole).
+pub const QUOTED: usize = 100;
+
 fn seconds(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s.fract() == 0.0 {
@@ -127,6 +157,7 @@ impl LinkError {
             Self::BadLink { .. } => ErrorCode::LinkNotADeckLink,
             Self::NotHttps { .. } => ErrorCode::LinkNotHttps,
             Self::NotAllowed { .. } => ErrorCode::LinkHostNotAllowed,
+            Self::WrongGame { .. } => ErrorCode::LinkWrongGame,
             Self::NotFound { .. } => ErrorCode::LinkDeckNotFound,
             Self::Refused { .. } => ErrorCode::LinkUpstreamRefused,
             Self::Upstream { .. } => ErrorCode::LinkUpstreamFailed,
@@ -143,6 +174,7 @@ impl LinkError {
             Self::BadLink { site, .. }
             | Self::NotHttps { site }
             | Self::NotAllowed { site, .. }
+            | Self::WrongGame { site, .. }
             | Self::NotFound { site, .. }
             | Self::Refused { site, .. }
             | Self::Upstream { site, .. }
@@ -161,7 +193,7 @@ impl LinkError {
             .field(field)
             .details(Details::LinkSite(LinkSite {
                 site: self.site().map(str::to_string),
-                link: deckcheck_core::echo(link),
+                link: quoted(link),
             }))
     }
 }

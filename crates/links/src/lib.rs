@@ -34,7 +34,7 @@ pub use allow::{Allowlist, AllowlistError, HOSTS_VAR, non_public};
 /// Where a deck came from, for the answer: the site, the deck's title there (when the site
 /// gives one) and the link as given (core's type: the service's answers carry it).
 pub use deckcheck_core::DeckSource;
-pub use error::LinkError;
+pub use error::{LinkError, QUOTED, quoted};
 
 /// The game a link's deck is for (the id of its `GameSpec`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -49,6 +49,14 @@ impl Game {
         match self {
             Self::Swu => "swu",
             Self::Legion => "legion",
+        }
+    }
+
+    /// The game's name, for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Swu => "Star Wars: Unlimited",
+            Self::Legion => "Star Wars: Legion",
         }
     }
 }
@@ -151,7 +159,20 @@ impl Links {
     /// The deck a link names, or why there is none. Never panics; returns within the time
     /// limit.
     pub async fn fetch(&self, link: &str) -> Result<FetchedDeck, LinkError> {
-        let fetch = match site::plan(link, &self.settings.hosts)? {
+        self.fetch_planned(site::plan(link, &self.settings.hosts, None)?)
+            .await
+    }
+
+    /// The deck a link names for the game `game` (a `GameSpec` id: `swu`, `lcg`…): a link to
+    /// another game's deck site is refused before anything is fetched
+    /// ([`LinkError::WrongGame`]).
+    pub async fn fetch_for(&self, link: &str, game: &str) -> Result<FetchedDeck, LinkError> {
+        self.fetch_planned(site::plan(link, &self.settings.hosts, Some(game))?)
+            .await
+    }
+
+    async fn fetch_planned(&self, plan: site::Plan) -> Result<FetchedDeck, LinkError> {
+        let fetch = match plan {
             site::Plan::Given(deck) => return Ok(deck),
             site::Plan::Fetch(fetch) => fetch,
         };
@@ -175,6 +196,39 @@ impl Links {
             text: read.text,
         })
     }
+}
+
+/// Whether a deck input is meant as a link rather than a list: its first word starts with a URL
+/// scheme (`https:`, `http:`, `ftp:`, `file:`, `javascript:`, `data:`…) followed by `//`, or
+/// by anything for the schemes that take no `//`. Such text is never read as a deck list: it is
+/// handed to [`Links::fetch`], which reads an `https://` deck link and refuses anything else
+/// as no deck link (so a link is never stored, nor judged, as if it were a list). A list's own
+/// lines (`Leader: Han Solo`, `3 | Waylay`) are not schemes.
+pub fn looks_like_link(text: &str) -> bool {
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    let word = text.split(char::is_whitespace).next().unwrap_or("");
+    let Some((scheme, rest)) = word.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    let syntax = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !syntax {
+        return false;
+    }
+    /// Schemes written without `//` that are never a deck list's words.
+    const OPAQUE: &[&str] = &[
+        "javascript",
+        "data",
+        "vbscript",
+        "file",
+        "mailto",
+        "blob",
+        "about",
+        "urn",
+        "tel",
+    ];
+    rest.starts_with("//") || OPAQUE.iter().any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
 /// Whether a deck input is a link (one `https://` or `http://` URL) rather than a deck: what
@@ -217,6 +271,31 @@ impl Links {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_that_starts_with_a_url_scheme_is_meant_as_a_link_and_a_list_is_not() {
+        for meant in [
+            "https://swudb.com/deck/abc",
+            "  HTTP://swudb.com/deck/abc",
+            "ftp://swudb.com/deck.txt",
+            "file:///etc/passwd",
+            "javascript:alert(1)",
+            "data:text/plain,3 Waylay",
+            "https://swudb.com/deck/abc\n3 | Waylay",
+        ] {
+            assert!(looks_like_link(meant), "{meant:?}");
+        }
+        for list in [
+            "Leader: Han Solo\n3 | Waylay",
+            "Leaders\n1 | Han Solo | Audacious Smuggler",
+            "3 | Waylay",
+            "{\"leader\": {}}",
+            "1:2 odds",
+            "Name: My deck",
+        ] {
+            assert!(!looks_like_link(list), "{list:?}");
+        }
+    }
 
     #[test]
     fn a_link_is_one_http_or_https_url_and_a_deck_is_not() {

@@ -249,26 +249,42 @@ pub(crate) struct Fetch {
     pub link: String,
 }
 
-/// Reads a link: which site, which deck, which URL, or why none. Pure: no I/O.
-pub(crate) fn plan(link: &str, allow: &Allowlist) -> Result<Plan, LinkError> {
-    let link = link.trim();
+/// Reads a link: which site, which deck, which URL, or why none. Pure: no I/O. `game`, when
+/// given, is the game the deck is for (a `GameSpec` id): a link to another game's site is
+/// refused here, before anything is fetched.
+pub(crate) fn plan(link: &str, allow: &Allowlist, game: Option<&str>) -> Result<Plan, LinkError> {
+    let link = link.trim_start_matches('\u{feff}').trim();
     let not_a_link = |reason: NotALink| LinkError::NotALink {
-        link: link.chars().take(200).collect(),
+        link: crate::quoted(link),
         reason,
     };
+    if link.contains(char::is_whitespace) {
+        return Err(not_a_link(NotALink::NotAlone));
+    }
     let url = Url::parse(link).map_err(|e| not_a_link(e.into()))?;
     if !matches!(url.scheme(), "https" | "http") {
         return Err(not_a_link(NotALink::NotTheWeb));
     }
     let host = url.host_str().unwrap_or_default().to_string();
     let Some(site) = SITES.iter().find(|s| s.hosts.contains(&host.as_str())) else {
-        return plain_json_link(url, host, link, allow);
+        return plain_json_link(url, host, link, allow, game);
     };
     let bad = |reason: BadLink| LinkError::BadLink {
         site: site.name.to_string(),
-        link: link.to_string(),
+        link: crate::quoted(link),
         reason,
     };
+    // What a deck link never has: the site's own links carry neither.
+    if let Some(reason) = odd(&url) {
+        return Err(bad(reason));
+    }
+    if let Some(expected) = game.filter(|g| *g != site.game.id()) {
+        return Err(LinkError::WrongGame {
+            site: site.name.to_string(),
+            game: site.game,
+            expected: expected.to_string(),
+        });
+    }
     let id = deck_id(site, &url).map_err(bad)?;
     if site.answer == Answer::TheLink {
         return Ok(Plan::Given(FetchedDeck {
@@ -304,12 +320,25 @@ pub(crate) fn plan(link: &str, allow: &Allowlist) -> Result<Plan, LinkError> {
     }))
 }
 
-/// A link to a host no known site has: fetched as it is when the operator allows the host.
+/// What a deck link never has: a port of its own, a user name or a password.
+fn odd(url: &Url) -> Option<BadLink> {
+    if url.port().is_some() {
+        Some(BadLink::Port)
+    } else if !url.username().is_empty() || url.password().is_some() {
+        Some(BadLink::Credentials)
+    } else {
+        None
+    }
+}
+
+/// A link to a host no known site has: fetched as it is when the operator allows the host
+/// (a Karabast-style JSON deck: a Star Wars: Unlimited list).
 fn plain_json_link(
     url: Url,
     host: String,
     link: &str,
     allow: &Allowlist,
+    game: Option<&str>,
 ) -> Result<Plan, LinkError> {
     if !allow.contains(&host) {
         return Err(LinkError::NotAllowed {
@@ -320,18 +349,18 @@ fn plain_json_link(
     if url.scheme() != "https" {
         return Err(LinkError::NotHttps { site: host });
     }
-    let odd = if url.port().is_some() {
-        Some(BadLink::Port)
-    } else if !url.username().is_empty() || url.password().is_some() {
-        Some(BadLink::Credentials)
-    } else {
-        None
-    };
-    if let Some(reason) = odd {
+    if let Some(reason) = odd(&url) {
         return Err(LinkError::BadLink {
             site: host,
-            link: link.to_string(),
+            link: crate::quoted(link),
             reason,
+        });
+    }
+    if let Some(expected) = game.filter(|g| *g != JSON_LINK.game.id()) {
+        return Err(LinkError::WrongGame {
+            site: host,
+            game: JSON_LINK.game,
+            expected: expected.to_string(),
         });
     }
     Ok(Plan::Fetch(Fetch {
@@ -393,7 +422,7 @@ mod tests {
     use super::*;
 
     fn fetched(link: &str) -> (String, String) {
-        match plan(link, &Allowlist::default()) {
+        match plan(link, &Allowlist::default(), None) {
             Ok(Plan::Fetch(f)) => (f.name, f.url.to_string()),
             other => panic!("{link}: {other:?}"),
         }
@@ -465,7 +494,7 @@ mod tests {
     #[test]
     fn a_legion_hq_link_is_handed_over_as_the_list_without_a_fetch() {
         let link = "https://legionhq2.com/list/rebels/1000:1ab0000,cr";
-        let Ok(Plan::Given(deck)) = plan(link, &Allowlist::none()) else {
+        let Ok(Plan::Given(deck)) = plan(link, &Allowlist::none(), None) else {
             panic!("not handed over");
         };
         assert_eq!((deck.text.as_str(), deck.game), (link, Game::Legion));
@@ -475,19 +504,19 @@ mod tests {
 
     #[test]
     fn a_link_of_a_known_site_without_a_deck_names_the_site_and_the_expected_shape() {
-        let e = plan("https://swubase.com/cards", &Allowlist::default()).unwrap_err();
+        let e = plan("https://swubase.com/cards", &Allowlist::default(), None).unwrap_err();
         assert_eq!(e.code().as_str(), "link-not-a-deck-link");
         assert!(
             e.to_string().contains("SWUBase") && e.to_string().contains("/decks/<deck>"),
             "{e}"
         );
-        let e = plan("https://swudb.com/deck/a%2Fb", &Allowlist::default()).unwrap_err();
+        let e = plan("https://swudb.com/deck/a%2Fb", &Allowlist::default(), None).unwrap_err();
         assert_eq!(e.code().as_str(), "link-not-a-deck-link");
     }
 
     #[test]
     fn a_plain_http_link_is_refused_before_anything_is_fetched() {
-        let e = plan("http://swudb.com/deck/abc", &Allowlist::default()).unwrap_err();
+        let e = plan("http://swudb.com/deck/abc", &Allowlist::default(), None).unwrap_err();
         assert_eq!(
             e,
             LinkError::NotHttps {
@@ -498,23 +527,30 @@ mod tests {
 
     #[test]
     fn a_host_off_the_allowlist_is_refused_by_name() {
-        let e = plan("https://evil.example/deck.json", &Allowlist::default()).unwrap_err();
+        let e = plan(
+            "https://evil.example/deck.json",
+            &Allowlist::default(),
+            None,
+        )
+        .unwrap_err();
         assert_eq!(e.code().as_str(), "link-host-not-allowed");
         assert_eq!(e.site(), Some("evil.example"));
-        let e = plan("https://127.0.0.1/deck.json", &Allowlist::default()).unwrap_err();
+        let e = plan("https://127.0.0.1/deck.json", &Allowlist::default(), None).unwrap_err();
         assert_eq!(e.code().as_str(), "link-host-not-allowed");
         let only_swudb: Allowlist = "swudb.com".parse().unwrap();
-        let e = plan("https://swubase.com/decks/abc", &only_swudb).unwrap_err();
+        let e = plan("https://swubase.com/decks/abc", &only_swudb, None).unwrap_err();
+        // What the player can do, never the operator's setting.
         assert_eq!(
             e.to_string(),
-            "swubase.com: links to this host are not read (the hosts read are set by DECKCHECK_LINK_HOSTS)"
+            "swubase.com: links from this site are not read here; paste the deck list itself, or export it from the site as text or JSON"
         );
+        assert!(!e.to_string().contains("DECKCHECK"));
     }
 
     #[test]
     fn a_host_the_operator_adds_is_fetched_as_a_json_deck_link() {
         let allow: Allowlist = "default,decks.example.org".parse().unwrap();
-        let Ok(Plan::Fetch(f)) = plan("https://decks.example.org/d/7.json", &allow) else {
+        let Ok(Plan::Fetch(f)) = plan("https://decks.example.org/d/7.json", &allow, None) else {
             panic!("not fetched");
         };
         assert_eq!(
@@ -527,7 +563,7 @@ mod tests {
             "https://me:pw@decks.example.org/d/7.json",
         ] {
             assert_eq!(
-                plan(odd, &allow).unwrap_err().code().as_str(),
+                plan(odd, &allow, None).unwrap_err().code().as_str(),
                 "link-not-a-deck-link",
                 "{odd}"
             );
@@ -535,14 +571,72 @@ mod tests {
     }
 
     #[test]
+    fn a_link_to_another_games_site_is_refused_before_anything_is_fetched() {
+        let e = plan(
+            "https://swudb.com/deck/AbC",
+            &Allowlist::none(),
+            Some("legion"),
+        )
+        .unwrap_err();
+        assert_eq!(e.code().as_str(), "link-wrong-game");
+        assert!(e.to_string().contains("Star Wars: Unlimited"), "{e}");
+        let e = plan(
+            "https://legionhq2.com/list/rebels/1000:1ab0000,cr",
+            &Allowlist::default(),
+            Some("swu"),
+        )
+        .unwrap_err();
+        assert_eq!(e.code().as_str(), "link-wrong-game");
+        // The game's own sites are planned as ever.
+        assert!(
+            plan(
+                "https://swudb.com/deck/AbC",
+                &Allowlist::default(),
+                Some("swu")
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_known_sites_link_with_a_user_name_or_a_port_is_refused() {
+        for odd in [
+            "https://user:pw@swudb.com/deck/AbC",
+            "https://swudb.com:8443/deck/AbC",
+            "https://x@melee.gg/Decklist/View/abc",
+        ] {
+            let e = plan(odd, &Allowlist::default(), Some("swu")).unwrap_err();
+            assert_eq!(e.code().as_str(), "link-not-a-deck-link", "{odd}");
+        }
+    }
+
+    #[test]
+    fn a_message_quotes_a_bounded_prefix_of_the_link() {
+        let long = format!("https://swudb.com/cards/{}", "a".repeat(200_000));
+        let e = plan(&long, &Allowlist::default(), None).unwrap_err();
+        assert!(e.to_string().len() < 400, "{} bytes", e.to_string().len());
+        let e = plan(
+            &format!("ftp://{}", "b".repeat(50_000)),
+            &Allowlist::default(),
+            None,
+        )
+        .unwrap_err();
+        assert!(e.to_string().len() < 400);
+        assert!(e.to_string().contains("is not a deck link"), "{e}");
+    }
+
+    #[test]
     fn text_that_is_no_url_is_not_a_link() {
         for text in [
             "swudb.com/deck/abc",
             "ftp://swudb.com/deck/abc",
+            "file:///etc/passwd",
+            "javascript:alert(1)",
             "3 Han Solo",
+            "https://swudb.com/deck/abc 3 | Waylay",
         ] {
             assert_eq!(
-                plan(text, &Allowlist::default())
+                plan(text, &Allowlist::default(), None)
                     .unwrap_err()
                     .code()
                     .as_str(),

@@ -631,6 +631,10 @@ fn event_routes<R: Routes>(cfg: &mut R) {
         ))
         .service(api::<__path_recover_organizer, _, _>("", recover_organizer))
         .service(api::<__path_delete, _, _>("", delete))
+        .service(api::<__path_remove, _, _>("", remove))
+        .service(api::<__path_correct, _, _>("", correct))
+        .service(api::<__path_withdraw, _, _>("", withdraw))
+        .service(api::<__path_void_check, _, _>("", void_check))
         .service(api::<sheets::__path_sheets, _, _>("", sheets::sheets))
         .service(api::<sheets::__path_my_sheet, _, _>("", sheets::my_sheet));
 }

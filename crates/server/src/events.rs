@@ -33,9 +33,9 @@ use crate::extract::{
 use crate::idempotency::Idempotency;
 use crate::limits::{Client, Limits, Spend};
 use crate::requests::{
-    AmendRequest, Deck, DeckCheckRequest, EventChanges, JudgeRequest, ListInputFormat, ListRequest,
-    NewEvent, PickRequest, Players, PublishRequest, RegisterRequest, ResolveRequest, ReviewQuery,
-    RosterQuery,
+    AmendRequest, CorrectRequest, Deck, DeckCheckRequest, EventChanges, JudgeRequest,
+    ListInputFormat, ListRequest, NewEvent, PickRequest, Players, PublishRequest, ReasonRequest,
+    RegisterRequest, ResolveRequest, ReviewQuery, RosterQuery,
 };
 use crate::responses::{ErrorAnswer, JsonErrors, TokenErrors, say};
 use crate::state::AppState;
@@ -796,14 +796,14 @@ pub async fn review(
     path = "/v1/events/{event}/publish",
     operation_id = "publish_lists",
     tag = "Events",
-    summary = "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids]} (CEG 10.2; organizer token)",
+    summary = "Publish all lists or the top N after the lock, {\"players\": \"all\" | [ids], \"pending\"?: \"withhold\" | \"include\"} (CEG 10.2; organizer token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
     request_body = PublishRequest,
     responses(
         JsonErrors,
-        (status = 200, description = "The published lists.", body = deckcheck_store::Publication),
+        (status = 200, description = "What was published: counts, the time and the snapshot's entity tag (`GET …/published` reads the lists).", body = deckcheck_store::PublishSummary),
         TokenErrors,
-        (status = 409, description = "The event is not locked: lists are published after it.", body = ErrorAnswer),
+        (status = 409, description = "The event is not locked (lists are published after it), or lists are pending and `pending` was not said (`pending-lists`: `details.players` names them).", body = ErrorAnswer),
         (status = 422, description = "A player named is not of this event (`error.field`: `players[i]`), or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
@@ -820,6 +820,7 @@ pub async fn publish(
         Err(replayed) => return Ok(replayed),
     };
     let asked: PublishRequest = body.read()?;
+    let pending = asked.pending_choice();
     let which = match asked.players {
         Players::All(s) if s.0.eq_ignore_ascii_case("all") => Publish::All,
         Players::Top(ids) => Publish::Top(ids.0),
@@ -832,9 +833,11 @@ pub async fn publish(
         }
     };
     let game = event_game(&state, &who.access).await?;
-    let work = state.store.publish(game, &who.access, which, now());
+    let work = state
+        .store
+        .publish(game, &who.access, which, pending, now());
     let answer = idem
-        .answer(work, |p: &deckcheck_store::Publication| {
+        .answer(work, |p: &deckcheck_store::PublishSummary| {
             HttpResponse::Ok().json(p)
         })
         .await?;
@@ -854,6 +857,9 @@ pub struct PublishedQuery {
     /// Lists in the page (default 100, at most 1000).
     #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<u64>,
+    /// Only the lists whose player's name holds this (any case, any accents), among every list
+    /// published (`total` counts them).
+    pub q: Option<String>,
 }
 
 /// The entity tag of a published snapshot, as the header carries it.
@@ -910,7 +916,13 @@ pub async fn published(
     }
     let page = state
         .store
-        .published_page(event, query.offset.unwrap_or(0), query.limit, now())
+        .published_page(
+            event,
+            query.offset.unwrap_or(0),
+            query.limit,
+            query.q.as_deref(),
+            now(),
+        )
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header(ETag(entity_tag(&page.etag)))
@@ -947,7 +959,7 @@ pub struct HistoryQuery {
     summary = "A player's registration, every version of the list and every deck check (organizer or judge token)",
     params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), HistoryQuery),
     responses(
-        (status = 200, description = "The player's registration, a page of the versions of the list (the newest 20 by default; `?before=` for older ones) and every deck check.", body = deckcheck_store::PlayerRecord),
+        (status = 200, description = "The player's registration, a page of the versions of the list (the newest 20 by default; `?before=` for older ones), every deck check and roster change, and the current list as its sheet lists it.", body = PlayerAnswer),
         (status = 400, description = "A query parameter the route does not read, or `limit`/`before` outside its bounds.", body = ErrorAnswer),
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
@@ -960,11 +972,43 @@ pub async fn player(
     who: Authorized<op::ReadRoster>,
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
+    let player = path(&req, "player");
     let record = state
         .store
-        .player_page(&who.access, path(&req, "player"), page.before, page.limit)
+        .player_page(&who.access, player, page.before, page.limit)
         .await?;
-    Ok(HttpResponse::Ok().json(record))
+    // The sheet is of the current list, whichever page of the history was asked.
+    let current = if record
+        .versions
+        .iter()
+        .any(|v| v.version == record.registration.version)
+    {
+        record.clone()
+    } else {
+        state
+            .store
+            .player_page(&who.access, player, None, Some(1))
+            .await?
+    };
+    let event = state.store.event(&who.access).await?;
+    let game = state.game(Some(&event.game))?;
+    // Reading the list is CPU work: off the event loop.
+    let answer = actix_web::web::block(move || {
+        let sheet = crate::sheets::player_sheet(game.as_ref(), event.date, current);
+        PlayerAnswer { record, sheet }
+    })
+    .await
+    .map_err(|e| RequestError::internal(format!("the player's list was not read: {e}")))?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A player's record, and the current list as its sheet lists it: card names in the sheet's
+/// order whatever format the list was sent in, each entry that is not a card as written.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PlayerAnswer {
+    #[serde(flatten)]
+    pub record: deckcheck_store::PlayerRecord,
+    pub sheet: crate::sheets::PlayerSheet,
 }
 
 /// `POST /v1/events/{event}/players/{player}/lists`: a judge's (or, before the lock, the
@@ -1069,8 +1113,11 @@ const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
         JsonErrors,
         (status = 201, description = "The deck check, stored.", body = DeckCheck),
         TokenErrors,
-        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
-        (status = 422, description = "The presented deck (or the box) cannot be read by the event's game, `deck_index` names a deck the registered list does not have, or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
+        (status = 403, description = say::LINK_HOST, body = ErrorAnswer),
+        (status = 404, description = "No such player, or a deck given as a link names a deck the site does not show (`link-deck-not-found`).", body = ErrorAnswer),
+        (status = 409, description = "`version` is not the player's current version (`stale-version`: `details.asked`, `details.current`): the list changed since it was read; or the player's registration was removed (`player-removed`).", body = ErrorAnswer),
+        (status = 422, description = "The presented deck (or the box) cannot be read by the event's game, `deck_index` names a deck the registered list does not have, a link is to another game's list, or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
+        (status = 502, description = say::LINK_UPSTREAM, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1110,6 +1157,7 @@ pub async fn deck_check(
         &game,
         &who.access,
         path(&req, "player"),
+        asked.version,
         &presented,
         deck_box.as_deref(),
         deck_index,
@@ -1427,4 +1475,157 @@ pub async fn resubmit(
         HttpResponse::Ok().json(submitted)
     })
     .await
+}
+
+// ---- the roster's corrections and voided checks (issue 34) ----
+
+/// `POST /v1/events/{event}/players/{player}/remove`: the organizer takes a registration off
+/// the roster, with a reason kept in the history.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/players/{player}/remove",
+    operation_id = "remove_player",
+    tag = "Events",
+    summary = "Remove a registration with a reason: it leaves the roster, the sheets and the published lists, its UID is free again, its tokens stop working; the removal stays in the history and the export (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
+    request_body = ReasonRequest,
+    responses(
+        JsonErrors,
+        (status = 200, description = "The registration, removed (`removed_at`).", body = Registration),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 409, description = "The registration was removed already (`player-removed`), or the lists are published (`published`).", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn remove(
+    _: NoParams,
+    req: HttpRequest,
+    who: Authorized<op::Remove>,
+    body: Body,
+    state: Data<AppState>,
+    idem: Idempotency,
+) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
+    let asked: ReasonRequest = body.read()?;
+    let work = state
+        .store
+        .remove(&who.access, path(&req, "player"), &asked.reason.0, now());
+    idem.answer(work, |r: &Registration| HttpResponse::Ok().json(r))
+        .await
+}
+
+/// `POST /v1/events/{event}/players/{player}/correct`: the organizer corrects a player's name
+/// or UID, with a reason kept in the history.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/players/{player}/correct",
+    operation_id = "correct_player",
+    tag = "Events",
+    summary = "Correct a player's name or UID with a reason kept in the history (organizer token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("player" = String, Path, description = say::PATH_PLAYER), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
+    request_body = CorrectRequest,
+    responses(
+        JsonErrors,
+        (status = 200, description = "The registration as corrected.", body = Registration),
+        TokenErrors,
+        (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 409, description = "Another registration of the event has this UID, in any form (`already-registered`); the registration was removed (`player-removed`); or the lists are published.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn correct(
+    _: NoParams,
+    req: HttpRequest,
+    who: Authorized<op::Correct>,
+    body: Body,
+    state: Data<AppState>,
+    idem: Idempotency,
+) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
+    let asked: CorrectRequest = body.read()?;
+    let correction = deckcheck_store::Correction {
+        player: asked.name.map(|n| n.0),
+        uid: asked.uid.map(|u| u.0),
+    };
+    let work = state.store.correct(
+        &who.access,
+        path(&req, "player"),
+        correction,
+        &asked.reason.0,
+        now(),
+    );
+    idem.answer(work, |r: &Registration| HttpResponse::Ok().json(r))
+        .await
+}
+
+/// `POST /v1/events/{event}/me/withdraw`: a player takes back their registration before the
+/// lock.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/me/withdraw",
+    operation_id = "withdraw",
+    tag = "Events",
+    summary = "Withdraw one's own registration before the lock: it leaves the roster and the token stops working; the UID may register again (player token)",
+    params(("event" = String, Path, description = say::PATH_EVENT)),
+    responses(
+        (status = 200, description = "The registration, withdrawn (`removed_at`).", body = Registration),
+        (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
+        TokenErrors,
+        (status = 409, description = "The event is locked (`details.locked_since`): ask the organizer.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn withdraw(
+    _: NoParams,
+    who: Authorized<op::Withdraw>,
+    state: Data<AppState>,
+) -> Result<HttpResponse, Error> {
+    let withdrawn = state.store.withdraw(&who.access, now()).await?;
+    Ok(HttpResponse::Ok().json(withdrawn))
+}
+
+/// `POST /v1/events/{event}/deck-checks/{check}/void`: a deck check made in error is voided
+/// with a reason; it stays in the history beside the others.
+#[utoipa::path(
+    post,
+    path = "/v1/events/{event}/deck-checks/{check}/void",
+    operation_id = "void_deck_check",
+    tag = "Events",
+    summary = "Void a deck check with a reason: it stays in the history, marked, and no longer counts (organizer or judge token)",
+    params(("event" = String, Path, description = say::PATH_EVENT), ("check" = String, Path, description = "The deck check's id (`dc_…`)."), ("Idempotency-Key" = Option<String>, Header, description = crate::idempotency::DESCRIBE, min_length = 1, max_length = 255, pattern = "^[!-~]+$")),
+    request_body = ReasonRequest,
+    responses(
+        JsonErrors,
+        (status = 200, description = "The deck check, voided (`void`).", body = DeckCheck),
+        TokenErrors,
+        (status = 404, description = "The event has no such deck check (`no-check`).", body = ErrorAnswer),
+        (status = 409, description = "The check is void already (`already-voided`), or the lists are published.", body = ErrorAnswer),
+        (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
+    ),
+)]
+pub async fn void_check(
+    _: NoParams,
+    req: HttpRequest,
+    who: Authorized<op::VoidCheck>,
+    body: Body,
+    state: Data<AppState>,
+    idem: Idempotency,
+) -> Result<HttpResponse, Error> {
+    let idem = match idem.replay(&body.text).await? {
+        Ok(idem) => idem,
+        Err(replayed) => return Ok(replayed),
+    };
+    let asked: ReasonRequest = body.read()?;
+    let work = state
+        .store
+        .void_check(&who.access, path(&req, "check"), &asked.reason.0, now());
+    idem.answer(work, |c: &DeckCheck| HttpResponse::Ok().json(c))
+        .await
 }

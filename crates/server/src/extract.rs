@@ -406,6 +406,10 @@ pub mod op {
         ManageTokens,
         RotateOrganizer,
         Delete,
+        Remove,
+        Correct,
+        Withdraw,
+        VoidCheck,
     );
 }
 

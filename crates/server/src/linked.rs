@@ -6,10 +6,16 @@
 //!
 //! A link that gives no deck is the request's error, with the deck's field and the site: a
 //! `link-*` code (4xx when the link is the problem, 502 when the site is), never a 500.
+//!
+//! Issue 34: every field the document types as a `Deck` reads links alike (registration,
+//! resubmission, amendment, a deck check's presented deck and box, a limited pool); text that
+//! starts with a URL scheme is a link, never a list (`ftp:`, `file:`, `javascript:` are no deck
+//! links, refused); a link to another game's deck site is refused before anything is fetched;
+//! so a link is never stored or judged as if it were a list.
 
 use deckcheck_core::error::LinkSite;
 use deckcheck_core::{DeckInput, Details, ErrorCode, Linked, RequestError};
-use deckcheck_links::{FetchedDeck, Links, is_link};
+use deckcheck_links::{FetchedDeck, Links, looks_like_link};
 use futures_util::future::join_all;
 
 /// A deck of a request, by the field it was given in: its text, which a link's deck replaces.
@@ -35,11 +41,19 @@ pub(crate) async fn fetch(
     input_format: &mut Option<String>,
 ) -> Result<Linked, RequestError> {
     let all = decks.len();
-    let linked: Vec<Given<'_>> = decks.into_iter().filter(|(_, t)| is_link(t)).collect();
+    let linked: Vec<Given<'_>> = decks
+        .into_iter()
+        .filter(|(_, t)| looks_like_link(t))
+        .collect();
     if linked.is_empty() {
         return Ok(Linked::new());
     }
-    let fetched = join_all(linked.iter().map(|(_, text)| links.fetch(text.trim()))).await;
+    let fetched = join_all(
+        linked
+            .iter()
+            .map(|(_, text)| links.fetch_for(text.trim(), game)),
+    )
+    .await;
     let mut sources = Linked::new();
     let mut readers = Vec::new();
     for ((field, text), result) in linked.into_iter().zip(fetched) {
@@ -59,9 +73,23 @@ pub(crate) async fn fetch(
     Ok(sources)
 }
 
-/// The decks of a list submitted to an event that are links, fetched ([`fetch`]): the store
-/// keeps the deck the site gave, never the link.
+/// The decks of a list submitted to an event that are links, fetched ([`fetch`]), and its
+/// limited pool: the store keeps the deck the site gave, never the link.
 pub(crate) async fn fetch_submission(
+    links: &Links,
+    game: &str,
+    submission: &mut deckcheck_store::Submission,
+) -> Result<Linked, RequestError> {
+    let mut linked = fetch_decks(links, game, submission).await?;
+    if let Some(pool) = submission.pool.as_mut() {
+        // The pool's reader is its own: the list's input format is not the pool's.
+        let given = vec![("pool".to_string(), pool)];
+        linked.extend(fetch(links, game, given, &mut None).await?);
+    }
+    Ok(linked)
+}
+
+async fn fetch_decks(
     links: &Links,
     game: &str,
     submission: &mut deckcheck_store::Submission,
@@ -166,11 +194,8 @@ mod tests {
             (e.code, e.field.as_deref()),
             (ErrorCode::LinkWrongGame, Some("deck"))
         );
-        assert!(
-            e.message.contains("for the game legion, not swu"),
-            "{}",
-            e.message
-        );
+        // Refused before anything is fetched, by the site's game.
+        assert!(e.message.contains("Star Wars: Legion"), "{}", e.message);
     }
 
     #[actix_web::test]
@@ -185,6 +210,42 @@ mod tests {
         assert!(
             e.message
                 .contains("read as legion-hq-link, not legion-text")
+        );
+    }
+
+    #[actix_web::test]
+    async fn text_with_another_scheme_is_no_deck_link_and_never_read_as_a_list() {
+        for text in [
+            "ftp://example.org/deck.txt",
+            "file:///etc/passwd",
+            "javascript:alert(1)",
+        ] {
+            let mut deck = text.to_string();
+            let given = vec![("deck".into(), &mut deck)];
+            let e = fetch(&links(), "swu", given, &mut None).await.unwrap_err();
+            assert_eq!(
+                (e.code, e.field.as_deref()),
+                (ErrorCode::LinkInvalid, Some("deck")),
+                "{text}"
+            );
+            assert!(e.message.contains("not a deck link"), "{}", e.message);
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_limited_pool_given_as_a_link_is_fetched_like_a_deck() {
+        let mut submission = deckcheck_store::Submission {
+            decks: vec!["1 | Waylay".into()],
+            input_format: None,
+            pool: Some("https://swudb.com/deck/pool1".into()),
+        };
+        let e = fetch_submission(&links(), "swu", &mut submission)
+            .await
+            .unwrap_err();
+        // Off this test's (empty) allowlist: refused naming the pool, not stored as text.
+        assert_eq!(
+            (e.code, e.field.as_deref()),
+            (ErrorCode::LinkHostNotAllowed, Some("pool"))
         );
     }
 

@@ -515,7 +515,10 @@ fn event_example(item: &mut Value, path: &str, game: &DocGame) {
             json!({ "locks_at": "2030-05-01T09:00:00-05:00", "illegal_lists": "pending" }),
         ),
         "judges" => ("A judge's token", json!({ "name": "Rey Skywalker" })),
-        "publish" => ("Every list", json!({ "players": "all" })),
+        "publish" => (
+            "Every list, a pending one published marked as such",
+            json!({ "players": "all", "pending": "include" }),
+        ),
         "lists" if path.contains("{player}") => (
             "The paper list, as the player wrote it",
             json!({ "deck": deck, "reason": "the paper list differs; CPG 4.3" }),
@@ -526,8 +529,20 @@ fn event_example(item: &mut Value, path: &str, game: &DocGame) {
             json!({ "reason": "the misspelled card is Waylay" }),
         ),
         "deck-checks" if path.contains("{player}") => (
-            "The registered list, presented as it was",
-            json!({ "presented": deck }),
+            "The registered list, presented as it was, checked against its first version",
+            json!({ "presented": deck, "version": 1 }),
+        ),
+        "remove" => (
+            "A no-show",
+            json!({ "reason": "did not show up for round 1" }),
+        ),
+        "correct" => (
+            "A misspelled name",
+            json!({ "name": "Ada Lovelace", "reason": "a typo on the paper sheet" }),
+        ),
+        "void" => (
+            "A check made on the wrong player",
+            json!({ "reason": "made on the wrong player" }),
         ),
         "pick" => ("About 10% of the players", json!({ "share": 0.1 })),
         "players" if path.contains("{code}") => (

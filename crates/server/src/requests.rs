@@ -643,11 +643,59 @@ pub struct JudgeRequest {
     pub name: Name,
 }
 
-/// Which lists to publish.
+/// Which lists to publish, and what to do with those that are pending.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PublishRequest {
     pub players: Players,
+    /// What to do with a list that is pending (not legal, or not judged, and not accepted by a
+    /// judge): `withhold` leaves it out, listed as withheld; `include` publishes it marked
+    /// pending. Not given with a pending list among those published: 409 `pending-lists`,
+    /// naming them.
+    #[serde(default)]
+    pub pending: Option<PendingAnswer>,
+}
+
+/// What publishing does with pending lists.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PendingAnswer {
+    /// Leave them out, listed as withheld.
+    Withhold,
+    /// Publish them as they are, marked pending.
+    Include,
+}
+
+impl PublishRequest {
+    /// What the store is told to do with pending lists: ask (refuse, naming them) when not said.
+    pub fn pending_choice(&self) -> deckcheck_store::PendingChoice {
+        match self.pending {
+            None => deckcheck_store::PendingChoice::Ask,
+            Some(PendingAnswer::Withhold) => deckcheck_store::PendingChoice::Withhold,
+            Some(PendingAnswer::Include) => deckcheck_store::PendingChoice::Include,
+        }
+    }
+}
+
+/// Why a registration is removed, or a deck check voided: kept in the history.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReasonRequest {
+    pub reason: Reason,
+}
+
+/// A correction of a player's name or UID (at least one), with the reason kept in the history.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectRequest {
+    /// The player's corrected name.
+    #[serde(default)]
+    pub name: Option<Name>,
+    /// The player's corrected UID: one another registration of the event holds (in any form:
+    /// case, width, spaces) is a 409.
+    #[serde(default)]
+    pub uid: Option<Uid>,
+    pub reason: Reason,
 }
 
 /// `all` (any case), or the players' ids in finishing order (each once).
@@ -677,10 +725,16 @@ pub struct ResolveRequest {
     pub reason: Reason,
 }
 
-/// A deck check: the cards presented, against the registered list.
+/// A deck check: the cards presented, against the version of the registered list the judge was
+/// shown.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeckCheckRequest<'a> {
+    /// The version of the player's list the check is made against (the one the judge was
+    /// shown, `registration.version` of the player's record). Another than the player's
+    /// current version is a 409 `stale-version`: the list changed since it was read.
+    #[schema(minimum = 1)]
+    pub version: i64,
     /// The cards the player presented. One the event's game cannot read is a 422.
     #[serde(borrow)]
     pub presented: Deck<'a>,

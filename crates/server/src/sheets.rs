@@ -97,6 +97,7 @@ pub struct SheetsQuery {
         (status = 400, description = "A query parameter the route does not read.", body = ErrorAnswer),
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 409, description = "The player asked was removed from the event or withdrew (`player-removed`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -147,7 +148,17 @@ async fn of(state: &AppState, access: &Access, players: &[String]) -> Result<She
     let event = state.store.event(access).await?;
     let mut records = Vec::with_capacity(players.len());
     for id in players {
-        records.push(state.store.player(access, id).await?);
+        let record = state.store.player(access, id).await?;
+        // A removed or withdrawn entry has left the sheets (issue 34): its history is read on
+        // the player's record.
+        if let Some(at) = record.registration.removed_at {
+            return Err(deckcheck_store::StoreError::Removed {
+                player: record.registration.player,
+                at,
+            }
+            .into());
+        }
+        records.push(record);
     }
     let game = state.game(Some(&event.game))?;
     // Reading every list is CPU work: off the event loop.
@@ -181,7 +192,7 @@ pub fn lay_out(game: &dyn AnyGame, event: &Event, records: Vec<PlayerRecord>) ->
 }
 
 /// One player's sheet: the registered (last) version of their list.
-fn player_sheet(game: &dyn AnyGame, date: Date, record: PlayerRecord) -> PlayerSheet {
+pub(crate) fn player_sheet(game: &dyn AnyGame, date: Date, record: PlayerRecord) -> PlayerSheet {
     let registration = record.registration;
     let current = record
         .versions

@@ -86,6 +86,7 @@ async fn every_documented_operation_is_routed() {
                 .replace("{player}", "pl_1")
                 .replace("{code}", "ABC")
                 .replace("{token}", "tk_1")
+                .replace("{check}", "dc_1")
                 .replace("{id}", "SOR_001");
             let req = test::TestRequest::default()
                 .method(method.to_uppercase().parse().unwrap())
@@ -102,7 +103,7 @@ async fn every_documented_operation_is_routed() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 71);
+    assert_eq!(operations, 75);
 }
 
 #[test]

@@ -171,6 +171,57 @@ function showReport(report, stateText) {
   if (!list.children.length && status === 'legal') list.append(el('li', { class: 'none' }, 'Nothing to fix.'));
 }
 
+/// A list's reasons, as the player page shows them: each error of an entry (with its line), each
+/// rule broken (with its section), each note.
+function reasonsOf(report) {
+  const out = [];
+  for (const deck of (report && report.decks) || []) {
+    for (const d of deck.diagnostics || []) {
+      if (d.severity !== 'error') continue;
+      out.push(el('li', { class: 'problem error' },
+        el('div', { class: 'where' }, el('span', { class: 'lineno' }, d.at || ''), el('code', { class: 'text' }, d.text || '')),
+        el('p', { class: 'msg' }, d.message)));
+    }
+  }
+  for (const r of (report && report.reports) || []) {
+    for (const x of r.violations || []) {
+      out.push(el('li', { class: 'problem error', 'data-code': x.code },
+        el('div', { class: 'where' }, el('span', { class: 'section' }, x.section || ''), el('span', { class: 'text' }, x.code)),
+        el('p', { class: 'msg' }, x.message)));
+    }
+    for (const n of r.notes || []) out.push(el('li', { class: 'problem mild' }, el('p', { class: 'msg info' }, n.message)));
+  }
+  return out;
+}
+
+/// A list as its sheet lists it: each section with its count, one card a line in the sheet's
+/// order, the entries that are not cards as written and marked.
+function sheetView(sheet) {
+  const box = el('div', { class: 'sheet-decks' });
+  for (const [i, d] of ((sheet && sheet.decks) || []).entries()) {
+    const s = d.sheet;
+    const deck = el('div', { class: 'sheet-deck' });
+    if (s.title || sheet.decks.length > 1) deck.append(el('h4', {}, s.title || `Deck ${i + 1}`));
+    for (const sec of s.sections) {
+      if (!sec.lines.length) continue;
+      deck.append(el('p', { class: 'sheet-section' }, `${sec.label} (${sec.count})`),
+        el('ul', { class: 'sheet-lines' }, ...sec.lines.map((l) => el('li', { 'data-line': lineText(l) }, lineText(l)))));
+    }
+    if (s.not_read && s.not_read.length) {
+      deck.append(el('p', { class: 'sheet-section not-read' }, `Not read as cards (${s.not_read.length})`),
+        el('ul', { class: 'sheet-lines' }, ...s.not_read.map((t) => el('li', { class: 'not-read', 'data-line': t.trim() }, t.trim(), ' ', el('span', { class: 'mark' }, '(not read as a card)')))));
+    }
+    box.append(deck);
+  }
+  if (sheet && sheet.problem) box.append(el('p', { class: 'not-read' }, `Could not be laid out whole: ${sheet.problem}`));
+  return box;
+}
+
+/// One line of a sheet as text: `3 Waylay`, `1 #005 The Rebel Alliance`, `1 Luke + Upgrade`.
+function lineText(l) {
+  return [String(l.count), l.number, l.name].filter(Boolean).join(' ') + (l.with && l.with.length ? ` + ${l.with.join(' + ')}` : '');
+}
+
 function readFile(input, target) {
   input.addEventListener('change', async () => {
     const f = input.files && input.files[0];
@@ -238,6 +289,7 @@ async function registerPage() {
     $('my-fingerprint').textContent = fingerprints(last.fingerprints);
     $('history-box').hidden = false;
     $('print-mine').href = sheetLink(current.id, 'player', { token });
+    $('withdraw').disabled = !!me.event.locked;
   }
 
   function stateText(state, version) {
@@ -281,6 +333,18 @@ async function registerPage() {
     $(code ? 'player' : 'code').focus();
   }
   $('done').addEventListener('click', forget);
+
+  // A player takes back their registration before the lock (their token stops working).
+  $('withdraw').addEventListener('click', async () => {
+    if (!token || !current) return;
+    showError(null);
+    if (!confirm('Withdraw your registration from this event? Your list leaves the event; you may register again until the lists are locked.')) return;
+    try {
+      await api('POST', `/v1/events/${encodeURIComponent(current.id)}/me/withdraw`, { token, body: {} });
+      forget();
+      status('Your registration is withdrawn.');
+    } catch (e) { showError(e); }
+  });
 
   // A returning player: their event and token from the link, or from this browser if they
   // asked it to keep them.
@@ -460,8 +524,49 @@ async function organizerPage() {
       el('td', { class: `state state-${p.state}`, 'data-label': 'State' }, p.state),
       el('td', { class: `verdict-cell v-${p.verdict}`, 'data-label': 'Verdict' }, p.verdict),
       el('td', { 'data-label': 'Version' }, p.version), el('td', { 'data-label': 'Checks' }, p.checks),
-      el('td', { 'data-label': 'Place' }, el('input', { type: 'number', min: '1', class: 'place', 'data-id': p.id, 'aria-label': `Place of ${p.player}` })))));
+      el('td', { 'data-label': 'Place' }, el('input', { type: 'number', min: '1', class: 'place', 'data-id': p.id, 'aria-label': `Place of ${p.player}` })),
+      el('td', { 'data-label': 'Change' }, el('button', { type: 'button', class: 'edit', 'aria-label': `Correct or remove ${p.player}`, onclick: () => editPlayer(p) }, 'Correct or remove')))));
   }
+
+  // Correcting a name or UID, removing an entry: each with its reason, kept in the history.
+  let editing = null;
+  function editPlayer(p) {
+    editing = p;
+    $('edit-title').textContent = `${p.player} · ${p.uid}`;
+    $('edit-name').value = p.player;
+    $('edit-uid').value = p.uid;
+    $('edit-reason').value = '';
+    $('edit-player').hidden = false;
+    $('edit-name').focus();
+  }
+  function closeEdit() { editing = null; $('edit-player').hidden = true; }
+  $('edit-cancel').addEventListener('click', closeEdit);
+  $('edit-player').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!editing) return;
+    showError(null);
+    const body = { reason: $('edit-reason').value };
+    if ($('edit-name').value.trim() !== editing.player) body.name = $('edit-name').value;
+    if ($('edit-uid').value.trim() !== editing.uid) body.uid = $('edit-uid').value;
+    try {
+      const r = await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(editing.id)}/correct`, { token, body });
+      closeEdit();
+      await loadRoster();
+      status(`Corrected: ${r.player} · ${r.uid}.`);
+    } catch (e) { showError(e); }
+  });
+  $('remove-player').addEventListener('click', async () => {
+    if (!editing) return;
+    showError(null);
+    const p = editing;
+    if (!confirm(`Remove ${p.player} (${p.uid}) from the event? The entry leaves the roster, the sheets and the published lists; the removal is kept in the history.`)) return;
+    try {
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(p.id)}/remove`, { token, body: { reason: $('edit-reason').value } });
+      closeEdit();
+      await openConsole();
+      status(`${p.player} is removed from the event.`);
+    } catch (e) { showError(e); }
+  });
 
   $('lock').addEventListener('click', async () => {
     if (!confirm('Lock every list now? Players can no longer change them; only judges can.')) return;
@@ -508,14 +613,34 @@ async function organizerPage() {
     } catch (e) { showError(e); }
   });
 
-  async function publish(players) {
+  // Publishing is a decision: with lists pending, the page asks what to do with them, as the
+  // service does (409 pending-lists), and says what was done.
+  let asking = null;
+  async function publish(players, pending) {
     showError(null);
+    $('pending-question').hidden = true;
     try {
-      const p = await api('POST', `/v1/events/${encodeURIComponent(event)}/publish`, { token, body: { players } });
+      const body = { players };
+      if (pending) body.pending = pending;
+      const p = await api('POST', `/v1/events/${encodeURIComponent(event)}/publish`, { token, body });
+      asking = null;
       await openConsole();
-      $('status').replaceChildren(`Published ${p.lists.length} lists: `, el('a', { href: publishedUrl(event) }, 'read them'), '.');
-    } catch (e) { showError(e); }
+      const withheld = p.withheld.length ? `; ${p.withheld.length} withheld (${p.withheld.map((w) => w.player).join(', ')})` : '';
+      $('status').replaceChildren(`Published ${p.published} lists (${p.marked_pending} marked pending${withheld}): `, el('a', { href: publishedUrl(event) }, 'read them'), '.');
+    } catch (e) {
+      if (e.body && e.body.error && e.body.error.code === 'pending-lists') {
+        asking = players;
+        $('pending-players').replaceChildren(...e.body.error.details.players.map((p) => el('li', { 'data-player': p.player_id }, `${p.player} (${p.verdict})`)));
+        $('pending-question').hidden = false;
+        $('publish-withhold').focus();
+      } else {
+        showError(e);
+      }
+    }
   }
+  $('publish-withhold').addEventListener('click', () => asking && publish(asking, 'withhold'));
+  $('publish-include').addEventListener('click', () => asking && publish(asking, 'include'));
+  $('publish-cancel').addEventListener('click', () => { asking = null; $('pending-question').hidden = true; status('Nothing was published.'); });
 
   // Tokens: a judge's or player's is revoked or reissued (a player who lost theirs gets a new
   // one here), the organizer's is rotated; a new token is shown once, as a private link.
@@ -652,45 +777,84 @@ async function judgePage() {
   }
 
   function checkLine(c) {
-    return el('li', { 'data-verdict': c.verdict }, `${when(c.at)} · ${c.judge} · `, el('strong', {}, c.verdict), ` · ${fingerprintSays(c.fingerprint)}`, c.note ? ` · ${c.note}` : '',
+    return el('li', { 'data-verdict': c.verdict, 'data-check': c.id, 'data-void': c.void ? 'yes' : 'no', class: c.void ? 'void' : null },
+      c.void ? el('strong', { class: 'void-mark' }, `VOID (${c.void.by}, ${when(c.void.at)}: ${c.void.reason}) `) : '',
+      `${when(c.at)} · ${c.judge} · version ${c.version} · `, el('strong', {}, c.verdict), ` · ${fingerprintSays(c.fingerprint)}`, c.note ? ` · ${c.note}` : '',
       ...(c.comparison.findings || []).map((f) => el('div', { class: 'msg' }, f.message)));
   }
 
+  /// Everything shown or typed for a player, gone: the page holds one player at a time.
+  function clearPlayer() {
+    player = null;
+    for (const id of ['presented', 'box', 'note', 'amended', 'reason', 'void-reason']) $(id).value = '';
+    for (const id of ['player-title', 'check-against']) $(id).textContent = '';
+    for (const id of ['player-facts', 'registered-sheet', 'reasons', 'checks', 'history', 'check-result', 'void-check']) $(id).replaceChildren();
+    $('registered-list').textContent = '';
+    $('registered-text-box').open = false;
+    for (const id of ['check-result', 'removed-note', 'reasons-box']) $(id).hidden = true;
+    $('print-sheet').removeAttribute('href');
+  }
+
+  let opening = 0; // which openPlayer call is the latest: an older answer is dropped
+
   async function openPlayer(id) {
     showError(null);
+    const mine = ++opening;
+    const same = player && player.registration.id === id;
+    if (!same) clearPlayer();
     try {
       const r = await api('GET', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(id)}`, { token });
+      if (mine !== opening) return; // another player was opened meanwhile
       player = r;
       const reg = r.registration;
       const last = r.versions[r.versions.length - 1];
       $('record').hidden = false;
+      $('record').dataset.player = reg.id;
       $('player-title').textContent = reg.player;
       $('player-facts').replaceChildren(`UID ${reg.uid} · version ${reg.version} · `, el('span', { class: `state-${reg.state}` }, reg.state), ' · ', el('span', { class: `v-${reg.verdict}` }, reg.verdict),
         el('br'), 'Fingerprint ', el('code', { id: 'registered-fingerprint', class: 'fingerprint' }, fingerprints(last.fingerprints)));
+      $('registered-sheet').replaceChildren(sheetView(r.sheet));
       $('registered-list').textContent = last.decks.join('\n\n');
+      const reasons = reg.state === 'pending' ? reasonsOf(last.report) : [];
+      $('reasons').replaceChildren(...reasons);
+      $('reasons-box').hidden = !reasons.length;
+      $('check-against').textContent = `Against version ${reg.version} of ${reg.player}'s list.`;
       $('print-sheet').href = sheetLink(event, 'judge', { player: reg.id });
-      $('amended').value = last.decks[0] || '';
-      $('resolve').disabled = reg.state !== 'pending';
+      if (!same) $('amended').value = last.decks[0] || '';
+      const removed = r.changes.find((c) => c.kind === 'removed' || c.kind === 'withdrawn');
+      $('removed-note').hidden = !reg.removed_at;
+      if (reg.removed_at) $('removed-note').textContent = `${removed && removed.kind === 'withdrawn' ? 'Withdrawn by the player' : 'Removed from the event'} ${when(reg.removed_at)}${removed && removed.reason ? `: ${removed.reason}` : ''}. Kept in the history only.`;
+      for (const f of ['deck-check', 'amend', 'void-form']) for (const c of $(f).elements) c.disabled = !!reg.removed_at;
+      $('resolve').disabled = reg.state !== 'pending' || !!reg.removed_at;
       $('checks').replaceChildren(...(r.checks.length ? r.checks.map(checkLine) : [el('li', {}, 'None yet.')]));
-      $('history').replaceChildren(...r.versions.map((v) => el('li', {}, `Version ${v.version}, ${when(v.at)}, ${v.source} ${v.actor}: ${v.verdict}, ${v.state}`, v.reason ? ` (${v.reason})` : '',
-        ' · fingerprint ', el('code', { class: 'fingerprint' }, fingerprints(v.fingerprints)))));
-      $('check-result').hidden = true;
-      $('record').focus();
-    } catch (e) { showError(e); }
+      const open = r.checks.filter((c) => !c.void);
+      $('void-check').replaceChildren(...open.map((c) => el('option', { value: c.id }, `${when(c.at)} · ${c.judge} · ${c.verdict}${c.note ? ` · ${c.note}` : ''}`)));
+      $('void-form').hidden = !open.length;
+      $('history').replaceChildren(
+        ...r.versions.map((v) => el('li', {}, `Version ${v.version}, ${when(v.at)}, ${v.source} ${v.actor}: ${v.verdict}, ${v.state}`, v.reason ? ` (${v.reason})` : '',
+          ' · fingerprint ', el('code', { class: 'fingerprint' }, fingerprints(v.fingerprints)))),
+        ...r.changes.map((c) => el('li', { 'data-change': c.kind }, `${when(c.at)}: ${c.kind} by ${c.actor}`,
+          c.kind === 'corrected' ? ` (${c.player_before} · ${c.uid_before} → ${c.player_after} · ${c.uid_after})` : '', c.reason ? `: ${c.reason}` : '')));
+      if (!same) $('record').focus();
+    } catch (e) { if (mine === opening) showError(e); }
   }
 
   $('deck-check').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     if (!player) return;
     showError(null);
+    // The check is for the player shown now, against the version shown: the server refuses it
+    // if the list changed since.
+    const target = player.registration;
     try {
-      const body = { presented: $('presented').value, note: $('note').value || undefined };
+      const body = { presented: $('presented').value, note: $('note').value || undefined, version: target.version };
       if ($('box').value.trim()) body.box = $('box').value;
-      const c = await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/deck-checks`, { token, body });
+      const c = await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(target.id)}/deck-checks`, { token, body });
+      if (!player || player.registration.id !== target.id) return; // another player was opened meanwhile
       const out = $('check-result');
       const f = c.fingerprint || {};
       // Styled by data-verdict (match, legal-sideboarding, mismatch: events.css).
-      out.replaceChildren(el('div', { class: 'verdict', id: 'check-verdict', 'data-verdict': c.verdict },
+      out.replaceChildren(el('div', { class: 'verdict', id: 'check-verdict', 'data-verdict': c.verdict, 'data-player': c.player_id },
         el('p', { class: 'word' }, c.verdict === 'match' ? 'Match' : c.verdict === 'mismatch' ? 'Mismatch' : 'Legal sideboarding'),
         el('p', { class: 'detail' }, `${(c.comparison.findings || []).length} difference(s) with version ${c.version}`),
         el('p', { class: 'detail', id: 'check-fingerprint', 'data-matches': f.matches === true ? 'yes' : f.matches === false ? 'no' : 'unknown' },
@@ -698,8 +862,27 @@ async function judgePage() {
           el('code', {}, f.presented || '?'), f.matches === true ? '' : [' presented, ', el('code', {}, f.registered || '?'), ' registered'])),
       el('ol', { class: 'problems' }, ...(c.comparison.findings || []).map((f) => el('li', { class: `problem ${f.mismatch ? 'error' : 'mild'}` }, el('p', { class: 'msg' }, f.message)))));
       out.hidden = false;
-      await openPlayer(player.registration.id);
+      await openPlayer(target.id);
       $('check-result').hidden = false;
+    } catch (e) {
+      if (e.body && e.body.error && e.body.error.code === 'stale-version') {
+        showError(new Error(`${target.player}'s list changed since it was shown (now version ${e.body.error.details.current}): it is shown again; check against it.`));
+        await openPlayer(target.id);
+      } else {
+        showError(e);
+      }
+    }
+  });
+
+  $('void-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!player || !$('void-check').value) return;
+    showError(null);
+    const target = player.registration.id;
+    try {
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/deck-checks/${encodeURIComponent($('void-check').value)}/void`, { token, body: { reason: $('void-reason').value } });
+      $('void-reason').value = '';
+      await openPlayer(target);
     } catch (e) { showError(e); }
   });
 
@@ -707,18 +890,22 @@ async function judgePage() {
     ev.preventDefault();
     if (!player) return;
     showError(null);
+    const target = player.registration.id;
     try {
-      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/lists`, { token, body: { deck: $('amended').value, reason: $('reason').value } });
-      await openPlayer(player.registration.id);
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(target)}/lists`, { token, body: { deck: $('amended').value, reason: $('reason').value } });
+      $('reason').value = '';
+      await openPlayer(target);
     } catch (e) { showError(e); }
   });
 
   $('resolve').addEventListener('click', async () => {
     if (!player) return;
     showError(null);
+    const target = player.registration.id;
     try {
-      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(player.registration.id)}/resolve`, { token, body: { reason: $('reason').value } });
-      await openPlayer(player.registration.id);
+      await api('POST', `/v1/events/${encodeURIComponent(event)}/players/${encodeURIComponent(target)}/resolve`, { token, body: { reason: $('reason').value } });
+      $('reason').value = '';
+      await openPlayer(target);
     } catch (e) { showError(e); }
   });
 
@@ -745,24 +932,38 @@ async function publishedPage() {
   }
 
   // A list that scrolls is a region a keyboard can reach.
+  const STANDING = { pending: 'pending: published as registered, not accepted by a judge', withheld: 'withheld: pending, left out by the organizer' };
   function listItem(shown) {
-    return el('li', { class: 'result', 'data-player': shown.player_id },
+    return el('li', { class: 'result', 'data-player': shown.player_id, 'data-standing': shown.standing || 'accepted' },
       el('h3', {}, shown.place ? `${shown.place}. ${shown.player}` : shown.player),
+      shown.standing ? el('p', { class: `standing standing-${shown.standing}` }, STANDING[shown.standing] || shown.standing) : '',
       ...shown.decks.map((d, i) => el('div', { class: 'deck' },
+        d.not_read && d.not_read.length ? el('p', { class: 'not-read' }, `${d.not_read.length} line(s) not read as cards, shown as written under “Not read as cards”`) : '',
         el('p', { class: 'event-line' }, `${deckName(shown, i)} · version ${shown.version} · fingerprint `, el('code', { class: 'fingerprint' }, d.fingerprint || 'none')),
         el('pre', { class: 'list', tabindex: '0', role: 'region', 'aria-label': `${shown.player}: ${deckName(shown, i).toLowerCase()}` }, d.text))));
   }
 
-  function filter() {
-    const q = $('filter').value.trim().toLowerCase();
-    for (const li of $('lists').children) li.hidden = !!q && !li.querySelector('h3').textContent.toLowerCase().includes(q);
-  }
-  $('filter').addEventListener('input', filter);
+  // The search is the server's, over every list published (not only those shown).
+  let query = '';
+  let searching = 0;
+  let timer = null;
+  $('filter').addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      query = $('filter').value.trim();
+      offset = 0;
+      $('lists').replaceChildren();
+      more();
+    }, 200);
+  });
 
   async function more() {
     showError(null);
+    const mine = ++searching;
     try {
-      const page = await api('GET', `/v1/events/${encodeURIComponent(event)}/published?offset=${offset}&limit=${PAGE}`);
+      const q = query ? `&q=${encodeURIComponent(query)}` : '';
+      const page = await api('GET', `/v1/events/${encodeURIComponent(event)}/published?offset=${offset}&limit=${PAGE}${q}`);
+      if (mine !== searching) return; // a newer search answered first
       if (offset === 0) {
         const e = page.event;
         document.title = `deckcheck: ${e.name}, published lists`;
@@ -775,8 +976,7 @@ async function publishedPage() {
       offset += page.lists.length;
       total = page.total;
       $('more').hidden = offset >= total;
-      status(`${offset} of ${total} lists shown.`);
-      filter();
+      status(query ? `${offset} of ${total} lists found for “${query}”.` : `${offset} of ${total} lists shown.`);
     } catch (e) {
       showError(e.status === 404 ? new Error('No lists are published for this event (yet).') : e);
       $('open').hidden = false;

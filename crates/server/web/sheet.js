@@ -58,8 +58,17 @@
       d.fingerprint ? el('strong', '', d.fingerprint) : 'none (an entry could not be read as a card)'));
     return box;
   }
+  // How many lines a player's decks take: a long list is set in more columns and smaller type,
+  // so the largest legal deck of each format (an 80-card Twin Suns list, a CCG deck with the
+  // cards outside it, a full Legion army) still fits one page.
+  function density(p) {
+    const lines = p.decks.reduce((n, d) => n + d.sheet.sections.reduce((m, s) => m + s.lines.length + 1
+      + s.lines.filter((l) => l.with && l.with.length).length, 0) + (d.sheet.not_read || []).length, 0);
+    if (p.decks.length > 1) return lines > 110 ? ' several densest' : ' several';
+    return lines > 72 ? ' densest' : lines > 44 ? ' dense' : '';
+  }
   function sheet(event, p) {
-    const a = el('article', p.decks.length > 1 ? 'sheet several' : 'sheet');
+    const a = el('article', 'sheet' + density(p));
     a.dataset.player = p.player_id;
     a.append(el('header', 'head',
       el('p', 'kind', `Deck registration sheet · ${event.game_name}`),

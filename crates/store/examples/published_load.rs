@@ -52,6 +52,7 @@ fn decks(i: usize) -> Vec<RenderedDeck> {
         })
         .collect::<String>();
     vec![RenderedDeck {
+        not_read: Vec::new(),
         swudb: Some(
             serde_json::value::to_raw_value(&json!({
                 "metadata": {"name": format!("Deck {i}"), "author": format!("Player {i}")},
@@ -119,6 +120,7 @@ fn event(players: usize, stage: Stage<'_>) -> EventExport {
             )]
             .into();
             ExportedRegistration {
+                removed_at: None,
                 id: format!("pl_{i:06}"),
                 player: format!("Player {i}"),
                 uid: format!("uid-{i}"),
@@ -148,6 +150,7 @@ fn event(players: usize, stage: Stage<'_>) -> EventExport {
     let published = (0..players)
         .filter(|_| matches!(stage, Stage::Published))
         .map(|i| ShownList {
+            standing: None,
             player_id: format!("pl_{i:06}"),
             player: format!("Player {i}"),
             place: None,
@@ -166,6 +169,7 @@ fn event(players: usize, stage: Stage<'_>) -> EventExport {
         }],
     };
     EventExport {
+        roster_changes: Vec::new(),
         format: deckcheck_store::EXPORT_FORMAT.into(),
         event,
         tokens,
@@ -201,7 +205,7 @@ async fn measure(name: &str, location: Location, players: u64, readers: u64, sec
                 while Instant::now() < deadline {
                     let t0 = Instant::now();
                     let page = store
-                        .published_page("ev_load", offset, Some(limit), now)
+                        .published_page("ev_load", offset, Some(limit), None, now)
                         .await
                         .unwrap();
                     let bytes = serde_json::to_vec(&page).unwrap().len();

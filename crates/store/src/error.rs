@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 
 use deckcheck_core::error::{
-    BodyLimit, ChangedAt, ListSize, LockedSince, PublishedAt, RefusedList, RetryAfter,
+    BodyLimit, ChangedAt, ListSize, LockedSince, PendingLists, PendingPlayer, PublishedAt,
+    RefusedList, RetryAfter, StaleVersion,
 };
 use deckcheck_core::{Details, ErrorCode, RequestError, Validated, Verdict};
 use jiff::Timestamp;
@@ -37,6 +38,27 @@ pub enum StoreError {
     /// No organizer key has this id.
     #[error("there is no organizer key {0:?}")]
     NoKey(String),
+    /// The registration was removed or withdrawn: kept for the history, nothing more is done
+    /// with it.
+    #[error(
+        "{player}'s registration was removed from the event at {at}; it is kept in the history only"
+    )]
+    Removed { player: String, at: Timestamp },
+    /// No deck check of this event has this id.
+    #[error("this event has no deck check {0:?}")]
+    NoCheck(String),
+    /// A deck check made against a version of the list that is not the player's current one.
+    #[error(
+        "this deck check was made against version {asked} of the list, but the player's list is at version {current} now: read the player again and check against the current list"
+    )]
+    StaleVersion { asked: i64, current: i64 },
+    /// Publishing with lists pending, without saying what to do with them.
+    #[error(
+        "{} pending: say what to do with {}: \"pending\": \"withhold\" leaves them out (listed as withheld), \"include\" publishes them marked pending",
+        count_lists(players.len()),
+        if players.len() == 1 { "it" } else { "them" }
+    )]
+    PendingLists { players: Vec<PendingPlayer> },
     /// No token, or a token that does not open this event (unknown, revoked, or another
     /// event's).
     #[error("this route needs a token of this event (Authorization: Bearer …)")]
@@ -155,6 +177,14 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+fn count_lists(n: usize) -> String {
+    if n == 1 {
+        "1 list is".into()
+    } else {
+        format!("{n} lists are")
+    }
+}
+
 impl StoreError {
     pub fn invalid(field: &str, message: impl Into<String>) -> Self {
         Self::Invalid {
@@ -219,6 +249,10 @@ impl StoreError {
             Self::NoPlayer(_) => ErrorCode::NoPlayer,
             Self::NoToken(_) => ErrorCode::NoToken,
             Self::NoKey(_) => ErrorCode::NotFound,
+            Self::NoCheck(_) => ErrorCode::NoCheck,
+            Self::Removed { .. } => ErrorCode::PlayerRemoved,
+            Self::StaleVersion { .. } => ErrorCode::StaleVersion,
+            Self::PendingLists { .. } => ErrorCode::PendingLists,
             Self::Unauthorized => ErrorCode::Unauthorized,
             Self::TokenExpired { .. } => ErrorCode::TokenExpired,
             Self::TokenChanged { .. } => ErrorCode::TokenChanged,
@@ -290,6 +324,10 @@ impl From<StoreError> for RequestError {
             StoreError::ListTooLarge { field, .. } => field,
             StoreError::TooManyLists { .. } => "deck",
             StoreError::EventQuota { .. } => "event",
+            StoreError::NoCheck(_) => "check",
+            StoreError::Removed { .. } => "player",
+            StoreError::StaleVersion { .. } => "version",
+            StoreError::PendingLists { .. } => "pending",
             StoreError::Unauthorized
             | StoreError::Forbidden { .. }
             | StoreError::TokenExpired { .. } => "authorization",
@@ -311,6 +349,10 @@ impl From<StoreError> for RequestError {
                 })),
             StoreError::Published { at } => RequestError::new(code, message)
                 .details(Details::PublishedAt(PublishedAt { published_at: at })),
+            StoreError::StaleVersion { asked, current } => RequestError::new(code, message)
+                .details(Details::StaleVersion(StaleVersion { asked, current })),
+            StoreError::PendingLists { players } => RequestError::new(code, message)
+                .details(Details::PendingLists(PendingLists { players })),
             StoreError::Refused { verdict, report } => RequestError::new(code, message)
                 .field("deck")
                 .details(Details::RefusedList(RefusedList { verdict, report })),

@@ -40,6 +40,7 @@ pub use error::{EVENTS_REALM, OPERATOR_RETRY_AFTER, RETRY_AFTER_SECS, StoreError
 pub use lifecycle::{Actor, Op, Phase};
 pub use model::*;
 pub use store::export::{EXPORT_FORMAT, EventExport, ExportedRegistration, ExportedToken};
+pub use store::roster::Correction;
 pub use store::{
     Access, Checked, Created, DEFAULT_CHECK_SHARE, HISTORY_PAGE, ListLimit, MAX_HISTORY_PAGE,
     MAX_NAME, MAX_PLAYERS, MAX_REASON, MAX_UID, Publish, Store, Submitted, check_list,

@@ -187,10 +187,18 @@ pub enum Op {
     RecoverOrganizer,
     /// Delete the event and all its data.
     Delete,
+    /// Take a registration off the roster, with a reason kept in the history.
+    Remove,
+    /// Correct a player's name or UID, with a reason kept in the history.
+    Correct,
+    /// Withdraw one's own registration.
+    Withdraw,
+    /// Void a deck check, with a reason; it stays in the history.
+    VoidCheck,
 }
 
 impl Op {
-    pub const ALL: [Op; 21] = [
+    pub const ALL: [Op; 25] = [
         Self::ReadPublicEvent,
         Self::Register,
         Self::ReadOwnList,
@@ -212,6 +220,10 @@ impl Op {
         Self::RotateOrganizer,
         Self::RecoverOrganizer,
         Self::Delete,
+        Self::Remove,
+        Self::Correct,
+        Self::Withdraw,
+        Self::VoidCheck,
     ];
 
     /// The operation in words, as an error says what a token cannot do.
@@ -232,7 +244,15 @@ impl Op {
         self.changes_lists()
             || matches!(
                 self,
-                Self::Configure | Self::Lock | Self::DeckCheck | Self::Pick | Self::Publish
+                Self::Configure
+                    | Self::Lock
+                    | Self::DeckCheck
+                    | Self::Pick
+                    | Self::Publish
+                    | Self::Remove
+                    | Self::Correct
+                    | Self::Withdraw
+                    | Self::VoidCheck
             )
     }
 
@@ -497,6 +517,42 @@ pub const TABLE: &[Row] = &[
         tokens: ORGANIZER,
         rule: "",
     },
+    Row {
+        op: Op::Remove,
+        does: "remove a registration",
+        open: &[O],
+        locked: &[O],
+        published: NOBODY,
+        tokens: ORGANIZER,
+        rule: "CEG 3.2.1: the organizer runs the event's registration (a no-show, an entry under another player's UID); the removal is kept in the history",
+    },
+    Row {
+        op: Op::Correct,
+        does: "correct a player's name or UID",
+        open: &[O],
+        locked: &[O],
+        published: NOBODY,
+        tokens: ORGANIZER,
+        rule: "CEG 3.3.3: a list carries the player's name and UID; the organizer corrects them, the correction kept in the history",
+    },
+    Row {
+        op: Op::Withdraw,
+        does: "withdraw a registration",
+        open: &[P],
+        locked: NOBODY,
+        published: NOBODY,
+        tokens: &[Role::Player],
+        rule: "CEG 3.3.3: until lists are due a player may change (or take back) their submission",
+    },
+    Row {
+        op: Op::VoidCheck,
+        does: "void a deck check",
+        open: STAFF,
+        locked: STAFF,
+        published: NOBODY,
+        tokens: STAFF_TOKENS,
+        rule: "CEG 5.11: judges' deck checks; one made in error is voided with a reason and kept",
+    },
 ];
 
 /// Whether `actor` may do `op` now, and if not, why.
@@ -582,6 +638,10 @@ mod tests {
         (Op::RotateOrganizer, ["O", "O", "O"], ["F", "F", "F"]),
         (Op::RecoverOrganizer, ["X", "X", "X"], ["F", "F", "F"]),
         (Op::Delete, ["XO", "XO", "XO"], ["F", "F", "F"]),
+        (Op::Remove, ["O", "O", ""], ["F", "F", "D"]),
+        (Op::Correct, ["O", "O", ""], ["F", "F", "D"]),
+        (Op::Withdraw, ["P", "", ""], ["F", "L", "D"]),
+        (Op::VoidCheck, ["OJ", "OJ", ""], ["F", "F", "D"]),
     ];
 
     fn letter(a: Actor) -> char {

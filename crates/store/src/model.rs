@@ -303,9 +303,14 @@ pub struct Registration {
     pub created_at: Timestamp,
     #[schema(value_type = String, format = DateTime)]
     pub updated_at: Timestamp,
-    /// Deck checks made on this player.
+    /// Deck checks made on this player (a voided one not counted).
     #[serde(default)]
     pub checks: i64,
+    /// When the organizer removed the registration or the player withdrew it: it left the
+    /// roster, the sheets and the published lists, and is kept for the history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub removed_at: Option<Timestamp>,
 }
 
 /// One version of a list: the texts as submitted, how they were judged, who wrote them.
@@ -371,6 +376,52 @@ pub struct DeckCheck {
     /// Whether the presented deck is exactly the registered deck, by their fingerprints.
     #[serde(default)]
     pub fingerprint: FingerprintMatch,
+    /// The check was voided (made on the wrong player, with the wrong deck…): it stays in the
+    /// history beside the others, and no longer counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub void: Option<CheckVoid>,
+}
+
+/// Why and by whom a deck check was voided.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct CheckVoid {
+    #[schema(value_type = String, format = DateTime)]
+    pub at: Timestamp,
+    /// The judge's name, or `organizer`.
+    pub by: String,
+    pub reason: String,
+}
+
+/// What a change to the roster did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChangeKind {
+    /// The organizer removed the registration (a no-show, a registration under someone else's
+    /// UID).
+    Removed,
+    /// The player withdrew their registration before the lock.
+    Withdrawn,
+    /// The organizer corrected the player's name or UID.
+    Corrected,
+}
+stored!(ChangeKind { Removed => "removed", Withdrawn => "withdrawn", Corrected => "corrected" });
+
+/// One change to the roster, as the history keeps it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct RosterChange {
+    pub player_id: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub at: Timestamp,
+    pub kind: ChangeKind,
+    /// The organizer, or the player's name.
+    pub actor: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The name and UID before the change, and after it (the same for a removal).
+    pub player_before: String,
+    pub uid_before: String,
+    pub player_after: String,
+    pub uid_after: String,
 }
 
 /// The registered deck's fingerprint beside the presented deck's (`docs/fingerprint.md`): the
@@ -419,6 +470,9 @@ pub struct PlayerRecord {
     /// Every version, oldest first; the last is the registered list.
     pub versions: Vec<ListVersion>,
     pub checks: Vec<DeckCheck>,
+    /// Every change to the registration (corrections, a removal or withdrawal), oldest first.
+    #[serde(default)]
+    pub changes: Vec<RosterChange>,
 }
 
 /// One deck of a published or reviewed list.
@@ -437,6 +491,10 @@ pub struct RenderedDeck {
     #[serde(default)]
     #[schema(example = "64VBV1V1HF")]
     pub fingerprint: Option<String>,
+    /// The lines of the registered list that could not be read as cards, as written (the text
+    /// shows them too, marked): a published list is every line of the registered one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_read: Vec<String>,
 }
 
 /// Equal when they are written the same (a `RawValue` is text).
@@ -445,6 +503,7 @@ impl PartialEq for RenderedDeck {
         self.swudb.as_deref().map(RawValue::get) == other.swudb.as_deref().map(RawValue::get)
             && self.text == other.text
             && self.fingerprint == other.fingerprint
+            && self.not_read == other.not_read
     }
 }
 
@@ -457,6 +516,34 @@ pub struct ShownList {
     pub place: Option<i64>,
     pub version: i64,
     pub decks: Vec<RenderedDeck>,
+    /// Absent for an accepted list; `pending` for a pending list published as the organizer
+    /// chose, marked; `withheld` for a pending list left out (no decks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing: Option<Standing>,
+}
+
+/// How a list that was not accepted stands in the published lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Standing {
+    /// Published as it is, marked: it was pending (not legal, or not judged) when published.
+    Pending,
+    /// Left out: it was pending when published.
+    Withheld,
+}
+stored!(Standing { Pending => "pending", Withheld => "withheld" });
+
+/// What publishing does with lists that are pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PendingChoice {
+    /// Not said: publishing with a pending list is refused, naming them (`pending-lists`).
+    #[default]
+    Ask,
+    /// Leave them out, listed as withheld.
+    Withhold,
+    /// Publish them as they are, marked pending.
+    Include,
 }
 
 /// The lists published after the event.
@@ -466,6 +553,30 @@ pub struct Publication {
     #[schema(value_type = String, format = DateTime)]
     pub published_at: Timestamp,
     pub lists: Vec<ShownList>,
+}
+
+/// What publishing did: counts, the time and the snapshot's entity tag, not the lists
+/// (`GET …/published` reads them a page at a time).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublishSummary {
+    pub event: PublicEvent,
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: Timestamp,
+    /// The snapshot's entity tag, as `GET …/published` answers it.
+    pub etag: String,
+    /// Lists published (those marked pending among them).
+    pub published: u64,
+    /// Pending lists published, marked.
+    pub marked_pending: u64,
+    /// Pending lists left out, each named.
+    pub withheld: Vec<PublishedPlayer>,
+}
+
+/// A player of the published lists, by id and name.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+pub struct PublishedPlayer {
+    pub player_id: String,
+    pub player: String,
 }
 
 /// Something the organizer should look at, in an answer that succeeded.
@@ -532,6 +643,8 @@ pub struct PublishedList {
     pub version: i64,
     #[schema(value_type = Vec<RenderedDeck>)]
     pub decks: Box<RawValue>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing: Option<Standing>,
 }
 
 /// A page of the published lists: the snapshot made at publishing, read a page at a time.

@@ -267,6 +267,19 @@ impl CountDelta {
         count(after, 1);
         d
     }
+
+    /// A registration in `state` taken off the roster (its versions stay stored).
+    pub fn removal(state: State) -> Self {
+        let mut d = Self {
+            players: -1,
+            ..Self::default()
+        };
+        match state {
+            State::Accepted => d.accepted = -1,
+            State::Pending => d.pending = -1,
+        }
+        d
+    }
 }
 
 /// Changes the event's numbers (inside the write that changes what they count).
@@ -346,6 +359,7 @@ pub async fn delete_event(conn: &mut AnyConnection, id: &str) -> Result<bool, St
         "deck_check_picks",
         "deck_checks",
         "publication_lists",
+        "roster_changes",
         "list_versions",
         "registrations",
     ] {
@@ -363,7 +377,7 @@ pub async fn delete_event(conn: &mut AnyConnection, id: &str) -> Result<bool, St
 
 // ---- registrations ----
 
-const REGISTRATION_COLUMNS: &str = "r.id, r.player, r.uid, r.version, r.state, r.verdict, r.created_at, r.updated_at, (SELECT COUNT(*) FROM deck_checks c WHERE c.registration_id = r.id) AS checks";
+const REGISTRATION_COLUMNS: &str = "r.id, r.player, r.uid, r.version, r.state, r.verdict, r.created_at, r.updated_at, (SELECT COUNT(*) FROM deck_checks c WHERE c.registration_id = r.id AND c.voided_at IS NULL) AS checks, r.removed_at";
 
 #[derive(FromRow)]
 struct RegistrationRow {
@@ -376,6 +390,7 @@ struct RegistrationRow {
     created_at: i64,
     updated_at: i64,
     checks: i64,
+    removed_at: Option<i64>,
 }
 
 impl TryFrom<RegistrationRow> for Registration {
@@ -387,6 +402,7 @@ impl TryFrom<RegistrationRow> for Registration {
             verdict: ListVerdict::parse("verdict", &r.verdict)?,
             created_at: time("created_at", r.created_at)?,
             updated_at: time("updated_at", r.updated_at)?,
+            removed_at: time_opt("removed_at", r.removed_at)?,
             id: r.id,
             player: r.player,
             uid: r.uid,
@@ -418,7 +434,7 @@ pub async fn roster<'c>(
     event_id: &str,
 ) -> Result<Vec<Registration>, StoreError> {
     let sql = format!(
-        "SELECT {REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 ORDER BY r.created_at, r.id"
+        "SELECT {REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.removed_at IS NULL ORDER BY r.created_at, r.id"
     );
     sqlx::query_as::<_, RegistrationRow>(&sql)
         .bind(event_id)
@@ -475,7 +491,7 @@ pub async fn next_version(
     verdict: ListVerdict,
     at: Timestamp,
 ) -> Result<Option<i64>, StoreError> {
-    let row: Option<(i64,)> = sqlx::query_as("UPDATE registrations SET version = version + 1, state = $3, verdict = $4, updated_at = $5 WHERE event_id = $1 AND id = $2 RETURNING version")
+    let row: Option<(i64,)> = sqlx::query_as("UPDATE registrations SET version = version + 1, state = $3, verdict = $4, updated_at = $5 WHERE event_id = $1 AND id = $2 AND removed_at IS NULL RETURNING version")
         .bind(event_id)
         .bind(id)
         .bind(state.as_str())
@@ -494,7 +510,7 @@ pub async fn counts<'c>(
 ) -> Result<Counts, StoreError> {
     let row: Option<(i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
         "SELECT players, accepted, pending, versions,
-                (SELECT COUNT(*) FROM deck_checks WHERE event_id = $1),
+                (SELECT COUNT(*) FROM deck_checks WHERE event_id = $1 AND voided_at IS NULL),
                 (SELECT COUNT(*) FROM deck_check_picks WHERE event_id = $1)
          FROM events WHERE id = $1",
     )
@@ -519,6 +535,8 @@ struct CurrentRow {
     id: String,
     player: String,
     version: i64,
+    state: String,
+    verdict: String,
     decks: String,
     input_format: Option<String>,
     fingerprints: Option<String>,
@@ -529,6 +547,8 @@ pub struct CurrentList {
     pub registration_id: String,
     pub player: String,
     pub version: i64,
+    pub state: State,
+    pub verdict: ListVerdict,
     pub decks: Vec<String>,
     pub input_format: Option<String>,
     pub fingerprints: Vec<Option<String>>,
@@ -539,13 +559,15 @@ pub async fn current_lists<'c>(
     db: impl Executor<'c, Database = Any>,
     event_id: &str,
 ) -> Result<Vec<CurrentList>, StoreError> {
-    sqlx::query_as::<_, CurrentRow>("SELECT r.id, r.player, r.version, v.decks, v.input_format, v.fingerprints FROM registrations r JOIN list_versions v ON v.registration_id = r.id AND v.version = r.version WHERE r.event_id = $1 ORDER BY r.created_at, r.id")
+    sqlx::query_as::<_, CurrentRow>("SELECT r.id, r.player, r.version, r.state, r.verdict, v.decks, v.input_format, v.fingerprints FROM registrations r JOIN list_versions v ON v.registration_id = r.id AND v.version = r.version WHERE r.event_id = $1 AND r.removed_at IS NULL ORDER BY r.created_at, r.id")
         .bind(event_id)
         .fetch_all(db)
         .await?
         .into_iter()
         .map(|r| {
             Ok(CurrentList {
+                state: State::parse("state", &r.state)?,
+                verdict: ListVerdict::parse("verdict", &r.verdict)?,
                 decks: json("decks", &r.decks)?,
                 fingerprints: r
                     .fingerprints
@@ -567,11 +589,12 @@ pub async fn current_versions(
     conn: &mut AnyConnection,
     event_id: &str,
 ) -> Result<std::collections::HashMap<String, i64>, StoreError> {
-    let rows: Vec<(String, i64)> =
-        sqlx::query_as("SELECT id, version FROM registrations WHERE event_id = $1")
-            .bind(event_id)
-            .fetch_all(conn)
-            .await?;
+    let rows: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT id, version FROM registrations WHERE event_id = $1 AND removed_at IS NULL",
+    )
+    .bind(event_id)
+    .fetch_all(conn)
+    .await?;
     Ok(rows.into_iter().collect())
 }
 
@@ -931,7 +954,7 @@ pub async fn retire_tokens(
 
 // ---- deck checks and picks ----
 
-const CHECK_COLUMNS: &str = "id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison, registered_fingerprint, presented_fingerprint";
+const CHECK_COLUMNS: &str = "id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison, registered_fingerprint, presented_fingerprint, voided_at, voided_by, void_reason";
 
 #[derive(FromRow)]
 struct CheckRow {
@@ -948,6 +971,9 @@ struct CheckRow {
     comparison: String,
     registered_fingerprint: Option<String>,
     presented_fingerprint: Option<String>,
+    voided_at: Option<i64>,
+    voided_by: Option<String>,
+    void_reason: Option<String>,
 }
 
 impl TryFrom<CheckRow> for DeckCheck {
@@ -959,6 +985,20 @@ impl TryFrom<CheckRow> for DeckCheck {
             verdict: CheckVerdict::parse("verdict", &r.verdict)?,
             comparison: json::<Value>("comparison", &r.comparison)?,
             fingerprint: FingerprintMatch::of(r.registered_fingerprint, r.presented_fingerprint),
+            void: match (r.voided_at, r.voided_by, r.void_reason) {
+                (Some(at), Some(by), Some(reason)) => Some(CheckVoid {
+                    at: time("voided_at", at)?,
+                    by,
+                    reason,
+                }),
+                (None, None, None) => None,
+                _ => {
+                    return Err(StoreError::Corrupt(format!(
+                        "deck check {}: a void without its time, judge or reason",
+                        r.id
+                    )));
+                }
+            },
             id: r.id,
             player_id: r.registration_id,
             version: r.version,
@@ -1001,7 +1041,7 @@ pub async fn insert_check(
     event_id: &str,
     c: &DeckCheck,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO deck_checks (id, event_id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison, registered_fingerprint, presented_fingerprint) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+    sqlx::query("INSERT INTO deck_checks (id, event_id, registration_id, version, deck_index, judge, at, verdict, presented, deck_box, note, comparison, registered_fingerprint, presented_fingerprint, voided_at, voided_by, void_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)")
         .bind(&c.id)
         .bind(event_id)
         .bind(&c.player_id)
@@ -1016,6 +1056,9 @@ pub async fn insert_check(
         .bind(to_json(&c.comparison)?)
         .bind(c.fingerprint.registered.as_deref())
         .bind(c.fingerprint.presented.as_deref())
+        .bind(c.void.as_ref().map(|v| micros(v.at)))
+        .bind(c.void.as_ref().map(|v| v.by.as_str()))
+        .bind(c.void.as_ref().map(|v| v.reason.as_str()))
         .execute(conn)
         .await?;
     Ok(())
@@ -1052,7 +1095,7 @@ pub async fn seen_players(
     conn: &mut AnyConnection,
     event_id: &str,
 ) -> Result<std::collections::BTreeSet<String>, StoreError> {
-    let rows: Vec<(String,)> = sqlx::query_as("SELECT registration_id FROM deck_check_picks WHERE event_id = $1 UNION SELECT registration_id FROM deck_checks WHERE event_id = $1")
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT registration_id FROM deck_check_picks WHERE event_id = $1 UNION SELECT registration_id FROM deck_checks WHERE event_id = $1 AND voided_at IS NULL")
         .bind(event_id)
         .fetch_all(conn)
         .await?;
@@ -1084,6 +1127,7 @@ struct PublishedRow {
     place: Option<i64>,
     version: i64,
     decks: String,
+    standing: Option<String>,
 }
 
 /// Writes one list of the snapshot at its position (1, 2, 3…).
@@ -1093,7 +1137,7 @@ pub async fn insert_published(
     position: u64,
     l: &ShownList,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO publication_lists (event_id, position, player_id, player, place, version, decks) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+    sqlx::query("INSERT INTO publication_lists (event_id, position, player_id, player, place, version, decks, standing) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(event_id)
         .bind(position as i64)
         .bind(&l.player_id)
@@ -1101,6 +1145,7 @@ pub async fn insert_published(
         .bind(l.place)
         .bind(l.version)
         .bind(to_json(&l.decks)?)
+        .bind(l.standing.map(Stored::as_str))
         .execute(conn)
         .await?;
     Ok(())
@@ -1114,7 +1159,7 @@ pub async fn published<'c>(
     offset: u64,
     limit: u64,
 ) -> Result<Vec<PublishedList>, StoreError> {
-    sqlx::query_as::<_, PublishedRow>("SELECT player_id, player, place, version, decks FROM publication_lists WHERE event_id = $1 AND position > $2 AND position <= $3 ORDER BY position")
+    sqlx::query_as::<_, PublishedRow>("SELECT player_id, player, place, version, decks, standing FROM publication_lists WHERE event_id = $1 AND position > $2 AND position <= $3 ORDER BY position")
         .bind(event_id)
         .bind(offset as i64)
         .bind(offset.saturating_add(limit).min(i64::MAX as u64) as i64)
@@ -1123,6 +1168,10 @@ pub async fn published<'c>(
         .into_iter()
         .map(|r| {
             Ok(PublishedList {
+                standing: r
+                    .standing
+                    .map(|t| Standing::parse("standing", &t))
+                    .transpose()?,
                 decks: serde_json::value::RawValue::from_string(r.decks)
                     .map_err(|e| StoreError::Corrupt(format!("decks: {e}")))?,
                 player_id: r.player_id,
@@ -1144,6 +1193,7 @@ pub async fn published_lists<'c>(
         .into_iter()
         .map(|l| {
             Ok(ShownList {
+                standing: l.standing,
                 decks: json("decks", l.decks.get())?,
                 player_id: l.player_id,
                 player: l.player,
@@ -1378,6 +1428,297 @@ pub async fn revoke_key(
 pub async fn key_created_event(conn: &mut AnyConnection, id: &str) -> Result<(), StoreError> {
     sqlx::query("UPDATE organizer_keys SET events = events + 1 WHERE id = $1")
         .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The positions and names of the snapshot's lists (no decks): what a search of the published
+/// lists by name reads, to find any player of any page.
+pub async fn published_names<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<(u64, String)>, StoreError> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT position, player FROM publication_lists WHERE event_id = $1 ORDER BY position",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|(p, name)| Ok((count("position", p)?, name)))
+        .collect()
+}
+
+/// The snapshot's lists at these positions, in order.
+pub async fn published_at<'c>(
+    db: impl Executor<'c, Database = Any> + Copy,
+    event_id: &str,
+    positions: &[u64],
+) -> Result<Vec<PublishedList>, StoreError> {
+    let mut out = Vec::with_capacity(positions.len());
+    for p in positions {
+        out.extend(published(db, event_id, p - 1, 1).await?);
+    }
+    Ok(out)
+}
+
+// ---- the roster's corrections (issue 34) ----
+
+/// Every registration of the event, removed ones too (the export).
+pub async fn every_registration<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+) -> Result<Vec<Registration>, StoreError> {
+    let sql = format!(
+        "SELECT {REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 ORDER BY r.created_at, r.id"
+    );
+    sqlx::query_as::<_, RegistrationRow>(&sql)
+        .bind(event_id)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(Registration::try_from)
+        .collect()
+}
+
+/// A registration inside a write: its name, UID, version and whether it was removed.
+pub async fn registration_for_write(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+) -> Result<Option<Registration>, StoreError> {
+    let sql = format!(
+        "SELECT {REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.id = $2"
+    );
+    sqlx::query_as::<_, RegistrationRow>(&sql)
+        .bind(event_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .map(Registration::try_from)
+        .transpose()
+}
+
+/// The key a removed registration's UID is set to: no UID's normal form holds a space, so the
+/// UID is free again.
+pub fn removed_key(id: &str) -> String {
+    format!("removed {id}")
+}
+
+/// Takes a registration off the roster: it keeps its rows; its UID is free again.
+pub async fn mark_removed(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+    at: Timestamp,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query("UPDATE registrations SET removed_at = $3, uid_key = $4, updated_at = $3 WHERE event_id = $1 AND id = $2 AND removed_at IS NULL")
+        .bind(event_id)
+        .bind(id)
+        .bind(micros(at))
+        .bind(removed_key(id))
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A registration's name and UID (and the UID's key): [`Inserted::Taken`] when another
+/// registration of the event holds the key.
+pub async fn rename(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+    player: &str,
+    uid: &str,
+    uid_key: &str,
+    at: Timestamp,
+) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("UPDATE registrations SET player = $3, uid = $4, uid_key = $5, uid_form = 1, updated_at = $6 WHERE event_id = $1 AND id = $2 AND removed_at IS NULL")
+            .bind(event_id)
+            .bind(id)
+            .bind(player)
+            .bind(uid)
+            .bind(uid_key)
+            .bind(micros(at))
+            .execute(conn)
+            .await,
+    )
+}
+
+/// A player's tokens say their name (the organizer's list of tokens).
+pub async fn relabel_player_tokens(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+    label: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tokens SET label = $3 WHERE event_id = $1 AND registration_id = $2")
+        .bind(event_id)
+        .bind(id)
+        .bind(label)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_change(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    c: &RosterChange,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO roster_changes (event_id, registration_id, at, kind, actor, reason, player_before, uid_before, player_after, uid_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+        .bind(event_id)
+        .bind(&c.player_id)
+        .bind(micros(c.at))
+        .bind(c.kind.as_str())
+        .bind(&c.actor)
+        .bind(c.reason.as_deref())
+        .bind(&c.player_before)
+        .bind(&c.uid_before)
+        .bind(&c.player_after)
+        .bind(&c.uid_after)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(FromRow)]
+struct ChangeRow {
+    registration_id: String,
+    at: i64,
+    kind: String,
+    actor: String,
+    reason: Option<String>,
+    player_before: String,
+    uid_before: String,
+    player_after: String,
+    uid_after: String,
+}
+
+/// The roster's changes, oldest first: one player's, or the event's.
+pub async fn changes<'c>(
+    db: impl Executor<'c, Database = Any>,
+    event_id: &str,
+    player: Option<&str>,
+) -> Result<Vec<RosterChange>, StoreError> {
+    let filter = if player.is_some() {
+        " AND registration_id = $2"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "SELECT registration_id, at, kind, actor, reason, player_before, uid_before, player_after, uid_after FROM roster_changes WHERE event_id = $1{filter} ORDER BY at, registration_id"
+    );
+    let mut query = sqlx::query_as::<_, ChangeRow>(&sql).bind(event_id);
+    if let Some(p) = player {
+        query = query.bind(p);
+    }
+    query
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok(RosterChange {
+                at: time("at", r.at)?,
+                kind: ChangeKind::parse("kind", &r.kind)?,
+                player_id: r.registration_id,
+                actor: r.actor,
+                reason: r.reason,
+                player_before: r.player_before,
+                uid_before: r.uid_before,
+                player_after: r.player_after,
+                uid_after: r.uid_after,
+            })
+        })
+        .collect()
+}
+
+/// One deck check of the event, inside a write.
+pub async fn check_for_write(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+) -> Result<Option<DeckCheck>, StoreError> {
+    let sql = format!("SELECT {CHECK_COLUMNS} FROM deck_checks WHERE event_id = $1 AND id = $2");
+    sqlx::query_as::<_, CheckRow>(&sql)
+        .bind(event_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .map(DeckCheck::try_from)
+        .transpose()
+}
+
+/// Marks a deck check void (once).
+pub async fn void_check(
+    conn: &mut AnyConnection,
+    event_id: &str,
+    id: &str,
+    void: &CheckVoid,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query("UPDATE deck_checks SET voided_at = $3, voided_by = $4, void_reason = $5 WHERE event_id = $1 AND id = $2 AND voided_at IS NULL")
+        .bind(event_id)
+        .bind(id)
+        .bind(micros(void.at))
+        .bind(&void.by)
+        .bind(&void.reason)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Registrations whose UID key is of the form before issue 34 (`uid_form` 0): their id, event,
+/// UID.
+pub async fn old_uid_keys<'c>(
+    db: impl Executor<'c, Database = Any>,
+) -> Result<Vec<(String, String, String)>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT id, event_id, uid FROM registrations WHERE uid_form = 0 AND removed_at IS NULL ORDER BY created_at, id",
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// Sets a registration's UID key to its normal form: [`Inserted::Taken`] when another
+/// registration of the event holds it.
+pub async fn set_uid_key(
+    conn: &mut AnyConnection,
+    id: &str,
+    key: &str,
+    form: i64,
+) -> Result<Inserted, StoreError> {
+    inserted(
+        sqlx::query("UPDATE registrations SET uid_key = $2, uid_form = $3 WHERE id = $1")
+            .bind(id)
+            .bind(key)
+            .bind(form)
+            .execute(conn)
+            .await,
+    )
+}
+
+/// Marks which form a registration's UID key holds (2: its normal form is another's).
+pub async fn set_uid_form(conn: &mut AnyConnection, id: &str, form: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE registrations SET uid_form = $2 WHERE id = $1")
+        .bind(id)
+        .bind(form)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A removed registration's key, restored from an export: its UID stays free.
+pub async fn set_removed(
+    conn: &mut AnyConnection,
+    id: &str,
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE registrations SET removed_at = $2, uid_key = $3 WHERE id = $1")
+        .bind(id)
+        .bind(micros(at))
+        .bind(removed_key(id))
         .execute(conn)
         .await?;
     Ok(())

@@ -41,7 +41,7 @@ fn a_link_to_a_host_off_the_allowlist_is_refused_naming_the_setting() {
     let out = run(Some("swudb.com"), &["check", "https://swubase.com/decks/x"]);
     assert_refused(
         &out,
-        "swubase.com: links to this host are not read (the hosts read are set by DECKCHECK_LINK_HOSTS)",
+        "swubase.com: links from this site are not read here; paste the deck list itself, or export it from the site as text or JSON (the hosts read are set by DECKCHECK_LINK_HOSTS)",
     );
     let out = run(None, &["check", "--json", "https://evil.example/deck.json"]);
     assert_eq!(out.status.code(), Some(2));
@@ -49,7 +49,7 @@ fn a_link_to_a_host_off_the_allowlist_is_refused_naming_the_setting() {
         json(&out)["error"]
             .as_str()
             .unwrap()
-            .starts_with("evil.example: links to this host are not read"),
+            .starts_with("evil.example: links from this site are not read here"),
         "{}",
         stdout(&out)
     );
@@ -77,7 +77,7 @@ fn convert_and_diff_take_a_link_where_they_take_a_file() {
         Some(""),
         &["diff", "https://melee.gg/Decklist/View/abc", "-"],
     );
-    assert_refused(&out, "melee.gg: links to this host are not read");
+    assert_refused(&out, "melee.gg: links from this site are not read here");
 }
 
 const LEGION_LINK: &str = "https://legionhq2.com/list/rebels/1000:1ab0000,1ad0000,3ahed0dc0,1aieh000,1gv00000,1ae000,2ak00000,2ao00,1he00,1ap000,cr,cq,vo,ck,bj,ch,Ag,Ah,Ai,Aa,Ab,Ac,yu,yv,yw";

@@ -312,6 +312,20 @@ impl TestApp {
         Self::answer(response).await
     }
 
+    /// A JSON POST with an event's token (`Authorization: Bearer`).
+    pub async fn post_as(&self, path: &str, token: &str, body: &Value) -> Answer {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.address))
+            .bearer_auth(token)
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("the request is answered");
+        Self::answer(response).await
+    }
+
     /// A GET with an event's token (`Authorization: Bearer`).
     pub async fn get_as(&self, path: &str, token: &str) -> Answer {
         let response = self

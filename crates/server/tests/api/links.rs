@@ -292,6 +292,137 @@ async fn a_player_registers_with_a_link_and_the_event_keeps_the_deck_not_the_lin
     );
 }
 
+/// Issue 34: an amendment by link stored the link's text as the list. Every field the document
+/// types as a deck reads a link alike: an amendment, a deck check's presented deck, a pool; a
+/// link is never stored as text; other schemes and private addresses are refused and nothing is
+/// stored.
+#[actix_web::test]
+async fn an_amendment_and_a_deck_check_by_link_read_the_deck_and_a_bad_link_stores_nothing() {
+    let up = Upstream::start().await;
+    up.route(SWUDB_AT, Reply::json(SWUDB));
+    let app = app(&up, settings(), &["swudb.com"]).await;
+    let created = app
+        .post(
+            "/v1/events",
+            "application/json",
+            json!({ "name": "Store Showdown", "game": "swu", "format": "premier", "date": "2025-04-01" })
+                .to_string(),
+        )
+        .await;
+    let code = created.body["event"]["registration_code"].as_str().unwrap();
+    let event = created.body["event"]["id"].as_str().unwrap();
+    let org = created.body["organizer_token"].as_str().unwrap();
+    let registered = app
+        .post(
+            &format!("/v1/events/code/{code}/players"),
+            "application/json",
+            json!({ "player": "Ada Lovelace", "uid": "1001", "deck": SWUDB_LINK }).to_string(),
+        )
+        .await;
+    assert_eq!(registered.status, 201, "{}", registered.body);
+    let player = registered.body["player"]["id"].as_str().unwrap();
+    let lists = format!("/v1/events/{event}/players/{player}/lists");
+    let amended = app
+        .post_as(
+            &lists,
+            org,
+            &json!({ "deck": SWUDB_LINK, "reason": "the player's link" }),
+        )
+        .await;
+    assert_eq!(amended.status, 200, "{}", amended.body);
+    let record = app
+        .get_as(&format!("/v1/events/{event}/players/{player}"), org)
+        .await;
+    let kept = record.body["versions"][1]["decks"][0].as_str().unwrap();
+    assert!(
+        kept.contains("\"SOR_017\"") && !kept.contains("swudb.com/deck"),
+        "the deck the site gave, not the link: {kept}"
+    );
+    // The judge's table: the list shown as its sheet lists it, card names in order.
+    let sheet = &record.body["sheet"]["decks"][0]["sheet"]["sections"];
+    assert_eq!(sheet[0]["id"], "leader", "{}", record.body["sheet"]);
+    // A deck check whose presented deck is the link.
+    let check = app
+        .post_as(
+            &format!("/v1/events/{event}/players/{player}/deck-checks"),
+            org,
+            &json!({ "presented": SWUDB_LINK, "version": 2 }),
+        )
+        .await;
+    assert_eq!(
+        (check.status, check.body["verdict"].as_str()),
+        (201, Some("match")),
+        "{}",
+        check.body
+    );
+    // Refused, and nothing stored: a private address, another scheme, a pool that is a file.
+    for (body, status, code, field) in [
+        (
+            json!({ "deck": "https://169.254.169.254/latest/meta-data/", "reason": "x" }),
+            403,
+            "link-host-not-allowed",
+            "deck",
+        ),
+        (
+            json!({ "deck": "ftp://swudb.com/deck/AbC123", "reason": "x" }),
+            400,
+            "link-invalid",
+            "deck",
+        ),
+        (
+            json!({ "deck": "javascript:alert(1)", "reason": "x" }),
+            400,
+            "link-invalid",
+            "deck",
+        ),
+        (
+            json!({ "deck": "1 | Waylay", "pool": "file:///etc/passwd", "reason": "x" }),
+            400,
+            "link-invalid",
+            "pool",
+        ),
+    ] {
+        let refused = app.post_as(&lists, org, &body).await;
+        assert_eq!(
+            (
+                refused.status,
+                refused.body["error"]["code"].as_str(),
+                refused.body["error"]["field"].as_str()
+            ),
+            (status, Some(code), Some(field)),
+            "{body}: {}",
+            refused.body
+        );
+        let message = refused.body["error"]["message"].as_str().unwrap();
+        assert!(!message.contains("DECKCHECK_"), "{message}");
+    }
+    let presented = app
+        .post_as(
+            &format!("/v1/events/{event}/players/{player}/deck-checks"),
+            org,
+            &json!({ "presented": "file:///etc/passwd", "version": 2 }),
+        )
+        .await;
+    assert_eq!(
+        (presented.status, presented.body["error"]["field"].as_str()),
+        (400, Some("presented")),
+        "{}",
+        presented.body
+    );
+    let record = app
+        .get_as(&format!("/v1/events/{event}/players/{player}"), org)
+        .await;
+    assert_eq!(record.body["versions"].as_array().unwrap().len(), 2);
+    assert_eq!(record.body["checks"].as_array().unwrap().len(), 1);
+    // A 200 KB link is quoted short.
+    let long = format!("https://swudb.com/cards/{}", "a".repeat(200_000));
+    let refused = app
+        .post_as(&lists, org, &json!({ "deck": long, "reason": "x" }))
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body["error"]["code"]);
+    assert!(refused.body.to_string().len() < 1_000);
+}
+
 #[actix_web::test]
 async fn a_link_to_a_host_off_the_allowlist_is_a_403_naming_the_host_and_nothing_is_fetched() {
     let up = Upstream::start().await;

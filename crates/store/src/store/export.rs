@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Store;
 use crate::error::StoreError;
-use crate::model::{DeckCheck, Event, ListVersion, Pick, Registration, Role, ShownList};
-use crate::repo::{self, Inserted, TokenRow};
+use crate::model::{
+    DeckCheck, Event, ListVersion, Pick, Registration, Role, RosterChange, ShownList,
+};
+use crate::repo::{self, CountDelta, Inserted, TokenRow};
 
 /// What the document says it is; an import refuses any other.
 pub const EXPORT_FORMAT: &str = "deckcheck-event/1";
@@ -24,6 +26,10 @@ pub struct EventExport {
     pub deck_checks: Vec<DeckCheck>,
     pub picks: Vec<Pick>,
     pub published: Vec<ShownList>,
+    /// Every change to the roster (removals, withdrawals, corrections), oldest first (issue 34;
+    /// absent from exports made before, and when there is none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roster_changes: Vec<RosterChange>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -48,6 +54,10 @@ pub struct ExportedRegistration {
     pub created_at: Timestamp,
     /// Every version, oldest first; the last is the registered list.
     pub versions: Vec<ListVersion>,
+    /// When the registration was removed or withdrawn (it is off the roster, kept here).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub removed_at: Option<Timestamp>,
 }
 
 pub(crate) async fn export(store: &Store, event_id: &str) -> Result<EventExport, StoreError> {
@@ -67,8 +77,9 @@ pub(crate) async fn export(store: &Store, event_id: &str) -> Result<EventExport,
         })
         .collect::<Result<_, StoreError>>()?;
     let mut registrations = Vec::new();
-    for r in repo::roster(pool, event_id).await? {
+    for r in repo::every_registration(pool, event_id).await? {
         registrations.push(ExportedRegistration {
+            removed_at: r.removed_at,
             versions: repo::versions(pool, &r.id).await?,
             id: r.id,
             player: r.player,
@@ -81,6 +92,7 @@ pub(crate) async fn export(store: &Store, event_id: &str) -> Result<EventExport,
         format: EXPORT_FORMAT.into(),
         deck_checks: repo::checks(pool, event_id, None).await?,
         picks: repo::picks(pool, event_id).await?,
+        roster_changes: repo::changes(pool, event_id, None).await?,
         published,
         event,
         tokens,
@@ -120,6 +132,8 @@ pub(crate) async fn import(store: &Store, export: &EventExport) -> Result<Event,
                     ),
                 ));
             }
+            // The event's numbers, as its rows count them.
+            let mut counts = CountDelta::default();
             for r in &export.registrations {
                 let last = r
                     .versions
@@ -135,8 +149,13 @@ pub(crate) async fn import(store: &Store, export: &EventExport) -> Result<Event,
                     created_at: r.created_at,
                     updated_at: last.at,
                     checks: 0,
+                    removed_at: None,
                 };
-                let key = r.uid.trim().to_lowercase();
+                // A removed registration's UID is free (whatever order the export lists them in).
+                let key = match r.removed_at {
+                    Some(_) => repo::removed_key(&r.id),
+                    None => super::uid_key(&r.uid),
+                };
                 if let Inserted::Taken =
                     repo::insert_registration(tx.conn(), &event.id, &registration, &key).await?
                 {
@@ -146,9 +165,21 @@ pub(crate) async fn import(store: &Store, export: &EventExport) -> Result<Event,
                     ));
                 }
                 for v in &r.versions {
-                    repo::insert_version(tx.conn(), &event.id, &r.id, v).await?;
+                    let bytes = repo::insert_version(tx.conn(), &event.id, &r.id, v).await?;
+                    counts.versions += 1;
+                    counts.stored_bytes += bytes as i64;
+                }
+                match r.removed_at {
+                    Some(at) => repo::set_removed(tx.conn(), &r.id, at).await?,
+                    None => {
+                        let on_roster = CountDelta::list(None, last.state, 0);
+                        counts.players += on_roster.players;
+                        counts.accepted += on_roster.accepted;
+                        counts.pending += on_roster.pending;
+                    }
                 }
             }
+            repo::add_counts(tx.conn(), &event.id, counts).await?;
             for t in &export.tokens {
                 let at = t.created_at;
                 let row = TokenRow::new(
@@ -168,6 +199,9 @@ pub(crate) async fn import(store: &Store, export: &EventExport) -> Result<Event,
             }
             for p in &export.picks {
                 repo::insert_pick(tx.conn(), &event.id, p).await?;
+            }
+            for c in &export.roster_changes {
+                repo::insert_change(tx.conn(), &event.id, c).await?;
             }
             for (i, l) in export.published.iter().enumerate() {
                 repo::insert_published(tx.conn(), &event.id, i as u64 + 1, l).await?;

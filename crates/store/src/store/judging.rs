@@ -4,9 +4,7 @@
 
 use std::sync::Arc;
 
-use deckcheck_core::{
-    AnyGame, CardRef, CompareRequest, DeckInput, DeckView, RequestError, ValidateRequest,
-};
+use deckcheck_core::{AnyGame, CompareRequest, DeckInput, RequestError};
 use jiff::Timestamp;
 use serde_json::value::RawValue;
 
@@ -18,10 +16,11 @@ use crate::model::*;
 use crate::repo::{self, RowLock};
 use crate::token;
 
-/// A list rendered for an opponent or for publishing: text, and SWUDB JSON where the game
-/// writes it, with each deck's fingerprint. A deck the game writes no text of (a Legion army,
-/// written only as a Legion HQ link) is written from the deck as the game reads it, section by
-/// section; one the game cannot read is shown as submitted.
+/// A list rendered for an opponent or for publishing: each deck as its sheet lists it, in the
+/// sheet's order (one card a line; a Legion unit with its upgrades), with every entry that
+/// could not be read as a card as it was written, under `Not read as cards` and in `not_read`:
+/// nothing of the registered list is dropped. SWUDB JSON where the game writes it (every entry
+/// read); each deck's fingerprint. A deck that cannot be read at all is shown as submitted.
 pub fn render(game: &dyn AnyGame, event: &Event, version: &ListVersion) -> Vec<RenderedDeck> {
     render_decks(
         game,
@@ -40,37 +39,41 @@ pub(crate) fn render_decks(
     input_format: Option<&str>,
     fingerprints: &[Option<String>],
 ) -> Vec<RenderedDeck> {
-    let inputs: Vec<DeckInput> = decks
+    decks
         .iter()
         .enumerate()
-        .map(|(i, text)| DeckInput {
-            field: format!("decks[{i}]"),
-            text: text.clone(),
-        })
-        .collect();
-    let written = |input: &DeckInput, to: &str| {
-        game.convert(input, input_format, to)
-            .ok()
-            .filter(|(_, diagnostics)| !diagnostics.iter().any(|d| d.blocks_verdict()))
-            .map(|(t, _)| t)
-    };
-    let mut texts: Vec<Option<String>> = inputs.iter().map(|d| written(d, "text")).collect();
-    if texts.iter().any(Option::is_none) {
-        let views = views(game, event, inputs.clone(), input_format);
-        for (text, view) in texts.iter_mut().zip(views) {
-            if text.is_none() {
-                *text = view.map(|v| view_text(&v));
+        .map(|(i, text)| {
+            let input = DeckInput {
+                field: format!("decks[{i}]"),
+                text: text.clone(),
+            };
+            let (text, not_read) = match game.sheet(&input, input_format, event.date) {
+                Ok(sheet) => (sheet.to_text(), sheet.not_read),
+                Err(_) => (
+                    input.text.clone(),
+                    input
+                        .text
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(str::to_string)
+                        .collect(),
+                ),
+            };
+            let swudb = if not_read.is_empty() {
+                game.convert(&input, input_format, "swudb")
+                    .ok()
+                    .filter(|(_, diagnostics)| !diagnostics.iter().any(|d| d.blocks_verdict()))
+                    .and_then(|(t, _)| compact(&t))
+            } else {
+                None
+            };
+            RenderedDeck {
+                swudb,
+                text,
+                fingerprint: fingerprints.get(i).cloned().flatten(),
+                not_read,
             }
-        }
-    }
-    inputs
-        .iter()
-        .zip(texts)
-        .enumerate()
-        .map(|(i, (input, text))| RenderedDeck {
-            swudb: written(input, "swudb").and_then(|t| compact(&t)),
-            text: text.unwrap_or_else(|| input.text.clone()),
-            fingerprint: fingerprints.get(i).cloned().flatten(),
         })
         .collect()
 }
@@ -80,56 +83,6 @@ pub(crate) fn render_decks(
 fn compact(json: &str) -> Option<Box<RawValue>> {
     let value: serde_json::Value = serde_json::from_str(json).ok()?;
     serde_json::value::to_raw_value(&value).ok()
-}
-
-/// Each deck of a list as the game reads it for the event (its format, date and options), or
-/// nothing where the list cannot be read.
-fn views(
-    game: &dyn AnyGame,
-    event: &Event,
-    decks: Vec<DeckInput>,
-    input_format: Option<&str>,
-) -> Vec<Option<DeckView>> {
-    let request = ValidateRequest {
-        decks,
-        formats: vec![event.format.clone()],
-        as_of: event.date,
-        input_format: input_format.map(str::to_string),
-        explain: true,
-        player: None,
-        uid: None,
-        registration: false,
-        options: event.options.clone(),
-    };
-    match game.validate(&request) {
-        Ok(answer) => answer.decks.into_iter().map(|d| d.view).collect(),
-        Err(_) => Vec::new(),
-    }
-}
-
-/// A deck as text, section by section: the section's name and count, then one card a line
-/// (a Legion unit with its upgrades: `1 Luke Skywalker + Upgrade + …`).
-fn view_text(view: &DeckView) -> String {
-    let mut out = String::new();
-    for section in view.sections.iter().filter(|s| !s.lines.is_empty()) {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        let mut label = section.label.to_string();
-        if let Some(first) = label.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
-        out.push_str(&format!("{label} ({})\n", section.count));
-        for line in &section.lines {
-            let attached: Vec<String> = line.attached.iter().map(CardRef::name).collect();
-            let name = std::iter::once(line.card.name())
-                .chain(attached)
-                .collect::<Vec<_>>()
-                .join(" + ");
-            out.push_str(&format!("{} {name}\n", line.count));
-        }
-    }
-    out
 }
 
 /// A deck check's reading: the presented deck (and the box) against the registered one, and
@@ -184,7 +137,10 @@ fn compare(
 
 impl Store {
     /// A deck check: the presented deck (and any other cards found in the box) against the
-    /// registered list (its current version), stored with the judge and the time.
+    /// registered list, stored with the judge and the time. `version` is the version of the
+    /// list the judge checked against (the one they were shown): one that is not the player's
+    /// current list when the check is written is refused ([`StoreError::StaleVersion`]), so a
+    /// check is never recorded against a list it was not made for.
     #[expect(
         clippy::too_many_arguments,
         reason = "what a judge gives for one check"
@@ -194,6 +150,7 @@ impl Store {
         game: &Arc<dyn AnyGame>,
         access: &Access,
         player_id: &str,
+        version: i64,
         presented: &str,
         deck_box: Option<&str>,
         deck_index: usize,
@@ -204,6 +161,12 @@ impl Store {
         let (event, now) = self.event_now(&access.event_id, given).await?;
         allow(Op::DeckCheck, access.actor(), &event, now)?;
         let registration = self.registration(&event.id, player_id).await?;
+        if version != registration.version {
+            return Err(StoreError::StaleVersion {
+                asked: version,
+                current: registration.version,
+            });
+        }
         let current = self.current(&registration).await?;
         let registered = current.decks.get(deck_index).ok_or_else(|| {
             StoreError::unprocessable(
@@ -262,12 +225,24 @@ impl Store {
             comparison: serde_json::to_value(&comparison)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?,
             fingerprint,
+            void: None,
         };
         self.db()
             .write(async move |tx| {
                 let stored = repo::event_for_write(tx, &event.id, RowLock::Share).await?;
                 let now = tx.decide(given, stored.db_now);
                 allow(Op::DeckCheck, access.actor(), &stored.event, now)?;
+                // The list may have been amended, or the entry removed, since it was read.
+                let now_is = repo::registration_for_write(tx.conn(), &event.id, player_id)
+                    .await?
+                    .ok_or_else(|| StoreError::NoPlayer(player_id.to_string()))?;
+                let now_is = super::on_roster(now_is)?;
+                if now_is.version != version {
+                    return Err(StoreError::StaleVersion {
+                        asked: version,
+                        current: now_is.version,
+                    });
+                }
                 let check = DeckCheck { at: now, ..check };
                 repo::insert_check(tx.conn(), &event.id, &check).await?;
                 crate::idempotency::record(tx, now, &check).await?;
@@ -357,6 +332,7 @@ impl Store {
                 place: None,
                 version: current.version,
                 decks: render(game, &event, &current),
+                standing: None,
             });
         }
         let b = shown.pop().unwrap_or_else(|| unreachable!("two lists"));

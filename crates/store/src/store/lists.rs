@@ -352,6 +352,7 @@ impl Store {
                     created_at: now,
                     updated_at: now,
                     checks: 0,
+                    removed_at: None,
                 };
                 let key = uid_key(&registration.uid);
                 if let Inserted::Taken =

@@ -6,6 +6,8 @@
 //! - `organizer`: creating, configuring, locking and deleting events; retention
 //! - `judging`: deck checks, picks, open decklist review (CEG 5.9-5.11)
 //! - `publishing`: the published snapshot (CEG 5.9, 10.2)
+//! - `roster`: corrections of the roster (a removal, a withdrawal, a name or UID corrected)
+//!   and voided deck checks, each kept in the history (issue 34)
 //! - `tokens`: issuing, listing, revoking, reissuing, rotating and recovering tokens
 //! - `keys`: organizer keys, issued and revoked by the operator
 //! - `limits`: per-client budgets kept in the database, for several replicas
@@ -17,6 +19,7 @@ pub mod limits;
 mod lists;
 mod organizer;
 mod publishing;
+pub mod roster;
 mod tokens;
 
 pub use judging::render;
@@ -161,9 +164,21 @@ fn text_field(field: &str, value: &str, max: usize) -> Result<String, StoreError
     Ok(value.to_string())
 }
 
-/// A UID as compared: one registration per UID and event, whatever its case.
-fn uid_key(uid: &str) -> String {
-    uid.trim().to_lowercase()
+/// A UID as compared: one registration per UID and event, whatever its case, width, spaces or
+/// invisible characters (core's [`deckcheck_core::text::uid_normal_form`]).
+pub(crate) fn uid_key(uid: &str) -> String {
+    deckcheck_core::text::uid_normal_form(uid)
+}
+
+/// A registration that is on the roster, or why it is not.
+pub(crate) fn on_roster(registration: Registration) -> Result<Registration, StoreError> {
+    match registration.removed_at {
+        Some(at) => Err(StoreError::Removed {
+            player: registration.player,
+            at,
+        }),
+        None => Ok(registration),
+    }
 }
 
 /// Whether `actor` may ever do `op` (in some phase of the lifecycle table), as the store's
@@ -201,10 +216,12 @@ impl Store {
     /// Opens the store and brings its schema up to date; fails at once, saying why, when the
     /// data directory is read-only or the database cannot be reached.
     pub async fn open(location: &Location) -> Result<Self, StoreError> {
-        Ok(Self {
+        let store = Self {
             db: Db::open(location).await?,
             policy: Policy::default(),
-        })
+        };
+        store.normalize_uids().await?;
+        Ok(store)
     }
 
     /// A store over a pool that connects on first use; the schema must be up to date already
@@ -240,7 +257,8 @@ impl Store {
     }
 
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        self.db.migrate().await
+        self.db.migrate().await?;
+        self.normalize_uids().await
     }
 
     pub fn backend(&self) -> Backend {
@@ -335,7 +353,18 @@ impl Store {
         repo::counts(&self.db.pool, &access.event_id).await
     }
 
+    /// A registration on the roster (one removed or withdrawn is [`StoreError::Removed`]).
     async fn registration(
+        &self,
+        event_id: &str,
+        player_id: &str,
+    ) -> Result<Registration, StoreError> {
+        let registration = self.any_registration(event_id, player_id).await?;
+        on_roster(registration)
+    }
+
+    /// A registration, on the roster or not (its history is read either way).
+    async fn any_registration(
         &self,
         event_id: &str,
         player_id: &str,
@@ -393,10 +422,11 @@ impl Store {
             Op::ReadRoster
         };
         self.readable(op, access).await?;
-        let registration = self.registration(&access.event_id, player_id).await?;
+        let registration = self.any_registration(&access.event_id, player_id).await?;
         Ok(PlayerRecord {
             versions: repo::versions_page(&self.db.pool, player_id, before, limit).await?,
             checks: repo::checks(&self.db.pool, &access.event_id, Some(player_id)).await?,
+            changes: repo::changes(&self.db.pool, &access.event_id, Some(player_id)).await?,
             registration,
         })
     }

@@ -2,11 +2,17 @@
 //! of the tournament"; CEG 10.2: the organizer may publish them): once, final. The lists are
 //! rendered once, when published, into a snapshot kept in order with its time; reading it is
 //! reading a page of stored rows, with an entity tag that never changes.
+//!
+//! Publishing is a decision (issue 34): with a list pending (not legal, or not judged, and not
+//! accepted by a judge) the organizer must say what to do with it, leave it out (withheld) or
+//! publish it marked pending; a published list is every line of the registered one (what could
+//! not be read as a card shown as written, marked); and the answer is a summary, not the lists.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use deckcheck_core::AnyGame;
+use deckcheck_core::error::PendingPlayer;
 use jiff::Timestamp;
 
 use super::judging::render_decks;
@@ -73,13 +79,18 @@ impl Store {
     /// 10,000-player event's lists are seconds of work that no request thread waits on), then
     /// written in one transaction that checks no list changed meanwhile (a judge's amendment
     /// after the lock): if one did, the lists are read and rendered again.
+    ///
+    /// A pending list among those chosen needs `pending` said: [`PendingChoice::Ask`] refuses
+    /// ([`StoreError::PendingLists`], naming them), `Withhold` leaves them out (listed as
+    /// withheld, without decks), `Include` publishes them marked pending.
     pub async fn publish(
         &self,
         game: Arc<dyn AnyGame>,
         access: &Access,
         which: Publish,
+        pending: PendingChoice,
         now: Timestamp,
-    ) -> Result<Publication, StoreError> {
+    ) -> Result<PublishSummary, StoreError> {
         let given = now;
         let event_id = access.event_id.as_str();
         let (event, now) = self.event_now(event_id, given).await?;
@@ -95,22 +106,46 @@ impl Store {
         for _ in 0..PUBLISH_TRIES {
             let current = repo::current_lists(&self.db().pool, event_id).await?;
             let chosen = chosen(current, &which)?;
+            let waiting: Vec<PendingPlayer> = chosen
+                .iter()
+                .filter(|(l, _)| l.state == State::Pending)
+                .map(|(l, _)| PendingPlayer {
+                    player_id: l.registration_id.clone(),
+                    player: l.player.clone(),
+                    verdict: l.verdict.into(),
+                })
+                .collect();
+            if pending == PendingChoice::Ask && !waiting.is_empty() {
+                return Err(StoreError::PendingLists { players: waiting });
+            }
             let (game, shown) = (Arc::clone(&game), event.clone());
             let lists = tokio::task::spawn_blocking(move || {
                 chosen
                     .into_iter()
-                    .map(|(list, place)| ShownList {
-                        decks: render_decks(
-                            game.as_ref(),
-                            &shown,
-                            &list.decks,
-                            list.input_format.as_deref(),
-                            &list.fingerprints,
-                        ),
-                        player_id: list.registration_id,
-                        player: list.player,
-                        place,
-                        version: list.version,
+                    .map(|(list, place)| {
+                        let standing = match (list.state, pending) {
+                            (State::Accepted, _) => None,
+                            (State::Pending, PendingChoice::Withhold) => Some(Standing::Withheld),
+                            (State::Pending, _) => Some(Standing::Pending),
+                        };
+                        ShownList {
+                            decks: if standing == Some(Standing::Withheld) {
+                                Vec::new()
+                            } else {
+                                render_decks(
+                                    game.as_ref(),
+                                    &shown,
+                                    &list.decks,
+                                    list.input_format.as_deref(),
+                                    &list.fingerprints,
+                                )
+                            },
+                            player_id: list.registration_id,
+                            player: list.player,
+                            place,
+                            version: list.version,
+                            standing,
+                        }
                     })
                     .collect::<Vec<_>>()
             })
@@ -143,21 +178,32 @@ impl Store {
                         repo::insert_published(tx.conn(), event_id, i as u64 + 1, list).await?;
                     }
                     repo::set_published(tx.conn(), event_id, at, lists.len() as u64).await?;
-                    let publication = Publication {
-                        event: Event {
-                            published_at: Some(at),
-                            ..event
-                        }
-                        .public(now),
-                        published_at: at,
-                        lists,
+                    let event = Event {
+                        published_at: Some(at),
+                        ..event
                     };
-                    crate::idempotency::record(tx, now, &publication).await?;
-                    Ok(Some(publication))
+                    let standing =
+                        |s: Option<Standing>| lists.iter().filter(move |l| l.standing == s);
+                    let summary = PublishSummary {
+                        etag: etag(&event, at),
+                        event: event.public(now),
+                        published_at: at,
+                        published: lists.len() as u64
+                            - standing(Some(Standing::Withheld)).count() as u64,
+                        marked_pending: standing(Some(Standing::Pending)).count() as u64,
+                        withheld: standing(Some(Standing::Withheld))
+                            .map(|l| PublishedPlayer {
+                                player_id: l.player_id.clone(),
+                                player: l.player.clone(),
+                            })
+                            .collect(),
+                    };
+                    crate::idempotency::record(tx, now, &summary).await?;
+                    Ok(Some(summary))
                 })
                 .await?;
-            if let Some(publication) = written {
-                return Ok(publication);
+            if let Some(summary) = written {
+                return Ok(summary);
             }
         }
         Err(StoreError::unavailable(
@@ -201,11 +247,16 @@ impl Store {
     /// A page of the published lists: `limit` (default [`PAGE_LISTS`], at most
     /// [`MAX_PAGE_LISTS`]) from `offset` (at most [`super::MAX_PLAYERS`]), with the snapshot's
     /// time, size and entity tag.
+    ///
+    /// With `query`, only the lists whose player's name holds it (any case, any accents, as
+    /// names are folded for search), among every list of the snapshot, not the page alone;
+    /// `total` then counts those.
     pub async fn published_page(
         &self,
         event_id: &str,
         offset: u64,
         limit: Option<u64>,
+        query: Option<&str>,
         now: Timestamp,
     ) -> Result<PublishedPage, StoreError> {
         let limit = limit.unwrap_or(PAGE_LISTS);
@@ -225,8 +276,35 @@ impl Store {
             ));
         }
         let (event, published_at, total) = self.published_event(event_id).await?;
+        let query = query
+            .map(deckcheck_core::text::loose_fold)
+            .filter(|q| !q.is_empty());
+        let (lists, total) = match query {
+            None => (
+                repo::published(&self.db().pool, event_id, offset, limit).await?,
+                total,
+            ),
+            Some(q) => {
+                let found: Vec<u64> = repo::published_names(&self.db().pool, event_id)
+                    .await?
+                    .into_iter()
+                    .filter(|(_, name)| deckcheck_core::text::loose_fold(name).contains(&q))
+                    .map(|(position, _)| position)
+                    .collect();
+                let page: Vec<u64> = found
+                    .iter()
+                    .copied()
+                    .skip(offset as usize)
+                    .take(limit as usize)
+                    .collect();
+                (
+                    repo::published_at(&self.db().pool, event_id, &page).await?,
+                    found.len() as u64,
+                )
+            }
+        };
         Ok(PublishedPage {
-            lists: repo::published(&self.db().pool, event_id, offset, limit).await?,
+            lists,
             etag: etag(&event, published_at),
             event: event.public(now),
             published_at,

@@ -22,6 +22,7 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
                 &toy(),
                 &j,
                 &a.player.id,
+                2,
                 "2 Leia",
                 None,
                 0,
@@ -34,7 +35,7 @@ async fn an_exported_event_imports_into_an_empty_store_and_exports_the_same() {
         lock(&db, &created, t(40)).await;
         let org = organizer(&db, &created).await;
         db.store
-            .publish(toy(), &org, Publish::All, t(50))
+            .publish_lists(toy(), &org, Publish::All, t(50))
             .await
             .unwrap();
         let export = db.store.export(&Access::operator(id)).await.unwrap();

@@ -203,7 +203,7 @@ async fn publishing_cancelled_half_way_publishes_nothing_and_can_be_done_again()
         let (store, org2) = (Arc::clone(&db.store), org.clone());
         let task = tokio::spawn(async move {
             store
-                .publish(toy(), &org2, deckcheck_store::Publish::All, t(60))
+                .publish_lists(toy(), &org2, deckcheck_store::Publish::All, t(60))
                 .await
         });
         reached(&marker).await;
@@ -215,7 +215,7 @@ async fn publishing_cancelled_half_way_publishes_nothing_and_can_be_done_again()
         ));
         let published = db
             .store
-            .publish(toy(), &org, deckcheck_store::Publish::All, t(70))
+            .publish_lists(toy(), &org, deckcheck_store::Publish::All, t(70))
             .await
             .unwrap();
         assert_eq!(published.lists.len(), 6, "{}", db.name);
@@ -430,7 +430,10 @@ async fn postgresql_stopped_in_the_middle_of_a_burst_loses_nothing_acknowledged_
     for (i, task) in tasks.into_iter().enumerate() {
         match task.await.unwrap() {
             Ok(id) => acknowledged.push(id),
-            Err(StoreError::Unavailable { .. }) => unavailable.push(format!("uid-{i}")),
+            // Refused, or in doubt: the commit's answer was lost with the server.
+            Err(StoreError::Unavailable { .. } | StoreError::OutcomeUnknown { .. }) => {
+                unavailable.push(format!("uid-{i}"))
+            }
             Err(e) => panic!("{e:?}"),
         }
     }
@@ -440,7 +443,7 @@ async fn postgresql_stopped_in_the_middle_of_a_burst_loses_nothing_acknowledged_
         acknowledged.push(try_register(&db.store, &created, i).await.unwrap());
     }
     // A commit the server made as it stopped may have lost its answer: that write is stored
-    // though its request answered "unavailable, retry" (the client's retry, under its
+    // though its request answered "outcome unknown, retry" (the client's retry, under its
     // Idempotency-Key, then finds it). Nothing acknowledged is missing, nothing stored was
     // not asked for, and nothing is stored twice.
     let roster = db

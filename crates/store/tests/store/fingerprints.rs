@@ -134,7 +134,7 @@ async fn the_published_lists_carry_each_decks_fingerprint() {
         let org = organizer(&db, &created).await;
         let published = db
             .store
-            .publish(toy(), &org, Publish::All, t(30))
+            .publish_lists(toy(), &org, Publish::All, t(30))
             .await
             .unwrap();
         let expected = Some(fingerprint_of("2 Luke\n2 Leia"));
@@ -145,7 +145,7 @@ async fn the_published_lists_carry_each_decks_fingerprint() {
         );
         let page = db
             .store
-            .published_page(&created.event.id, 0, None, t(40))
+            .published_page(&created.event.id, 0, None, None, t(40))
             .await
             .unwrap();
         let decks: serde_json::Value = serde_json::from_str(page.lists[0].decks.get()).unwrap();

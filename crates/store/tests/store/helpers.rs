@@ -163,7 +163,9 @@ pub async fn publish_top(
     at: Timestamp,
 ) -> Result<Publication, StoreError> {
     let top = players.iter().map(|p| p.to_string()).collect();
-    db.store.publish(game(), org, Publish::Top(top), at).await
+    db.store
+        .publish_lists(game(), org, Publish::Top(top), at)
+        .await
 }
 
 /// A judge's deck check of the player's first deck, with no box and no note.
@@ -175,7 +177,17 @@ pub async fn check(
     at: Timestamp,
 ) -> Result<DeckCheck, StoreError> {
     db.store
-        .deck_check(&game(), judge, player, presented, None, 0, None, at)
+        .deck_check(
+            &game(),
+            judge,
+            player,
+            version_of(db, judge, player).await,
+            presented,
+            None,
+            0,
+            None,
+            at,
+        )
         .await
 }
 
@@ -242,4 +254,45 @@ pub async fn judge_token(db: &Db, created: &Created, name: &str) -> String {
 pub async fn lock(db: &Db, created: &Created, at: Timestamp) -> deckcheck_store::Event {
     let org = organizer(db, created).await;
     db.store.lock(&org, at).await.unwrap()
+}
+
+/// The version of a player's list a judge sees now (what a deck check names).
+pub async fn version_of(db: &Db, judge: &Access, player: &str) -> i64 {
+    db.store
+        .player(judge, player)
+        .await
+        .map(|r| r.registration.version)
+        .unwrap_or(1)
+}
+
+/// Publishing as the tests before issue 34 read it: every list chosen published (a pending one
+/// too, marked), read back from the snapshot.
+pub trait PublishLists {
+    async fn publish_lists(
+        &self,
+        game: std::sync::Arc<dyn deckcheck_core::AnyGame>,
+        org: &Access,
+        which: Publish,
+        at: Timestamp,
+    ) -> Result<Publication, StoreError>;
+}
+
+impl PublishLists for deckcheck_store::Store {
+    async fn publish_lists(
+        &self,
+        game: std::sync::Arc<dyn deckcheck_core::AnyGame>,
+        org: &Access,
+        which: Publish,
+        at: Timestamp,
+    ) -> Result<Publication, StoreError> {
+        self.publish(
+            game,
+            org,
+            which,
+            deckcheck_store::PendingChoice::Include,
+            at,
+        )
+        .await?;
+        self.published(&org.event_id, at).await
+    }
 }

@@ -19,6 +19,7 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
                 &toy(),
                 &j,
                 &s.player.id,
+                1,
                 "2 Leia\n2 Luke",
                 None,
                 0,
@@ -34,6 +35,7 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
                 &toy(),
                 &j,
                 &s.player.id,
+                1,
                 "2 Luke\n1 Leia\n1 Han",
                 None,
                 0,
@@ -70,13 +72,13 @@ async fn a_deck_check_compares_the_presented_deck_with_the_registered_list_and_i
         );
         let err = db
             .store
-            .deck_check(&toy(), &j, &s.player.id, "1 Luke", None, 1, None, t(60))
+            .deck_check(&toy(), &j, &s.player.id, 1, "1 Luke", None, 1, None, t(60))
             .await
             .unwrap_err();
         assert!(matches!(&err, StoreError::Unprocessable { field, .. } if field == "deck_index"));
         let err = db
             .store
-            .deck_check(&toy(), &j, "pl_nobody", "1 Luke", None, 0, None, t(60))
+            .deck_check(&toy(), &j, "pl_nobody", 1, "1 Luke", None, 0, None, t(60))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::NoPlayer(_)));

@@ -40,7 +40,7 @@ async fn a_child_holding_a_write() {
         .unwrap();
     match what {
         "lock" => drop(store.lock(&org, t(100)).await),
-        _ => drop(store.publish(toy(), &org, Publish::All, t(200)).await),
+        _ => drop(store.publish_lists(toy(), &org, Publish::All, t(200)).await),
     }
     panic!("the write finished: it should have been killed first");
 }
@@ -131,14 +131,14 @@ async fn a_process_killed_half_way_through_publishing_publishes_nothing() {
         );
         assert!(matches!(
             db.store
-                .published_page(&created.event.id, 0, None, t(300))
+                .published_page(&created.event.id, 0, None, None, t(300))
                 .await,
             Err(StoreError::NoEvent(_))
         ));
         let org = organizer(&db, &created).await;
         let published = db
             .store
-            .publish(toy(), &org, Publish::All, t(300))
+            .publish_lists(toy(), &org, Publish::All, t(300))
             .await
             .unwrap();
         assert_eq!(published.lists.len(), 6);

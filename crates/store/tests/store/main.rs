@@ -17,6 +17,8 @@
 //! - `kill`: `kill -9` inside the lock's transaction and half-way through publishing
 //! - `fingerprints`: each version's list fingerprint, deck checks by fingerprint, published
 //!   lists with theirs (issue 30)
+//! - `roster`: removals, withdrawals, corrections, UIDs by their normal form, stale and voided
+//!   deck checks, publishing's question about pending lists, search (issue 34)
 //! - `faults`: writes failing (I/O error, full disk, server gone), cancelled inside their
 //!   transaction, a read-only data directory (issue 27, item 4)
 //! - `races`: two token operations sent together, one winner (issue 35, item 2)
@@ -48,5 +50,6 @@ mod publishing;
 mod races;
 mod registration;
 mod retention;
+mod roster;
 mod tokens;
 mod toy;

@@ -1,7 +1,7 @@
 //! The schema (issue 19, item 1): migrations run at start-up, forwards only, from an empty
 //! database and from the previous schema, on both backends.
 
-use deckcheck_store::{Location, MIGRATOR, Publish, Store};
+use deckcheck_store::{Location, MIGRATOR, Publish, Store, StoreError};
 use sqlx::migrate::Migrator;
 
 use crate::helpers::*;
@@ -24,7 +24,7 @@ async fn applied(location: &Location) -> Vec<i64> {
 async fn an_empty_database_gets_every_migration_and_opening_again_changes_nothing() {
     for db in every_backend().await {
         let all: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
-        assert_eq!(all, [1, 2, 3, 4, 5]);
+        assert_eq!(all, [1, 2, 3, 4, 5, 6]);
         assert_eq!(applied(&db.location).await, all, "{}", db.name);
         db.store.close().await;
         let again = Store::open(&db.location)
@@ -59,6 +59,10 @@ async fn previous_schema(url: &str) {
         "INSERT INTO events (id, name, game, format, event_date, tier, illegal_lists, options, registration_code, locks_at, locked_at, created_at) VALUES ('ev_old', 'Old Cup', 'toy', 'open', '2026-07-12', 'competitive', 'refuse', '{}', 'OLDCODE2', NULL, 1780000100000000, 1780000000000000)",
         "INSERT INTO registrations (id, event_id, player, uid, uid_key, version, state, verdict, created_at, updated_at) VALUES ('pl_old', 'ev_old', 'Ada', 'U1', 'u1', 1, 'accepted', 'legal', 1780000010000000, 1780000010000000)",
         "INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report) VALUES ('pl_old', 1, 'ev_old', 1780000010000000, 'player', 'Ada', NULL, '[\"2 Luke\"]', NULL, NULL, 'legal', 'accepted', '[]', '{}')",
+        // A UID in full-width digits with a space, keyed as it was before issue 34 (trimmed and
+        // lowercased): its normal form is 123456.
+        "INSERT INTO registrations (id, event_id, player, uid, uid_key, version, state, verdict, created_at, updated_at) VALUES ('pl_wide', 'ev_old', 'Ivy', '１２３ ４５６', '１２３ ４５６', 1, 'accepted', 'legal', 1780000020000000, 1780000020000000)",
+        "INSERT INTO list_versions (registration_id, version, event_id, at, source, actor, reason, decks, input_format, pool, verdict, state, cards, report) VALUES ('pl_wide', 1, 'ev_old', 1780000020000000, 'player', 'Ivy', NULL, '[\"2 Leia\"]', NULL, NULL, 'legal', 'accepted', '[]', '{}')",
     ] {
         sqlx::query(sql).execute(&pool).await.unwrap();
     }
@@ -91,7 +95,7 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
             .await
             .unwrap()
             .with_clock(deckcheck_store::Clock::Caller);
-        assert_eq!(applied(&location).await, [1, 2, 3, 4, 5]);
+        assert_eq!(applied(&location).await, [1, 2, 3, 4, 5, 6]);
         let event = store.event(&Access::operator("ev_old")).await.unwrap();
         assert_eq!((event.name.as_str(), event.published_at), ("Old Cup", None));
         let old_version = &store
@@ -100,7 +104,8 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
             .unwrap()
             .versions[0];
         assert_eq!(old_version.decks, ["2 Luke"]);
-        // The event's numbers are on its row now, counted once by the migration (issue 35).
+        // The event's numbers are on its row now, counted once by the migration (issue 35): Ada
+        // and Ivy, each with one accepted list.
         let counts = store.counts(&Access::operator("ev_old")).await.unwrap();
         assert_eq!(
             (
@@ -109,7 +114,7 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
                 counts.pending,
                 counts.versions
             ),
-            (1, 1, 0, 1)
+            (2, 2, 0, 2)
         );
         // A version stored before fingerprints were kept is shown without them.
         assert!(old_version.fingerprints.is_empty());
@@ -131,7 +136,7 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
             .await
             .unwrap();
         let checked = store
-            .deck_check(&toy(), &jo, "pl_old", "2 Luke", None, 0, None, t(400))
+            .deck_check(&toy(), &jo, "pl_old", 1, "2 Luke", None, 0, None, t(400))
             .await
             .unwrap();
         assert_eq!(
@@ -140,11 +145,31 @@ async fn a_database_at_the_previous_schema_is_brought_forward_with_its_data() {
             "{:?}",
             checked.fingerprint
         );
+        // The old UID was given its normal form's key when the store opened: the same id in
+        // another form is refused.
+        let err = store
+            .correct(
+                &org,
+                "pl_old",
+                deckcheck_store::Correction {
+                    player: None,
+                    uid: Some("123456".into()),
+                },
+                "typo",
+                t(450),
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, StoreError::AlreadyRegistered { uid } if uid == "123456"),
+            "{err:?}"
+        );
         let published = store
-            .publish(toy(), &org, Publish::All, t(500))
+            .publish_lists(toy(), &org, Publish::All, t(500))
             .await
             .unwrap();
-        assert_eq!(published.lists[0].decks[0].text, "2 Luke\n");
+        assert_eq!(published.lists[0].decks[0].text, "Main deck (2)\n2 Luke\n");
         assert_eq!(published.lists[0].decks[0].fingerprint, None);
+        assert_eq!(published.lists[1].player, "Ivy");
     }
 }

@@ -205,8 +205,27 @@ impl Case<'_> {
             }
             Op::DeckCheck => {
                 let a = self.access(who, op).await?;
+                // The version the judge was shown: the player's current one.
+                let version = match self
+                    .store()
+                    .player(&Access::operator(&self.created.event.id), &player_id)
+                    .await
+                {
+                    Ok(r) => r.registration.version,
+                    Err(_) => 1,
+                };
                 self.store()
-                    .deck_check(&game, &a, &player_id, LISTS[list], None, 0, None, self.now)
+                    .deck_check(
+                        &game,
+                        &a,
+                        &player_id,
+                        version,
+                        LISTS[list],
+                        None,
+                        0,
+                        None,
+                        self.now,
+                    )
                     .await?;
             }
             Op::Pick => {
@@ -216,7 +235,7 @@ impl Case<'_> {
             Op::Publish => {
                 let a = self.access(who, op).await?;
                 self.store()
-                    .publish(game.clone(), &a, Publish::All, self.now)
+                    .publish_lists(game.clone(), &a, Publish::All, self.now)
                     .await?;
             }
             _ => unreachable!("not generated"),

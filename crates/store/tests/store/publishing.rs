@@ -21,7 +21,7 @@ async fn the_organizer_opens_two_players_lists_for_a_pairing() {
             .await
             .unwrap();
         assert_eq!((la.player.as_str(), lb.player.as_str()), ("Ada", "Bo"));
-        assert_eq!(la.decks[0].text, "2 Luke\n");
+        assert_eq!(la.decks[0].text, "Main deck (2)\n2 Luke\n");
         let swudb: serde_json::Value =
             serde_json::from_str(la.decks[0].swudb.as_ref().unwrap().get()).unwrap();
         assert_eq!(swudb["deck"][0]["id"], "Luke");
@@ -53,7 +53,7 @@ async fn lists_are_published_after_the_lock_the_top_n_in_finishing_order() {
         ));
         let err = db
             .store
-            .publish(toy(), &org, Publish::All, t(20))
+            .publish_lists(toy(), &org, Publish::All, t(20))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::NotLocked), "{err:?}");
@@ -90,7 +90,7 @@ async fn all_lists_are_published_in_registration_order() {
         lock(&db, &created, t(30)).await;
         let all = db
             .store
-            .publish(toy(), &org, Publish::All, t(50))
+            .publish_lists(toy(), &org, Publish::All, t(50))
             .await
             .unwrap();
         let names: Vec<&str> = all.lists.iter().map(|l| l.player.as_str()).collect();
@@ -115,7 +115,7 @@ async fn once_published_nothing_of_the_event_changes() {
         let jo = judge(&db, &created, "Jo").await;
         lock(&db, &created, t(30)).await;
         db.store
-            .publish(toy(), &org, Publish::All, t(40))
+            .publish_lists(toy(), &org, Publish::All, t(40))
             .await
             .unwrap();
         let before = db.store.export(&Access::operator(id)).await.unwrap();
@@ -189,13 +189,13 @@ async fn the_published_snapshot_is_read_a_page_at_a_time_under_one_entity_tag() 
             register_at(&db, &created, &format!("P{i:02}"), "1 Luke", t(10 + i)).await;
         }
         assert!(matches!(
-            db.store.published_page(id, 0, None, t(40)).await,
+            db.store.published_page(id, 0, None, None, t(40)).await,
             Err(StoreError::NoEvent(_))
         ));
         lock(&db, &created, t(50)).await;
         let all = db
             .store
-            .publish(toy(), &org, Publish::All, t(60))
+            .publish_lists(toy(), &org, Publish::All, t(60))
             .await
             .unwrap();
         let mut read = Vec::new();
@@ -203,7 +203,7 @@ async fn the_published_snapshot_is_read_a_page_at_a_time_under_one_entity_tag() 
         for offset in [0, 10, 20] {
             let page = db
                 .store
-                .published_page(id, offset, Some(10), t(70))
+                .published_page(id, offset, Some(10), None, t(70))
                 .await
                 .unwrap();
             assert_eq!((page.total, page.offset), (25, offset));
@@ -222,11 +222,17 @@ async fn the_published_snapshot_is_read_a_page_at_a_time_under_one_entity_tag() 
             db.store.published_etag(id).await.unwrap(),
             *tags.first().unwrap()
         );
-        let past = db.store.published_page(id, 30, None, t(70)).await.unwrap();
+        let past = db
+            .store
+            .published_page(id, 30, None, None, t(70))
+            .await
+            .unwrap();
         assert!(past.lists.is_empty());
         for limit in [0, 1001] {
             assert!(matches!(
-                db.store.published_page(id, 0, Some(limit), t(70)).await,
+                db.store
+                    .published_page(id, 0, Some(limit), None, t(70))
+                    .await,
                 Err(StoreError::Invalid { .. })
             ));
         }

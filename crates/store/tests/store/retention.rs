@@ -46,7 +46,7 @@ async fn full_event(db: &Db) -> deckcheck_store::Created {
     lock(db, &created, t(30)).await;
     let org = organizer(db, &created).await;
     db.store
-        .publish(toy(), &org, Publish::All, t(40))
+        .publish_lists(toy(), &org, Publish::All, t(40))
         .await
         .unwrap();
     created

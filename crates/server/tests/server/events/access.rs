@@ -40,13 +40,18 @@ fn allowed(path: &str) -> Option<&'static [&'static str]> {
         | "/{event}/tokens/{token}/reissue"
         | "/{event}/players/{player}/token"
         | "/{event}/organizer-token"
-        | "/{event}/delete" => &["organizer"],
+        | "/{event}/delete"
+        | "/{event}/players/{player}/remove"
+        | "/{event}/players/{player}/correct" => &["organizer"],
         "/{event}/players/{player}/lists"
         | "/{event}/players/{player}/deck-checks"
         | "/{event}/deck-checks"
-        | "/{event}/deck-checks/pick" => &["organizer", "judge"],
+        | "/{event}/deck-checks/pick"
+        | "/{event}/deck-checks/{check}/void" => &["organizer", "judge"],
         "/{event}/players/{player}/resolve" => &["judge"],
-        "/{event}/me" | "/{event}/me/lists" | "/{event}/me/sheet" => &["player"],
+        "/{event}/me" | "/{event}/me/lists" | "/{event}/me/sheet" | "/{event}/me/withdraw" => {
+            &["player"]
+        }
         _ => return None,
     })
 }
@@ -58,7 +63,11 @@ fn body_for(path: &str) -> Value {
         "/{event}/publish" => json!({"players": "all"}),
         "/{event}/players/{player}/lists" => json!({"deck": wichita(), "reason": "intrusion"}),
         "/{event}/players/{player}/resolve" => json!({"reason": "intrusion"}),
-        "/{event}/players/{player}/deck-checks" => json!({"presented": wichita()}),
+        "/{event}/players/{player}/deck-checks" => json!({"presented": wichita(), "version": 1}),
+        "/{event}/players/{player}/remove" | "/{event}/deck-checks/{check}/void" => {
+            json!({"reason": "intrusion"})
+        }
+        "/{event}/players/{player}/correct" => json!({"name": "Intruder", "reason": "intrusion"}),
         "/{event}/me/lists" => json!({"deck": wichita()}),
         _ => json!({}),
     }
@@ -84,6 +93,7 @@ async fn every_event_route_refuses_other_events_tokens_and_none_and_wrong_roles(
                 .replace("{event}", &a)
                 .replace("{player}", &pa)
                 .replace("{token}", "tk_0000000000000000")
+                .replace("{check}", "dc_0000000000000000")
                 + if template.ends_with("/review") {
                     format!("?a={pa}&b={pa2}")
                 } else {
@@ -126,7 +136,7 @@ async fn every_event_route_refuses_other_events_tokens_and_none_and_wrong_roles(
             }
             tried += 1;
         }
-        assert_eq!(tried, 24, "every token route was tried");
+        assert_eq!(tried, 28, "every token route was tried");
         // Nothing of A was changed by any of it.
         let event = app.get(&format!("/v1/events/{a}"), Some(&org_a)).await;
         assert_eq!(
@@ -163,7 +173,8 @@ async fn every_event_route_refuses_an_unknown_query_parameter_by_name() {
                 .replace("{event}", &a)
                 .replace("{player}", &pa)
                 .replace("{code}", &code)
-                .replace("{token}", "tk_0000000000000000");
+                .replace("{token}", "tk_0000000000000000")
+                .replace("{check}", "dc_0000000000000000");
             let body = (method == HttpMethod::POST).then(|| body_for(&template));
             let res = app
                 .call(method, &format!("{path}?zz_unknown=1"), Some(&org), body)
@@ -173,7 +184,7 @@ async fn every_event_route_refuses_an_unknown_query_parameter_by_name() {
             assert_eq!(res.body["error"]["code"], "bad-value", "{path}");
             tried += 1;
         }
-        assert_eq!(tried, 28, "every event route was tried");
+        assert_eq!(tried, 32, "every event route was tried");
     }
 }
 

@@ -69,16 +69,19 @@ async fn every_answer_and_record_of_a_list_shows_its_fingerprint_and_a_deck_chec
             )
             .await;
         assert_eq!(record.body["versions"][0]["fingerprints"], expected);
+        // The judge checks against the version they were shown (the only one).
+        let version = record.body["registration"]["version"].clone();
+        assert_eq!(version, 1, "{b}");
 
         // Deck checks: the presented deck's fingerprint beside the registered one.
         let check = |presented: String| {
             let app = &app;
-            let (event, player, judge) = (&event, &player, &judge);
+            let (event, player, judge, version) = (&event, &player, &judge, &version);
             async move {
                 app.post(
                     &format!("/v1/events/{event}/players/{player}/deck-checks"),
                     Some(judge),
-                    json!({"presented": presented}),
+                    json!({"presented": presented, "version": version}),
                 )
                 .await
                 .body

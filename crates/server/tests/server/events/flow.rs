@@ -198,7 +198,7 @@ async fn an_event_from_creation_to_publishing() {
             .post(
                 &format!("/v1/events/{event}/players/{p1}/deck-checks"),
                 Some(&judge),
-                json!({"presented": wichita(), "note": "round 2"}),
+                json!({"presented": wichita(), "note": "round 2", "version": record.body["registration"]["version"]}),
             )
             .await;
         assert_eq!(
@@ -220,7 +220,7 @@ async fn an_event_from_creation_to_publishing() {
             .post(
                 &format!("/v1/events/{event}/players/{p1}/deck-checks"),
                 Some(&judge),
-                json!({"presented": short}),
+                json!({"presented": short, "version": record.body["registration"]["version"]}),
             )
             .await;
         assert_eq!(check.body["verdict"], "mismatch", "{}", check.body);

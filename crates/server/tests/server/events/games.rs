@@ -174,9 +174,10 @@ async fn an_lcg_event_registers_a_light_and_dark_pair_and_publishes_it() {
     );
     let prints = fingerprints(&reg, 2);
     let texts = published_decks(&publish(&app, &event).await, &prints);
-    // Objective sets by number, each deck under its affiliation.
+    // As the sheet lists it: each side's affiliation, then its objective sets by number.
     assert!(
-        texts[0].starts_with("Affiliation: Jedi") && texts[1].starts_with("Affiliation: Sith"),
+        texts[0].starts_with("Light Side\nAffiliation (1)\n1 Jedi\n")
+            && texts[1].starts_with("Dark Side\nAffiliation (1)\n1 Sith\n"),
         "{texts:?}"
     );
     assert!(texts.iter().all(|t| t.lines().count() >= 9), "{texts:?}");
@@ -224,11 +225,11 @@ async fn a_legion_event_registers_an_army_and_refuses_one_with_luke_twice() {
     );
 
     let prints = fingerprints(&reg, 1);
-    // Legion writes armies only as Legion HQ links: the published text is the army as read,
-    // section by section, a unit with its upgrades on one line.
+    // Legion writes armies only as Legion HQ links: the published text is the army as its
+    // sheet lists it, rank by rank, a unit with its upgrades on one line.
     let texts = published_decks(&publish(&app, &event).await, &prints);
     assert!(
-        texts[0].starts_with("Units (") && texts[0].contains("Luke Skywalker"),
+        texts[0].starts_with("Commander (") && texts[0].contains("Luke Skywalker"),
         "{texts:?}"
     );
     assert!(texts[0].contains("\nCommand hand ("), "{texts:?}");

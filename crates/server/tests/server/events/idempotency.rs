@@ -156,7 +156,7 @@ async fn every_write_route_a_client_retries_answers_a_retry_with_its_first_answe
         assert_eq!(a2.body["version"], a1.body["version"]);
 
         let check = format!("/v1/events/{event}/players/{player}/deck-checks");
-        let presented = json!({"presented": wichita()});
+        let presented = json!({"presented": wichita(), "version": a1.body["version"]});
         let c1 = with_key(&app, &check, Some(&judge), Some("check-1"), &presented).await;
         let c2 = with_key(&app, &check, Some(&judge), Some("check-1"), &presented).await;
         assert_eq!(c1.status, 201, "{b}: {}", c1.body);
@@ -178,6 +178,42 @@ async fn every_write_route_a_client_retries_answers_a_retry_with_its_first_answe
         )
         .await;
         assert_eq!((c3.status, c3.replayed.as_deref()), (201, None), "{b}");
+
+        // The roster's corrections (issue 34): a void, a correction, a removal, each once.
+        let void = format!(
+            "/v1/events/{event}/deck-checks/{}/void",
+            c3.body["id"].as_str().unwrap()
+        );
+        let why = json!({"reason": "checked the wrong player"});
+        let v1 = with_key(&app, &void, Some(&judge), Some("void-1"), &why).await;
+        let v2 = with_key(&app, &void, Some(&judge), Some("void-1"), &why).await;
+        assert_eq!(v1.status, 200, "{b}: {}", v1.body);
+        assert_eq!((v2.status, v2.replayed.as_deref()), (200, Some("true")));
+        assert_eq!(v1.body, v2.body);
+        let correct = format!("/v1/events/{event}/players/{player}/correct");
+        let renamed = json!({"name": "Ada King", "reason": "her name as on her ID"});
+        let k1 = with_key(&app, &correct, Some(&org), Some("correct-1"), &renamed).await;
+        let k2 = with_key(&app, &correct, Some(&org), Some("correct-1"), &renamed).await;
+        assert_eq!(k1.status, 200, "{b}: {}", k1.body);
+        assert_eq!((k2.status, k2.replayed.as_deref()), (200, Some("true")));
+        assert_eq!(k1.body, k2.body);
+        let (no_show, _) = app.player(&code, "Ivy Ives", "1002").await;
+        let remove = format!("/v1/events/{event}/players/{no_show}/remove");
+        let gone = json!({"reason": "did not come"});
+        let g1 = with_key(&app, &remove, Some(&org), Some("remove-1"), &gone).await;
+        let g2 = with_key(&app, &remove, Some(&org), Some("remove-1"), &gone).await;
+        assert_eq!(g1.status, 200, "{b}: {}", g1.body);
+        assert_eq!((g2.status, g2.replayed.as_deref()), (200, Some("true")));
+        assert_eq!(g1.body, g2.body);
+        // Without the key, the same removal again is refused: it was done.
+        let g3 = app.post(&remove, Some(&org), gone.clone()).await;
+        assert_eq!(
+            g3.body["error"]["code"], "player-removed",
+            "{b}: {}",
+            g3.body
+        );
+        let counts = app.get(&format!("/v1/events/{event}"), Some(&org)).await;
+        assert_eq!(counts.body["players"], 1, "{b}: {}", counts.body);
 
         // Publishing.
         app.post(&format!("/v1/events/{event}/lock"), Some(&org), json!({}))

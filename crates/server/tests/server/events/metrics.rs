@@ -73,7 +73,7 @@ async fn registrations_locks_and_deck_checks_are_counted_without_naming_anyone()
             .post(
                 &format!("/v1/events/{event}/players/{player}/deck-checks"),
                 Some(&judge),
-                json!({"presented": wichita()}),
+                json!({"presented": wichita(), "version": 1}),
             )
             .await;
         assert_eq!(check.status, 201, "{b}: {}", check.body);

@@ -9,7 +9,8 @@
 //! the answers and the deck check (issue 30); `idempotency`: every write route a client
 //! retries answers a retry with its first answer, after a fault between commit and answer too;
 //! `history`: a player's record is a page of their history, a list the game cannot take is
-//! refused (issue 35).
+//! refused (issue 35); `roster`: removals, corrections, withdrawals, stale and voided deck
+//! checks, publishing's question and search (issue 34).
 
 mod access;
 mod fingerprints;
@@ -22,4 +23,5 @@ mod limits;
 mod metrics;
 mod published;
 mod ready;
+mod roster;
 mod tokens;
