@@ -244,8 +244,13 @@ async fn unlogged_limits(conn: &mut AnyConnection) -> Result<(), StoreError> {
 fn decide(clock: Clock, given: Timestamp, from_database: Option<i64>) -> Timestamp {
     match (clock, from_database) {
         (Clock::Database, Some(us)) => Timestamp::from_microsecond(us).unwrap_or(given),
-        _ => crate::repo::whole_micros(given),
+        _ => whole_micros(given),
     }
+}
+
+/// A time as stored: to the microsecond.
+pub fn whole_micros(t: Timestamp) -> Timestamp {
+    Timestamp::from_microsecond(t.as_microsecond()).unwrap_or(t)
 }
 
 /// What every SQLite connection is told first.
@@ -432,7 +437,7 @@ impl Tx {
     /// creating one); the caller's time on SQLite or with [`Clock::Caller`].
     pub(crate) async fn now(&mut self, given: Timestamp) -> Result<Timestamp, StoreError> {
         if self.clock == Clock::Caller || self.backend == Backend::Sqlite {
-            return Ok(crate::repo::whole_micros(given));
+            return Ok(whole_micros(given));
         }
         let sql = format!("SELECT {}", now_sql(self.backend));
         let (us,): (Option<i64>,) = sqlx::query_as(&sql).fetch_one(self.conn()).await?;

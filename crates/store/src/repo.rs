@@ -12,14 +12,10 @@ use jiff::civil::Date;
 use serde_json::Value;
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
+pub use crate::db::whole_micros;
 use crate::db::{Backend, Tx, now_sql};
 use crate::error::StoreError;
 use crate::model::*;
-
-/// A time as stored: to the microsecond.
-pub fn whole_micros(t: Timestamp) -> Timestamp {
-    Timestamp::from_microsecond(t.as_microsecond()).unwrap_or(t)
-}
 
 fn micros(t: Timestamp) -> i64 {
     t.as_microsecond()
