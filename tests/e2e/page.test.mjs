@@ -337,7 +337,7 @@ try {
     await page.fill('#deck-link', 'https://decks.invalid/my-deck.json');
     await page.waitForFunction(() => document.getElementById('error').textContent.includes('decks.invalid'));
     const error = await page.textContent('#error');
-    assert(error.includes('links to this host are not read'), `error: ${error}`);
+    assert(error.includes('links from this site are not read here'), `error: ${error}`);
     // Cleared, the link gives way to the pasted list again.
     await page.fill('#deck-link', '');
     await page.selectOption('#game', 'swu');
