@@ -122,7 +122,7 @@ p2 = register(a["registration_code"], "Grace Hopper", "1002")
 b, b_org = event("schemathesis B (published)")
 register(b["registration_code"], "Alan Turing", "2001")
 call("POST", f"/v1/events/{b['id']}/lock", None, b_org)
-call("POST", f"/v1/events/{b['id']}/publish", {"players": "all"}, b_org)
+call("POST", f"/v1/events/{b['id']}/publish", {"players": "all", "pending": "include"}, b_org)
 c, c_org = event("schemathesis C (settings)")
 # The token routes each get an event of their own: they revoke, replace and delete what the
 # other routes' tokens are.
@@ -132,6 +132,16 @@ t_player = register(t["registration_code"], "Tok Player", "3001")["player"]["id"
 r, r_org = event("schemathesis R (rotation)")
 v, _ = event("schemathesis V (recovery)")
 d, d_org = event("schemathesis D (deleted)")
+# The roster's corrections (issue 34) on an event of their own (X): one player removed, another
+# corrected, a deck check voided; a player of event W withdraws (after that their token is a 401).
+x, x_org = event("schemathesis X (roster)")
+x_judge = call("POST", f"/v1/events/{x['id']}/judges", {"name": "Judge Roster"}, x_org)["token"]
+x_removed = register(x["registration_code"], "Rosa Removed", "4001")["player"]["id"]
+x_corrected = register(x["registration_code"], "Cora Corrected", "4002")["player"]["id"]
+x_check = call("POST", f"/v1/events/{x['id']}/players/{x_corrected}/deck-checks",
+    {"presented": DECK, "version": 1}, x_judge)["id"]
+w, _ = event("schemathesis W (withdrawal)")
+w_token = register(w["registration_code"], "Walt Withdrawn", "5001")["token"]
 for name, value in {
     "ST_EVENT": a["id"], "ST_CODE": a["registration_code"], "ST_ORGANIZER": a_org,
     "ST_JUDGE": judge, "ST_PLAYER": p1["player"]["id"], "ST_PLAYER_TOKEN": p1["token"],
@@ -140,6 +150,9 @@ for name, value in {
     "ST_TOKENS_EVENT": t["id"], "ST_TOKENS_ORGANIZER": t_org, "ST_TOKENS_JUDGE_ID": t_judge,
     "ST_TOKENS_PLAYER": t_player, "ST_ROTATED_EVENT": r["id"], "ST_ROTATED_ORGANIZER": r_org,
     "ST_RECOVERED_EVENT": v["id"], "ST_DELETED_EVENT": d["id"], "ST_DELETED_ORGANIZER": d_org,
+    "ST_ROSTER_EVENT": x["id"], "ST_ROSTER_ORGANIZER": x_org, "ST_ROSTER_REMOVED": x_removed,
+    "ST_ROSTER_CORRECTED": x_corrected, "ST_ROSTER_CHECK": x_check,
+    "ST_WITHDRAW_EVENT": w["id"], "ST_WITHDRAW_TOKEN": w_token,
 }.items():
     print(f"export {name}={shlex.quote(value)}")
 PY

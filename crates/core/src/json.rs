@@ -215,7 +215,54 @@ impl Kind {
 
 /// A body's fields, each kept as the JSON text it was sent as: the body is never built into a
 /// tree, a deck's text goes to the game's reader as it is.
-pub type RawFields<'a> = std::collections::BTreeMap<&'a str, &'a RawValue>;
+pub type RawFields<'a> = std::collections::BTreeMap<Key<'a>, &'a RawValue>;
+
+/// A field's name as sent: borrowed from the body, or unescaped when the name holds an escape
+/// (`"\u0064eck"` is `deck`), so a name JSON allows is never refused for its spelling.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Key<'a>(pub std::borrow::Cow<'a, str>);
+
+impl std::ops::Deref for Key<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Key<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::borrow::Borrow<str> for Key<'_> {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_borrowed_str<E>(self, name: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Borrowed(name)))
+            }
+            fn visit_str<E>(self, name: &str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(name.to_string())))
+            }
+            fn visit_string<E>(self, name: String) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(name)))
+            }
+        }
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
 
 /// A JSON body's fields (anything but an object is the body's error).
 pub fn raw_fields(text: &str) -> Result<RawFields<'_>, RequestError> {
@@ -408,6 +455,21 @@ mod tests {
         id: &'a str,
         #[serde(default)]
         count: Option<u32>,
+    }
+
+    #[test]
+    fn a_field_name_with_an_escape_is_the_name_it_spells() {
+        let fields = raw_fields(r#"{"\u0064eck": "3 | Waylay", "format": "premier"}"#).unwrap();
+        assert_eq!(fields.get("deck").map(|v| v.get()), Some(r#""3 | Waylay""#));
+        assert!(matches!(
+            fields.keys().next().map(|k| &k.0),
+            Some(std::borrow::Cow::Owned(_))
+        ));
+        // Names without an escape stay borrowed from the body.
+        assert!(matches!(
+            fields.keys().nth(1).map(|k| &k.0),
+            Some(std::borrow::Cow::Borrowed("format"))
+        ));
     }
 
     #[test]

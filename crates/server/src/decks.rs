@@ -372,8 +372,8 @@ pub fn read_roster(g: &dyn AnyGame, text: &str, limit: usize) -> Result<Roster, 
     let body: BatchRequest = read_body(
         &fields
             .iter()
-            .filter(|(k, _)| own.contains(k))
-            .map(|(k, v)| (*k, *v))
+            .filter(|(k, _)| own.contains(&&***k))
+            .map(|(k, v)| (k.clone(), *v))
             .collect(),
     )?;
     let entries: Vec<RosterEntry> = match body.entries.map(|Raw(json)| (json, Kind::of(json))) {
@@ -401,9 +401,9 @@ pub fn read_roster(g: &dyn AnyGame, text: &str, limit: usize) -> Result<Roster, 
     }
     let mut options = Map::new();
     for (key, raw) in &fields {
-        if !own.contains(key) {
+        if !own.contains(&&**key) {
             let value = serde_json::from_str(raw.get()).map_err(|e| {
-                let mut err = RequestError::json(&e).field(*key);
+                let mut err = RequestError::json(&e).field(&**key);
                 err.message = format!("{key}: {}", err.message);
                 err
             })?;

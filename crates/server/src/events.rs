@@ -525,6 +525,7 @@ pub async fn tokens(
         TokenErrors,
         (status = 404, description = say::NO_TOKEN, body = ErrorAnswer),
         (status = 422, description = "The organizer's token is rotated, not revoked (`organizer-token`).", body = ErrorAnswer),
+        (status = 409, description = say::TOKEN_CHANGED, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -555,6 +556,7 @@ pub async fn revoke_token(
         TokenErrors,
         (status = 404, description = say::NO_TOKEN, body = ErrorAnswer),
         (status = 422, description = "Not a judge's token (`not-a-judge-token`: a player's is reissued by their registration; `organizer-token`: the organizer's is rotated).", body = ErrorAnswer),
+        (status = 409, description = say::TOKEN_CHANGED, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -585,6 +587,7 @@ pub async fn reissue_judge_token(
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
+        (status = 409, description = say::TOKEN_CHANGED, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -613,6 +616,7 @@ pub async fn reissue_player_token(
         (status = 201, description = "The organizer's new token, shown once.", body = TokenAnswer),
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
         TokenErrors,
+        (status = 409, description = say::TOKEN_CHANGED, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -643,6 +647,7 @@ pub async fn rotate_organizer_token(
         (status = 400, description = say::NO_PARAMETERS, body = ErrorAnswer),
         (status = 401, description = "No admin token, or another one.", body = ErrorAnswer),
         (status = 404, description = "No such event; or no admin token is set (DECKCHECK_ADMIN_TOKEN): the route does not exist.", body = ErrorAnswer),
+        (status = 409, description = say::TOKEN_CHANGED, body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1495,6 +1500,7 @@ pub async fn resubmit(
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
         (status = 409, description = "The registration was removed already (`player-removed`), or the lists are published (`published`).", body = ErrorAnswer),
+        (status = 422, description = "The `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1534,6 +1540,7 @@ pub async fn remove(
         TokenErrors,
         (status = 404, description = say::NO_PLAYER, body = ErrorAnswer),
         (status = 409, description = "Another registration of the event has this UID, in any form (`already-registered`); the registration was removed (`player-removed`); or the lists are published.", body = ErrorAnswer),
+        (status = 422, description = "Neither a name nor a UID to correct (`unanswerable`), or the `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]
@@ -1607,6 +1614,7 @@ pub async fn withdraw(
         TokenErrors,
         (status = 404, description = "The event has no such deck check (`no-check`).", body = ErrorAnswer),
         (status = 409, description = "The check is void already (`already-voided`), or the lists are published.", body = ErrorAnswer),
+        (status = 422, description = "The `Idempotency-Key` was sent with another request (`idempotency-key-reused`).", body = ErrorAnswer),
         (status = 503, description = say::STORE_UNAVAILABLE, body = ErrorAnswer),
     ),
 )]

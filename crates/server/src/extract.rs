@@ -226,7 +226,7 @@ fn read_json<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
 /// is), an unknown field refused by name.
 pub fn read_body<'a, T: serde::Deserialize<'a>>(fields: &RawFields<'a>) -> Result<T, RequestError> {
     read_fields(
-        fields.iter().map(|(k, raw)| (*k, RawField(raw))),
+        fields.iter().map(|(k, raw)| (&**k, RawField(raw))),
         ErrorCode::InvalidRequest,
     )
 }
@@ -238,8 +238,8 @@ fn read_own<'a, T: serde::Deserialize<'a>>(fields: &RawFields<'a>) -> Result<T, 
     read_fields(
         fields
             .iter()
-            .filter(|(k, _)| own.contains(k))
-            .map(|(k, raw)| (*k, RawField(raw))),
+            .filter(|(k, _)| own.contains(&&***k))
+            .map(|(k, raw)| (&**k, RawField(raw))),
         ErrorCode::InvalidRequest,
     )
 }
@@ -911,12 +911,12 @@ fn read_request(
             let option_fields = fields.iter().filter(|(key, _)| {
                 // The shape's own field, or a JSON deck's own field (its reader's), is not an
                 // option.
-                !(own.contains(key) || (decks.is_none() && !names.contains(key)))
+                !(own.contains(&&***key) || (decks.is_none() && !names.contains(&&***key)))
             });
             // Every other field is the game's own option; its type refuses unknown ones by name.
             for (key, raw) in option_fields {
                 let value: Value = serde_json::from_str(raw.get()).map_err(|e| {
-                    let mut err = RequestError::json(&e).field(*key);
+                    let mut err = RequestError::json(&e).field(&**key);
                     err.message = format!("{key}: {}", err.message);
                     err
                 })?;

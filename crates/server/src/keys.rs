@@ -18,9 +18,10 @@ use crate::state::AppState;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KeyRequest {
-    /// The organizer (a store, a league), as the operator lists it: 1 to 200 characters.
-    #[schema(min_length = 1, max_length = 200, example = "Wichita Games")]
-    pub name: String,
+    /// The organizer (a store, a league), as the operator lists it: 1 to 200 characters, no
+    /// control characters.
+    #[schema(example = "Wichita Games")]
+    pub name: crate::requests::Name,
 }
 
 /// Every organizer key.
@@ -58,7 +59,10 @@ pub async fn issue(
     state: Data<AppState>,
 ) -> Result<HttpResponse, Error> {
     let asked: KeyRequest = body.read()?;
-    let issued = state.store.issue_organizer_key(&asked.name, now()).await?;
+    let issued = state
+        .store
+        .issue_organizer_key(&asked.name.0, now())
+        .await?;
     tracing::info!(
         key = issued.info.id.as_str(),
         name = issued.info.name.as_str(),

@@ -41,6 +41,7 @@ pub mod say {
     pub const PATH_EVENT: &str = "The event's id (`ev_…`), as its creation answered it.";
     pub const PATH_PLAYER: &str = "The player's id (`pl_…`), as the roster lists it.";
     pub const PATH_TOKEN: &str = "The token's id (`tk_…`), as the event's token list and the answer that issued it give it (never the token itself).";
+    pub const TOKEN_CHANGED: &str = "Another request changed this token first (`token-changed`: rotated, reissued or revoked at `details.changed_at`): of two token operations sent together one wins, and this one changed nothing.";
     pub const NO_TOKEN: &str = "The event has no token with this id (`no-token`): revoked or reissued already, or another event's.";
     pub const PATH_CODE: &str =
         "The event's registration code (any case; spaces and dashes are ignored).";

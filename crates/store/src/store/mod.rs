@@ -415,6 +415,12 @@ impl Store {
                 format!("give 1 to {MAX_HISTORY_PAGE} versions a page"),
             ));
         }
+        if before.is_some_and(|b| b < 1) {
+            return Err(StoreError::invalid(
+                "before",
+                "give the number of a version of the list (from 1): the page holds those before it",
+            ));
+        }
         let own = access.registration_id.as_deref() == Some(player_id);
         let op = if own && access.actor == Actor::Player {
             Op::ReadOwnList

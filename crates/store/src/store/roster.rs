@@ -147,9 +147,10 @@ impl Store {
             .map(|u| text_field("uid", u, MAX_UID))
             .transpose()?;
         if player.is_none() && uid.is_none() {
-            return Err(StoreError::invalid(
+            return Err(StoreError::unprocessable(
+                deckcheck_core::ErrorCode::Unanswerable,
                 "name",
-                "give the corrected name, the corrected UID, or both",
+                "nothing to correct: give the corrected name, the corrected UID, or both",
             ));
         }
         let event_id = access.event_id.as_str();
