@@ -21,6 +21,7 @@ pub mod format;
 pub mod game;
 pub mod input;
 pub mod json;
+pub mod l10n;
 pub mod lines;
 pub mod names;
 pub mod registry;
@@ -45,6 +46,7 @@ pub use game::{
     LineView, Linked, SectionView, Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
+pub use l10n::{Lang, Messages};
 pub use registry::{ApiExample, GameApi, GameSpec, LoadError, Paths, Registry};
 pub use report::{
     CardRef, Code, CodeInfo, Explain, Findings, Note, NoteKind, Report, Verdict, Violation,

@@ -64,3 +64,14 @@ pub struct Window {
     #[schema(value_type = std::collections::BTreeMap<String, DeckSource>)]
     pub links: Linked,
 }
+
+impl Window {
+    /// The window, the messages of the violations each interval opens to be written in `lang`.
+    pub fn localize(&mut self, lang: crate::l10n::Lang) {
+        for interval in self.formats.iter_mut().flat_map(|f| &mut f.intervals) {
+            for v in &mut interval.opened {
+                v.lang = lang;
+            }
+        }
+    }
+}

@@ -44,7 +44,7 @@ pub(crate) enum AmbiguousTitle {
 }
 
 impl Explain for AmbiguousTitle {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let first = cards.first();
         let title = first.map_or("This title", |c| &*c.title);
         let line = first

@@ -47,7 +47,7 @@ pub(crate) struct OnBannedList {
 }
 
 impl Explain for OnBannedList {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} on the banned list of {}: {}.",
             plural(cards.len() as u64, "card is", "cards are"),

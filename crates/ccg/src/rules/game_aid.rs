@@ -19,7 +19,7 @@ pub struct GameAid;
 pub(crate) struct GameAidListed;
 
 impl Explain for GameAidListed {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "The Hyperroute Navigation Chart is a game aid, not legal in any deck: {}.",
             titles_with_ids(cards)

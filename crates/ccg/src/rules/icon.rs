@@ -41,7 +41,7 @@ pub(crate) struct BannedIcon {
 }
 
 impl Explain for BannedIcon {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let n = cards.len();
         format!(
             "{} {} {} not legal: {}.",

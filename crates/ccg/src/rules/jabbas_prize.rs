@@ -22,7 +22,7 @@ pub struct JabbasPrize;
 pub(crate) struct PrizeWithoutTesting;
 
 impl Explain for PrizeWithoutTesting {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} may only be in a deck with Carbon Chamber Testing, which this deck does not have.",
             titles_with_ids(cards)

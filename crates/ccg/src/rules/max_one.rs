@@ -31,7 +31,7 @@ pub(crate) struct OverOne {
 }
 
 impl Explain for OverOne {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "A deck may have only 1 {}; this one has {}: {}.",
             self.title,

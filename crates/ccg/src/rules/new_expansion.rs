@@ -69,7 +69,7 @@ pub(crate) struct TooNew {
 }
 
 impl Explain for TooNew {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let (set, date) = (&self.set, self.date);
         let why = match &self.release {
             Release::Day {

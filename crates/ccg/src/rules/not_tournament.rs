@@ -26,7 +26,7 @@ pub struct NotTournament;
 pub(crate) struct NotTournamentCards;
 
 impl Explain for NotTournamentCards {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "Only Decipher-printed cards and the Players Committee's virtual cards are legal; GEMP's Dream Cards and Playtesting cards are not: {}.",
             ids(cards)

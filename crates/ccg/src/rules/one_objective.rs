@@ -26,7 +26,7 @@ pub(crate) struct AtMostOne {
 }
 
 impl Explain for AtMostOne {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "A deck has at most 1 {}; this one has {}: {}.",
             self.what,

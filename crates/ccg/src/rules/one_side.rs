@@ -26,7 +26,7 @@ pub(crate) struct MixedSides {
 }
 
 impl Explain for MixedSides {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let other = match self.side {
             Side::Dark => Side::Light,
             Side::Light => Side::Dark,

@@ -27,7 +27,7 @@ pub(crate) struct TooManyOutside {
 }
 
 impl Explain for TooManyOutside {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "At most {} cards may be kept outside a deck; this deck has {} outside it.",
             self.max, self.outside

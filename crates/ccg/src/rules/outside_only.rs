@@ -20,7 +20,7 @@ pub struct OutsideOnly;
 pub(crate) struct OutsideCardsInDeck;
 
 impl Explain for OutsideCardsInDeck {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let (subject, verbs) = if cards.len() == 1 {
             ("This card does", "is")
         } else {

@@ -24,7 +24,7 @@ pub(crate) enum NotAPair {
 }
 
 impl Explain for NotAPair {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::Alone => "A registration is two decks, one Dark Side and one Light Side; only one deck was given.".into(),
             Self::SameSide { side } => format!(

@@ -21,7 +21,7 @@ pub(crate) struct BannedRarity {
 }
 
 impl Explain for BannedRarity {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} of a rarity this format bans ({}): {}.",
             plural(cards.len() as u64, "card is", "cards are"),

@@ -23,7 +23,7 @@ pub(crate) struct OverRestricted {
 }
 
 impl Explain for OverRestricted {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "A deck may have only 1 copy of a restricted card; this one has {}: {}.",
             self.copies,

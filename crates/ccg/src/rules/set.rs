@@ -38,7 +38,7 @@ pub(crate) enum OutsidePool {
 }
 
 impl Explain for OutsidePool {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let n = cards.len() as u64;
         match self {
             Self::Retired { format } => format!(

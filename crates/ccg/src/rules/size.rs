@@ -23,7 +23,7 @@ pub(crate) struct DeckSize {
 }
 
 impl Explain for DeckSize {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let (expected, actual) = (self.expected, self.actual);
         let how = if actual < expected {
             format!("{} short", plural(expected - actual, "card", "cards"))

@@ -42,7 +42,7 @@ pub(crate) struct SourcesDisagree {
 }
 
 impl Explain for SourcesDisagree {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let without = match self.with_icon {
             Source::Gemp => Source::Pc,
             Source::Pc => Source::Gemp,

@@ -42,7 +42,7 @@ pub(crate) enum UnknownIds {
 }
 
 impl Explain for UnknownIds {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let one = cards.len() == 1;
         match self {
             Self::NoSuchCard => format!(

@@ -21,7 +21,7 @@ pub(crate) struct AffiliationCount {
 }
 
 impl Explain for AffiliationCount {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self.count {
             0 => "This deck has no affiliation card; a deck has exactly one.".into(),
             n => format!(

@@ -27,7 +27,7 @@ pub(crate) struct LockedToOther {
 }
 
 impl Explain for LockedToOther {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} \"{} affiliation only\", and this deck's affiliation is {}.",
             names(cards),

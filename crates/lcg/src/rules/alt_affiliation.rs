@@ -39,7 +39,7 @@ pub(crate) enum Alliance {
 }
 
 impl Explain for Alliance {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::WrongCount {
                 card,

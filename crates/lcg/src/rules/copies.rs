@@ -31,7 +31,7 @@ pub(crate) struct TooManySetCopies {
 }
 
 impl Explain for TooManySetCopies {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let why = if self.limit == 1 {
             "a set whose objective says \"Limit 1 per objective deck.\" goes in a deck once"
         } else {

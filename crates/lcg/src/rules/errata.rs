@@ -27,7 +27,7 @@ pub(crate) struct OverErrata {
 }
 
 impl Explain for OverErrata {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} is in this deck {} times; by its errata (in force since {}) it reads \"Limit {} per objective deck.\"",
             and_list(cards.iter().map(|c| &c.title)),

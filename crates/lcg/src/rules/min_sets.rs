@@ -23,7 +23,7 @@ pub(crate) struct TooFewSets {
 }
 
 impl Explain for TooFewSets {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "This deck has {}; a deck has at least {} (there is no maximum).",
             plural(self.sets, "objective set", "objective sets"),

@@ -21,7 +21,7 @@ pub struct Missions;
 pub(crate) struct MissionAsObjective;
 
 impl Explain for MissionAsObjective {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} filed in the Objective Deck, but a mission begins the game in the command deck and cannot enter the objective deck; counted as a command card of its set.",
             names(cards),

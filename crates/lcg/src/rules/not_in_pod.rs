@@ -19,7 +19,7 @@ pub struct NotInPod;
 pub(crate) struct NoObjectiveSet;
 
 impl Explain for NoObjectiveSet {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} not part of any objective set (Balance of the Force challenge-deck cards); a deck is built from whole objective sets only.",
             names(cards),

@@ -20,7 +20,7 @@ pub(crate) struct SameSide {
 }
 
 impl Explain for SameSide {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "Both decks are {} decks; a registration is one light side deck and one dark side deck.",
             self.side.name()

@@ -53,7 +53,7 @@ fn each(cards: &[SetCard], f: impl Fn(&SetCard) -> String) -> String {
 }
 
 impl Explain for NotWhole {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::Missing { set_cards } => format!(
                 "Objective sets are not whole: each copy of an objective brings the five cards of its set, and these are missing: {}.",

@@ -28,7 +28,7 @@ pub(crate) struct NotYetReleased {
 }
 
 impl Explain for NotYetReleased {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} from {}, released on {} (North America): after the date checked.",
             names(cards),

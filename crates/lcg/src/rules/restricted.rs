@@ -22,7 +22,7 @@ pub(crate) struct SameGroup {
 }
 
 impl Explain for SameGroup {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} are in the same restricted group ({}, {}): a deck may hold only one objective set of each group.",
             names(cards),

@@ -26,7 +26,7 @@ pub(crate) struct Misfiled {
 }
 
 impl Explain for Misfiled {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let why = match self.belongs {
             Section::Objective => "objective cards go in the Objective Deck; counted as objectives",
             Section::Affiliation => {

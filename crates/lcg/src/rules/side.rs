@@ -22,7 +22,7 @@ pub(crate) struct OtherSide {
 }
 
 impl Explain for OtherSide {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let other = match self.side {
             Side::Light => Side::Dark,
             Side::Dark => Side::Light,

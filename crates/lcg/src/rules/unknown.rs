@@ -20,7 +20,7 @@ pub struct Unknown;
 pub(crate) struct NotInCardData;
 
 impl Explain for NotInCardData {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} not in deckcheck's card data of Star Wars: The Card Game ({}): whether {} legal cannot be judged (cards of community-made sets are not tournament cards).",
             plural(cards.len() as u64, "card", "cards"),

@@ -41,7 +41,7 @@ pub(crate) enum DeckBreach {
 }
 
 impl Explain for DeckBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let reason = match self {
             Self::Count {
                 card_type,

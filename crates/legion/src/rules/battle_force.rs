@@ -71,7 +71,7 @@ pub(crate) struct ForceRuleBroken {
 }
 
 impl Explain for ForceRuleBroken {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let bf = &self.force;
         let rule = match &self.rule {
             ForceRule::Faction => {

@@ -44,7 +44,7 @@ pub(crate) enum HandBreach {
 }
 
 impl Explain for HandBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let reason = match self {
             Self::Pips {
                 pips,

@@ -26,7 +26,7 @@ pub(crate) struct WithoutParent {
 }
 
 impl Explain for WithoutParent {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let s = |n: u64| if n == 1 { "" } else { "s" };
         format!(
             "{} {} Detachment: {}; the army has {} such unit{} for {} detachment unit{}.",

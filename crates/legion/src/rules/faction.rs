@@ -24,7 +24,7 @@ pub(crate) enum OtherFaction {
 }
 
 impl Explain for OtherFaction {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::NotOf { faction } => format!(
                 "{} {} not of the army's faction ({faction}).",

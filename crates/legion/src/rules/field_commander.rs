@@ -20,7 +20,7 @@ pub(crate) struct FieldCommanderRefused {
 }
 
 impl Explain for FieldCommanderRefused {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "The army has no commander; {} has Field Commander, but the {} battle force does not allow Field Commander to replace a commander.",
             names(cards),

@@ -32,7 +32,7 @@ pub(crate) enum MercBreach {
 }
 
 impl Explain for MercBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::NotAffiliated { faction } => format!(
                 "{} cannot join an army of this faction ({faction}): {} Mercenary keyword does not name it.",

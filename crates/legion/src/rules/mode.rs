@@ -18,7 +18,7 @@ pub(crate) struct NotPlayedYet {
 }
 
 impl Explain for NotPlayedYet {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "This mode was not played yet on this date: its first known date is {}.",
             self.first

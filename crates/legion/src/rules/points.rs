@@ -30,7 +30,7 @@ pub(crate) struct TooManyPoints {
 }
 
 impl Explain for TooManyPoints {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "The army costs {} points; this mode allows at most {} ({} too many).",
             self.points,

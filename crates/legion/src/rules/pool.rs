@@ -23,7 +23,7 @@ pub(crate) struct NotReleasedYet {
 }
 
 impl Explain for NotReleasedYet {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} not released yet on this date (Legion HQ gives {}).",
             names(cards),

@@ -79,7 +79,7 @@ pub(crate) enum RankCount {
 }
 
 impl Explain for RankCount {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::TooFew {
                 rank,

@@ -29,7 +29,7 @@ pub(crate) struct OverSlots {
 }
 
 impl Explain for OverSlots {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let (unit, slot) = (&self.unit, &self.slot);
         let slots = match self.slots {
             0 => "no".to_string(),

@@ -18,7 +18,7 @@ pub(crate) struct OutsideItsForce {
 }
 
 impl Explain for OutsideItsForce {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} can only be taken in the {} battle force (Special Issue).",
             names(cards),

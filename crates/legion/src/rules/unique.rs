@@ -26,7 +26,7 @@ pub(crate) struct TooManyUnique {
 }
 
 impl Explain for TooManyUnique {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "The army fields {} unique cards named {}; at most {} {} allowed, counting units and upgrades alike.",
             self.copies,

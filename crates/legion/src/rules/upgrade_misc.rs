@@ -49,7 +49,7 @@ pub(crate) enum UpgradeBreach {
 }
 
 impl Explain for UpgradeBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::Twice { unit, upgrade } => {
                 format!("{unit} equips the same upgrade card twice: {upgrade}.")

@@ -32,7 +32,7 @@ pub(crate) struct CannotEquip {
 }
 
 impl Explain for CannotEquip {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let upgrades = cards.get(1..).unwrap_or_default();
         let why = match (self.why, upgrades.len()) {
             (Why::Faction, 1) => "it belongs to another faction",

@@ -21,7 +21,7 @@ pub(crate) struct NotABase {
 }
 
 impl Explain for NotABase {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let n = cards.len();
         format!(
             "{} {} listed as the base but {} not a base card ({}).",

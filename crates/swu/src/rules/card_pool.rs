@@ -181,7 +181,7 @@ pub(crate) struct NotReleased {
 }
 
 impl Explain for NotReleased {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let names = if self.in_pool {
             format!("{} in the player's pool", names(cards))
         } else {
@@ -247,7 +247,7 @@ pub(crate) struct Rotated {
 }
 
 impl Explain for Rotated {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} printed only in sets that left {} on {} ({}){}; on {} {} uses the sets of rotation blocks {}.",
             names(cards),
@@ -274,7 +274,7 @@ pub(crate) struct NotInProduct {
 }
 
 impl Explain for NotInProduct {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} printed only in {}, which {} does not include{}.",
             names(cards),

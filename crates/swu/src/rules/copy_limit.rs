@@ -59,7 +59,7 @@ pub(crate) struct TooManyCopies {
 }
 
 impl Explain for TooManyCopies {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let scope = match self.scope {
             Scope::MainDeckAndSideboard => "across main deck and sideboard".to_string(),
             Scope::Deck => "in the deck".to_string(),

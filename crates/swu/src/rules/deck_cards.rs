@@ -22,7 +22,7 @@ pub(crate) struct OutOfPlace {
 }
 
 impl Explain for OutOfPlace {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let (is, kind, them) = match cards.len() {
             1 => ("is a", self.card_type.to_string(), "it"),
             _ => ("are", format!("{}s", self.card_type), "them"),

@@ -21,7 +21,7 @@ pub(crate) struct WrongNumberOfDecks {
 }
 
 impl Explain for WrongNumberOfDecks {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} is played with {}; {} {} given.",
             self.format,

@@ -31,7 +31,7 @@ pub(crate) struct Incomplete {
 }
 
 impl Explain for Incomplete {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let what = match self.missing {
             Missing::PlayerName => "player name",
             Missing::PlayerFullName => "player's first and last name",

@@ -25,7 +25,7 @@ pub(crate) struct NotAvailable {
 }
 
 impl Explain for NotAvailable {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let (format, date) = (&self.format, self.date);
         match self.from {
             None => format!("{format} is not played on {date}."),

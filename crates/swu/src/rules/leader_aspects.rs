@@ -48,7 +48,7 @@ pub(crate) struct AspectsClash {
 }
 
 impl Explain for AspectsClash {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let names: Vec<String> = cards.iter().map(CardRef::name).collect();
         let wording = match self.wording {
             Wording::ShareHeroismOrVillainy => {

@@ -26,7 +26,7 @@ pub(crate) struct SlotCount {
 }
 
 impl Explain for SlotCount {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} deck has exactly {}; this one has {}.",
             a_or_an(&self.format, true),
@@ -54,7 +54,7 @@ pub(crate) struct NotALeader {
 }
 
 impl Explain for NotALeader {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let n = cards.len();
         format!(
             "{} {} listed as {} but {} not a leader card ({}).",

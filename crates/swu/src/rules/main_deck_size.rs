@@ -44,7 +44,7 @@ fn is_zero(n: &u64) -> bool {
 }
 
 impl Explain for MainDeckTooSmall {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let why = match self.changed_by.as_slice() {
             [] => String::new(),
             by => format!(

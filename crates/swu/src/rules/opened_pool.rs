@@ -64,7 +64,7 @@ pub(crate) enum NotInPool {
 }
 
 impl Explain for NotInPool {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         match self {
             Self::MoreThanOpened { opened, played } => format!(
                 "The deck plays {played} copies of {} but the pool has {opened}.",
@@ -95,7 +95,7 @@ pub(crate) struct BaseNotInPool {
 }
 
 impl Explain for BaseNotInPool {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} was not opened and is not a Common base of {}.",
             names(cards),

@@ -24,7 +24,7 @@ pub(crate) struct SideboardTooLarge {
 }
 
 impl Explain for SideboardTooLarge {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let cards = plural(self.actual, "card", "cards");
         match self.max {
             0 => format!(

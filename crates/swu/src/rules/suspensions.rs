@@ -31,7 +31,7 @@ pub(crate) struct Suspended {
 }
 
 impl Explain for Suspended {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         format!(
             "{} {} suspended in {} since {}, by {}; {}'s suspension list is kept in {}.",
             comma_names(cards),
