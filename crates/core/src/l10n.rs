@@ -17,8 +17,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Display;
 
+pub use fluent_bundle::FluentValue;
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_syntax::ast;
 use serde::Serialize;
 use unic_langid::LanguageIdentifier;
