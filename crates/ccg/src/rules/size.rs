@@ -2,7 +2,8 @@
 //! not count. Source: REG Supported Formats L12 ("A player uses two 60 card decks"); GEMP
 //! DefaultSwccgFormat.validateDeck (`_requiredDeckSize`).
 
-use deckcheck_core::wording::plural;
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -23,15 +24,21 @@ pub(crate) struct DeckSize {
 }
 
 impl Explain for DeckSize {
-    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let (expected, actual) = (self.expected, self.actual);
-        let how = if actual < expected {
-            format!("{} short", plural(expected - actual, "card", "cards"))
+        let id = if actual < expected {
+            "ccg-deck-size-short"
         } else {
-            format!("{} too many", plural(actual - expected, "card", "cards"))
+            "ccg-deck-size-over"
         };
-        format!(
-            "A deck has exactly {expected} cards (cards kept outside the deck are not counted); this one has {actual}: {how}."
+        say(
+            lang,
+            id,
+            [
+                ("expected", number(expected)),
+                ("actual", number(actual)),
+                ("diff", number(expected.abs_diff(actual))),
+            ],
         )
     }
 

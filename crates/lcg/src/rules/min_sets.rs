@@ -3,7 +3,8 @@
 //! There is no maximum deck size"); CR p.28 (the Core Set's starter decks have eight: "When
 //! building a deck for competitive play, it must contain at least 10 objective sets.").
 
-use deckcheck_core::wording::plural;
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -23,11 +24,14 @@ pub(crate) struct TooFewSets {
 }
 
 impl Explain for TooFewSets {
-    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
-        format!(
-            "This deck has {}; a deck has at least {} (there is no maximum).",
-            plural(self.sets, "objective set", "objective sets"),
-            self.minimum
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-too-few-sets",
+            [
+                ("sets", number(self.sets)),
+                ("minimum", number(self.minimum)),
+            ],
         )
     }
 

@@ -3,6 +3,8 @@
 //! (1,000); costs on past dates rebuilt from cards.json history[]; conditional costs from
 //! Legion HQ's cardInteractions (card_data/legion/army_building.toml).
 
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::wording::names;
 use deckcheck_core::{
     CardRef, Code, CodeInfo, Confidence, Explain, Findings, NoteKind, Rule, Violation,
@@ -30,12 +32,15 @@ pub(crate) struct TooManyPoints {
 }
 
 impl Explain for TooManyPoints {
-    fn message(&self, _cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
-        format!(
-            "The army costs {} points; this mode allows at most {} ({} too many).",
-            self.points,
-            self.cap,
-            self.points.saturating_sub(self.cap)
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-too-many-points",
+            [
+                ("points", number(self.points)),
+                ("cap", number(self.cap)),
+                ("over", number(self.points.saturating_sub(self.cap))),
+            ],
         )
     }
 
