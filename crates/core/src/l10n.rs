@@ -1,7 +1,7 @@
 //! The languages the checker answers in, and its messages as Project Fluent resources.
 //!
 //! Every crate owns its messages: `locales/<lang>/<area>.ftl` beside its `Cargo.toml`, one file
-//! per area in each of the five languages, embedded at compile time ([`resources!`]) and
+//! per area in each of the five languages, embedded at compile time ([`crate::resources!`]) and
 //! parsed once into a [`Messages`] (one concurrent bundle per language, shared by every
 //! request). A message is looked up by id in the language asked; one missing there falls back
 //! to English, never to its id ([`Messages::format`]). [`lint`] is what each crate's test runs

@@ -75,6 +75,42 @@ impl Rule<Context<'_>> for Size {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_deck_size_says_how_many_cards_are_short_or_too_many_in_each_language() {
+        use deckcheck_core::{Explain, Lang};
+        let short = super::DeckSize {
+            expected: 60,
+            actual: 59,
+        };
+        assert!(
+            short
+                .message(&[], Lang::En)
+                .ends_with("this one has 59: 1 card short.")
+        );
+        assert!(
+            short
+                .message(&[], Lang::De)
+                .ends_with("dieses hat 59: 1 Karte zu wenig.")
+        );
+        assert!(
+            short
+                .message(&[], Lang::It)
+                .ends_with("questo ne ha 59: manca 1 carta.")
+        );
+        let over = super::DeckSize {
+            expected: 60,
+            actual: 63,
+        };
+        assert!(
+            over.message(&[], Lang::Es)
+                .ends_with("este tiene 63: sobran 3 cartas.")
+        );
+        assert!(
+            over.message(&[], Lang::Fr)
+                .ends_with("celui-ci en a 63 : 3 cartes de trop.")
+        );
+    }
     use super::super::fixture::{DARK, Fixture, today};
     use crate::catalog::Side;
 

@@ -71,6 +71,37 @@ mod tests {
     use super::super::fixture::*;
 
     #[test]
+    fn too_few_sets_is_said_in_the_terms_of_each_edition() {
+        use deckcheck_core::{Explain, Lang};
+        let few = super::TooFewSets {
+            sets: 1,
+            minimum: 10,
+        };
+        assert_eq!(
+            few.message(&[], Lang::En),
+            "This deck has 1 objective set; a deck has at least 10 (there is no maximum)."
+        );
+        assert_eq!(
+            few.message(&[], Lang::De),
+            "Dieses Deck hat 1 Zielset; ein Deck hat mindestens 10 (es gibt kein Maximum)."
+        );
+        let eight = super::TooFewSets {
+            sets: 8,
+            minimum: 10,
+        };
+        assert!(
+            eight
+                .message(&[], Lang::Fr)
+                .starts_with("Ce deck a 8 sets d'objectif ; un deck en a au moins 10")
+        );
+        assert!(
+            eight
+                .message(&[], Lang::Es)
+                .starts_with("Este mazo tiene 8 conjuntos de objetivo")
+        );
+    }
+
+    #[test]
     fn eight_objective_sets_are_too_few() {
         let deck = deck("aff-jedi", &(1..=8).map(|n| (n, 1)).collect::<Vec<_>>());
         let f = run(&deck);

@@ -244,6 +244,28 @@ mod tests {
     use jiff::civil::date;
 
     #[test]
+    fn the_points_over_the_cap_are_said_in_each_language() {
+        use deckcheck_core::Lang;
+        let over = TooManyPoints {
+            units: 9,
+            points: 812,
+            cap: 800,
+        };
+        assert_eq!(
+            over.message(&[], Lang::En),
+            "The army costs 812 points; this mode allows at most 800 (12 too many)."
+        );
+        assert_eq!(
+            over.message(&[], Lang::It),
+            "L'armata costa 812 punti; questa modalità ne consente al massimo 800 (12 di troppo)."
+        );
+        assert!(
+            over.message(&[], Lang::De)
+                .starts_with("Die Armee kostet 812 Punkte")
+        );
+    }
+
+    #[test]
     fn an_army_over_the_cap_is_illegal_and_says_by_how_much() {
         // 120 × 9 = 1,080.
         assert_eq!(codes_of(&Points, "rebels/1000:9ad00"), ["LEG-POINTS"]);
