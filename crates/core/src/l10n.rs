@@ -65,37 +65,32 @@ impl Lang {
         self.as_str().parse().unwrap_or_default()
     }
 
-    /// The language an `Accept-Language` header asks for: its ranges ordered by their
-    /// q-values (a range with `q=0` refused), then matched by Fluent's negotiation (`fr-CA`
-    /// finds `fr`); English when none of the five is asked.
+    /// The language an `Accept-Language` header asks for: the range of the highest q-value
+    /// (the first written among equals; `q=0` refuses) whose primary language subtag is one
+    /// of the five (`fr-CA` finds `fr`); English when none is. For five languages without
+    /// regions this is what fluent-langneg's filtering negotiation answers (a test holds them
+    /// to it), without building a language identifier per range: it runs on every request.
     pub fn negotiate(header: &str) -> Lang {
-        let mut ranges: Vec<(f32, LanguageIdentifier)> = header
-            .split(',')
-            .filter_map(|range| {
-                let mut parts = range.split(';');
-                let tag = parts.next()?.trim();
-                let q = parts
-                    .filter_map(|p| p.trim().strip_prefix("q="))
-                    .find_map(|q| q.trim().parse::<f32>().ok())
-                    .unwrap_or(1.0);
-                let id = tag.parse::<LanguageIdentifier>().ok()?;
-                (q > 0.0).then_some((q, id))
-            })
-            .collect();
-        // Stable: ranges of equal weight keep the order they were written in.
-        ranges.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let requested: Vec<LanguageIdentifier> = ranges.into_iter().map(|(_, id)| id).collect();
-        let available: Vec<LanguageIdentifier> = Self::ALL.iter().map(|l| l.id()).collect();
-        let chosen = fluent_langneg::negotiate_languages(
-            &requested,
-            &available,
-            None,
-            fluent_langneg::NegotiationStrategy::Filtering,
-        );
-        chosen
-            .first()
-            .and_then(|id| Self::ALL.into_iter().find(|l| l.id() == **id))
-            .unwrap_or_default()
+        let mut best: Option<(f32, Lang)> = None;
+        for range in header.split(',') {
+            let mut parts = range.split(';');
+            let tag = parts.next().unwrap_or_default().trim();
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if q <= 0.0 || best.is_some_and(|(b, _)| q <= b) {
+                continue;
+            }
+            let primary = tag.split(['-', '_']).next().unwrap_or_default();
+            if let Some(lang) = Self::ALL
+                .into_iter()
+                .find(|l| l.as_str().eq_ignore_ascii_case(primary))
+            {
+                best = Some((q, lang));
+            }
+        }
+        best.map_or(Lang::En, |(_, lang)| lang)
     }
 
     /// The language of a POSIX locale name (`it_IT.UTF-8`, `de`, `fr_CA@euro`); `None` for `C`,
@@ -533,6 +528,64 @@ mod tests {
         assert_eq!(Lang::negotiate(""), Lang::En);
         assert_eq!(Lang::negotiate("*"), Lang::En);
         assert_eq!(Lang::negotiate(";;,,q=x"), Lang::En);
+    }
+
+    /// What fluent-langneg answers: the ranges ordered by weight, then filtered.
+    fn by_fluent_langneg(header: &str) -> Lang {
+        let mut ranges: Vec<(f32, LanguageIdentifier)> = header
+            .split(',')
+            .filter_map(|range| {
+                let mut parts = range.split(';');
+                let tag = parts.next()?.trim();
+                let q = parts
+                    .filter_map(|p| p.trim().strip_prefix("q="))
+                    .find_map(|q| q.trim().parse::<f32>().ok())
+                    .unwrap_or(1.0);
+                let id = tag.parse::<LanguageIdentifier>().ok()?;
+                (q > 0.0).then_some((q, id))
+            })
+            .collect();
+        ranges.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let requested: Vec<LanguageIdentifier> = ranges.into_iter().map(|(_, id)| id).collect();
+        let available: Vec<LanguageIdentifier> = Lang::ALL.iter().map(|l| l.id()).collect();
+        let chosen = fluent_langneg::negotiate_languages(
+            &requested,
+            &available,
+            None,
+            fluent_langneg::NegotiationStrategy::Filtering,
+        );
+        chosen
+            .first()
+            .and_then(|id| Lang::ALL.into_iter().find(|l| l.id() == **id))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn negotiation_answers_what_fluent_langneg_answers() {
+        for header in [
+            "de",
+            "de-AT",
+            "fr-CA, en;q=0.5",
+            "en;q=0.5, it;q=0.9",
+            "es-MX,es;q=0.9,en-US;q=0.8,en;q=0.7",
+            "zh-CN, de;q=0.1",
+            "de;q=0, fr;q=0.1",
+            "pt-BR, it-IT;q=0.8, fr;q=0.8",
+            "it;q=0.8, fr;q=0.8",
+            "en-GB, de",
+            "*",
+            "*;q=0.5, es",
+            "xx",
+            "",
+            ";;,,q=x",
+            "DE-de",
+        ] {
+            assert_eq!(
+                Lang::negotiate(header),
+                by_fluent_langneg(header),
+                "{header:?}"
+            );
+        }
     }
 
     #[test]
