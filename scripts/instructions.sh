@@ -16,6 +16,7 @@
 # malloc's free lists, which differ from one process to the next).
 #
 #   scripts/instructions.sh            # REQUESTS=100 WARM=5 by default
+#   ACCEPT_LANGUAGE=de scripts/instructions.sh   # every request asks for German (issue 37)
 #
 # Needs: valgrind (with callgrind_control; Debian package `valgrind`, installed if missing and
 # we are root), python3 (the client, not measured), cargo, and the four games'
@@ -109,6 +110,8 @@ sys.path.insert(0, os.path.join(os.getcwd(), "scripts"))
 from bodies import routes
 
 work, requests, warm = os.environ["WORK"], int(os.environ["REQUESTS"]), int(os.environ["WARM"])
+# The language every request asks for (none when empty): the messages' cost in it.
+accept_language = os.environ.get("ACCEPT_LANGUAGE", "")
 ROUTES = routes(os.getcwd(), os.environ["SWU_DECK"])
 
 class Server:
@@ -124,6 +127,8 @@ class Server:
         # The whole request in one write: sent as headers then body (as http.client does), the
         # server reads it in one go or in two depending on timing, and the counts with it.
         head = f"{'GET' if body is None else 'POST'} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if accept_language:
+            head += f"Accept-Language: {accept_language}\r\n"
         if body is not None:
             head += f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
         request = (head + "\r\n").encode() + (body or b"")

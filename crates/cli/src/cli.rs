@@ -18,6 +18,9 @@ use std::sync::Arc;
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use deckcheck_core::sync::{HttpLimits, SyncOptions, sync};
+use deckcheck_core::{Lang, l10n};
+
+use crate::messages::{say, text};
 use deckcheck_core::{
     AnyGame, CompareRequest, ComparisonVerdict, DeckInput, GameSpec, Judged, Paths, Severity,
     ValidateRequest, Verdict,
@@ -286,6 +289,8 @@ struct CheckArgs {
     input_format: Option<String>,
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    lang: crate::messages::LangArg,
     /// Deck list files; `-` for standard input; or deck links (`https://swudb.com/deck/…`,
     /// SWUBase, melee.gg, Legion HQ…; fetched only from the hosts of DECKCHECK_LINK_HOSTS, by
     /// default the deck sites' own). A format of several decks (Trilogy, a pair) takes them as
@@ -313,6 +318,8 @@ struct WindowArgs {
     json: bool,
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    lang: crate::messages::LangArg,
     /// Deck list files, `-` or deck links, as `check` takes them.
     #[arg(required = true, value_name = "FILE|LINK")]
     files: Vec<PathBuf>,
@@ -364,6 +371,8 @@ struct DiffArgs {
     json: bool,
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    lang: crate::messages::LangArg,
 }
 
 #[derive(clap::Args)]
@@ -611,10 +620,10 @@ fn exit_for(answer: &deckcheck_core::Validated) -> ExitCode {
 
 /// Where a deck can be played, as one line: the same three lists as the API's `summary`, with
 /// the formats that need more input named as such.
-fn summary_line(summary: &deckcheck_core::Summary) -> String {
+fn summary_line(lang: Lang, summary: &deckcheck_core::Summary) -> String {
     let list = |v: &[String]| {
         if v.is_empty() {
-            "none".to_string()
+            say(lang, "check-summary-none", [])
         } else {
             v.join(", ")
         }
@@ -625,19 +634,33 @@ fn summary_line(summary: &deckcheck_core::Summary) -> String {
         .filter(|f| !summary.needs.contains_key(*f))
         .cloned()
         .collect();
-    let mut line = format!(
-        "legal in: {}; illegal in: {}",
-        list(&summary.legal),
-        list(&summary.illegal)
+    let mut line = say(
+        lang,
+        "check-summary",
+        [
+            ("legal", text(list(&summary.legal))),
+            ("illegal", text(list(&summary.illegal))),
+        ],
     );
     for (format, needs) in &summary.needs {
-        line.push_str(&format!(
-            "; {format} needs a {} to be judged",
-            needs.join(" and a ")
+        let needs = needs
+            .iter()
+            .map(|n| say(lang, "check-summary-need", [("option", text(*n))]));
+        line.push_str(&say(
+            lang,
+            "check-summary-needs",
+            [
+                ("format", text(format.as_str())),
+                ("needs", text(l10n::and_list(lang, needs))),
+            ],
         ));
     }
     if !unverified.is_empty() {
-        line.push_str(&format!("; cannot be judged: {}", unverified.join(", ")));
+        line.push_str(&say(
+            lang,
+            "check-summary-unjudged",
+            [("formats", text(unverified.join(", ")))],
+        ));
     }
     line
 }
@@ -671,9 +694,11 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
         registration: args.competitive,
         options,
     };
-    let answer = game
+    let lang = args.lang.lang();
+    let mut answer = game
         .validate(&request)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    answer.localize(lang);
     if args.json {
         let label = |j: &Judged| -> Vec<String> {
             j.decks
@@ -713,14 +738,14 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
                 .collect();
             out!(
                 "{}",
-                render_text(&label.join(" + "), j, &answer, game.as_ref())
+                render_text(lang, &label.join(" + "), j, &answer, game.as_ref())
             )?;
         }
         for (deck, input) in answer.decks.iter().zip(&request.decks) {
-            out!("{}", render_written(&input.field, deck))?;
+            out!("{}", render_written(lang, &input.field, deck))?;
         }
         if answer.reports.len() > 1 {
-            outln!("{}", summary_line(&answer.summary))?;
+            outln!("{}", summary_line(lang, &answer.summary))?;
         }
     }
     Ok(exit_for(&answer))
@@ -728,6 +753,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
 
 /// A report as a person reads it.
 fn render_text(
+    lang: Lang,
     label: &str,
     judged: &Judged,
     answer: &deckcheck_core::Validated,
@@ -739,12 +765,17 @@ fn render_text(
         .info()
         .format(&report.format)
         .map_or(report.format.clone(), |f| f.name.clone());
-    let verdict = match report.verdict {
-        Verdict::Legal => "LEGAL",
-        Verdict::Illegal => "ILLEGAL",
-        Verdict::Unverified => "UNVERIFIED (something in this deck could not be judged; see below)",
-    };
-    let mut out = format!("{label}: {name} on {}: {verdict}\n", report.as_of);
+    let mut out = say(
+        lang,
+        "check-verdict",
+        [
+            ("label", text(label)),
+            ("format", text(name)),
+            ("date", text(report.as_of.to_string())),
+            ("verdict", text(report.verdict.as_str())),
+        ],
+    );
+    out.push('\n');
     for d in judged
         .decks
         .iter()
@@ -757,7 +788,11 @@ fn render_text(
         };
         let _ = writeln!(out, "  {mark} {} [{}] {}", d.at, d.code, d.message);
         for c in &d.candidates {
-            let _ = writeln!(out, "      did you mean {}?", as_listed(c));
+            let _ = writeln!(
+                out,
+                "      {}",
+                say(lang, "check-did-you-mean", [("card", text(as_listed(c)))])
+            );
         }
     }
     // `x` a rule surely broken; `?` one that rests on a fact the data marks unconfirmed, which
@@ -782,9 +817,18 @@ fn render_text(
             .as_deref()
             .map(|s| format!(" [{s}]"))
             .unwrap_or_default();
-        let _ = writeln!(out, "  note{section} {}", n.message);
+        let note = say(lang, "check-note", []);
+        let _ = writeln!(out, "  {note}{section} {}", n.message);
     }
-    let _ = writeln!(out, "  card data {}", report.catalog);
+    let _ = writeln!(
+        out,
+        "  {}",
+        say(
+            lang,
+            "check-card-data",
+            [("catalog", text(&*report.catalog))]
+        )
+    );
     out
 }
 
@@ -800,7 +844,7 @@ fn as_listed(c: &deckcheck_core::CardRef) -> String {
 
 /// The cards a deck names in other languages, each as written and by its English name, once per
 /// deck whatever the number of formats (issue 28); nothing for a list in English.
-fn render_written(label: &str, deck: &deckcheck_core::DeckAnswer) -> String {
+fn render_written(lang: Lang, label: &str, deck: &deckcheck_core::DeckAnswer) -> String {
     use std::fmt::Write;
     let lines: Vec<&deckcheck_core::LineView> = deck
         .view
@@ -815,19 +859,22 @@ fn render_written(label: &str, deck: &deckcheck_core::DeckAnswer) -> String {
     }
     let _ = writeln!(
         out,
-        "{label}: {} read in another language, each judged as its English card:",
-        if lines.len() == 1 {
-            "1 line".to_string()
-        } else {
-            format!("{} lines", lines.len())
-        }
+        "{}",
+        say(
+            lang,
+            "check-written",
+            [
+                ("label", text(label)),
+                ("count", l10n::number(lines.len() as u64)),
+            ],
+        )
     );
     for l in lines {
         let Some(w) = &l.card.written else { continue };
         let at = l
             .card
             .line
-            .map(|n| format!("line {n}: "))
+            .map(|n| say(lang, "check-at-line", [("line", l10n::number(n))]))
             .unwrap_or_default();
         let _ = writeln!(
             out,
@@ -858,9 +905,11 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
         registration: false,
         options,
     };
-    let window = game
+    let lang = args.lang.lang();
+    let mut window = game
         .window(&request, args.from, args.until)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    window.localize(lang);
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&window)?)?;
         return Ok(ExitCode::SUCCESS);
@@ -872,16 +921,33 @@ fn run_window(args: &WindowArgs) -> Result<ExitCode> {
             .map_or(f.format.clone(), |x| x.name.clone());
         outln!("{name}:")?;
         for i in &f.intervals {
-            let until = i.until.map_or("on".to_string(), |u| format!("until {u}"));
-            outln!("  from {} {until}: {}", i.from, i.verdict.as_str())?;
+            let mut said = vec![
+                ("from", text(i.from.to_string())),
+                ("verdict", text(i.verdict.as_str())),
+            ];
+            let interval = match i.until {
+                None => say(lang, "window-from", said),
+                Some(until) => {
+                    said.push(("until", text(until.to_string())));
+                    say(lang, "window-from-until", said)
+                }
+            };
+            outln!("  {interval}")?;
             for c in &i.changes {
-                outln!("      because {c}")?;
+                outln!(
+                    "      {}",
+                    say(lang, "window-because", [("change", text(c.as_str()))])
+                )?;
             }
             for v in &i.opened {
                 outln!("      x {} [{}] {}", v.code, v.section, v.message())?;
             }
             for c in &i.closed {
-                outln!("      no longer: {c}")?;
+                let violation = deckcheck_core::window::closed_in_words(c);
+                outln!(
+                    "      {}",
+                    say(lang, "window-no-longer", [("violation", text(violation))])
+                )?;
             }
             if let Some(b) = &i.boundary {
                 outln!("      ({b})")?;
@@ -955,14 +1021,16 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&comparison)?)?;
     } else {
+        let lang = args.lang.lang();
         let verdict = match comparison.verdict {
-            ComparisonVerdict::Match => "MATCH: the presented deck is the registered one",
-            ComparisonVerdict::LegalSideboarding => {
-                "LEGAL SIDEBOARDING: exchanges with the sideboard within the rules"
-            }
-            ComparisonVerdict::Mismatch => "MISMATCH: the presented deck is not the registered one",
+            ComparisonVerdict::Match => "match",
+            ComparisonVerdict::LegalSideboarding => "legal-sideboarding",
+            ComparisonVerdict::Mismatch => "mismatch",
         };
-        outln!("{verdict}")?;
+        outln!(
+            "{}",
+            say(lang, "diff-verdict", [("verdict", text(verdict))])
+        )?;
         let counts = |c: &std::collections::BTreeMap<&str, u64>| {
             c.iter()
                 .map(|(k, v)| format!("{v} {k}"))
@@ -970,9 +1038,15 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
                 .join(", ")
         };
         outln!(
-            "  registered: {}; presented: {}",
-            counts(&comparison.registered),
-            counts(&comparison.presented)
+            "  {}",
+            say(
+                lang,
+                "diff-counts",
+                [
+                    ("registered", text(counts(&comparison.registered))),
+                    ("presented", text(counts(&comparison.presented))),
+                ],
+            )
         )?;
         for f in &comparison.findings {
             outln!(
@@ -984,7 +1058,7 @@ fn run_diff(args: &DiffArgs) -> Result<ExitCode> {
             )?;
         }
         for n in &comparison.notes {
-            outln!("  note: {n}")?;
+            outln!("  {}", say(lang, "diff-note", [("note", text(n.as_str()))]))?;
         }
     }
     Ok(match comparison.verdict {
@@ -1326,11 +1400,11 @@ mod tests {
         summary.needs.insert("sealed".into(), vec!["pool"]);
         summary.needs.insert("draft".into(), vec!["pool"]);
         assert_eq!(
-            summary_line(&summary),
+            summary_line(Lang::En, &summary),
             "legal in: premier; illegal in: twin-suns; draft needs a pool to be judged; sealed needs a pool to be judged"
         );
         summary.unverified.push("eternal".into());
-        assert!(summary_line(&summary).ends_with("; cannot be judged: eternal"));
+        assert!(summary_line(Lang::En, &summary).ends_with("; cannot be judged: eternal"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod cli;
 mod deck_link;
+mod messages;
 mod start;
 
 fn main() -> std::process::ExitCode {

@@ -307,6 +307,15 @@ pub struct Validated {
     pub links: Linked,
 }
 
+impl Validated {
+    /// The answer, its messages to be written in `lang` (each report's, [`Report::localize`]).
+    pub fn localize(&mut self, lang: crate::l10n::Lang) {
+        for judged in &mut self.reports {
+            judged.report.localize(lang);
+        }
+    }
+}
+
 /// `Validated::verdict` as the answer's `legal`: `true`, `false` or `null`.
 fn legal_of<S: serde::Serializer>(verdict: &Verdict, s: S) -> Result<S::Ok, S::Error> {
     verdict.legal().serialize(s)

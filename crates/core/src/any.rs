@@ -511,10 +511,10 @@ pub fn window<G: Game>(
                 .filter(|v| !before.iter().any(|b| same(b, v)))
                 .cloned()
                 .collect();
-            let closed: Vec<String> = before
+            let closed: Vec<Violation> = before
                 .iter()
                 .filter(|b| !now.iter().any(|v| same(b, v)))
-                .map(|b| format!("{}: {}", b.code, b.message()))
+                .cloned()
                 .collect();
             let todays: Vec<&ChangePoint> = points.iter().filter(|p| p.date == date).collect();
             let boundary = todays

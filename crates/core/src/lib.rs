@@ -2,7 +2,8 @@
 //!
 //! A game crate reads decks in its input formats ([`input`]), judges them with its [`Rule`]s
 //! (one engine, [`rules`]) that report [`Violation`]s carrying typed data ([`Explain`]) into a
-//! [`Report`] with a three-valued [`Verdict`], writes their messages with [`wording`], and
+//! [`Report`] with a three-valued [`Verdict`], writes their messages as Fluent messages in the
+//! language asked ([`l10n`]: en, de, fr, it, es), and
 //! reads its dated facts as [`Timeline`]s. The service and the CLI see every game through the
 //! [`AnyGame`] object a game's [`Game`] implementation becomes, so that adding a game is one
 //! line where the games are listed, and adding a format is a data entry.
@@ -21,6 +22,7 @@ pub mod format;
 pub mod game;
 pub mod input;
 pub mod json;
+pub mod l10n;
 pub mod lines;
 pub mod names;
 pub mod registry;
@@ -45,6 +47,7 @@ pub use game::{
     LineView, Linked, SectionView, Summary, ValidateRequest, Validated,
 };
 pub use input::{ImportError, Imported, InputFormat, InputFormatInfo, echo};
+pub use l10n::{Lang, Messages};
 pub use registry::{ApiExample, GameApi, GameSpec, LoadError, Paths, Registry};
 pub use report::{
     CardRef, Code, CodeInfo, Explain, Findings, Note, NoteKind, Report, Verdict, Violation,

@@ -13,6 +13,7 @@ use jiff::civil::Date;
 use serde::Serialize;
 
 use crate::dated::{Confidence, Dated};
+use crate::l10n::Lang;
 
 /// A stable machine id of a violation (`too-many-copies`, `LEG-POINTS`): an API contract.
 /// Never rename one; add new ones. Each game lists its codes with their meaning
@@ -143,9 +144,13 @@ impl Verdict {
 /// when the answer is written; it never assumes how many cards there are. The fields are the
 /// answer's `data` object (serialized as they are typed: texts, numbers, dates, lists), except
 /// the two numbers [`Explain::numbers`] gives, which are the answer's `expected` and `actual`.
+///
+/// The message is its crate's Fluent message (`locales/<lang>/violations.ftl`) in the
+/// language asked, its variables filled from these fields; lists and card names are worded
+/// by [`crate::l10n`].
 pub trait Explain: Serialize + std::fmt::Debug + PartialEq + Send + Sync + 'static {
-    /// The message, in plain words.
-    fn message(&self, cards: &[CardRef]) -> String;
+    /// The message, in plain words, in `lang`.
+    fn message(&self, cards: &[CardRef], lang: Lang) -> String;
 
     /// What the rule expects and what the deck has, when the kind is about a count.
     fn numbers(&self) -> Option<(u64, u64)> {
@@ -155,7 +160,7 @@ pub trait Explain: Serialize + std::fmt::Debug + PartialEq + Send + Sync + 'stat
 
 /// [`Explain`] for any kind, behind one pointer.
 trait Data: std::fmt::Debug + Send + Sync {
-    fn message(&self, cards: &[CardRef]) -> String;
+    fn message(&self, cards: &[CardRef], lang: Lang) -> String;
     /// The kind's fields as JSON text, written once: no `Value` is built on the way to the
     /// answer.
     fn json(&self) -> Box<serde_json::value::RawValue>;
@@ -164,8 +169,8 @@ trait Data: std::fmt::Debug + Send + Sync {
 }
 
 impl<T: Explain> Data for T {
-    fn message(&self, cards: &[CardRef]) -> String {
-        Explain::message(self, cards)
+    fn message(&self, cards: &[CardRef], lang: Lang) -> String {
+        Explain::message(self, cards, lang)
     }
 
     fn json(&self) -> Box<serde_json::value::RawValue> {
@@ -199,6 +204,8 @@ pub struct Violation {
     pub confidence: Confidence,
     /// The plain sentence that says so, when it is not sure.
     pub caveat: Option<String>,
+    /// The language its message is written in ([`Violation::in_lang`]; English unless asked).
+    pub lang: Lang,
     data: Arc<dyn Data>,
 }
 
@@ -240,6 +247,7 @@ impl Violation {
             deck: None,
             confidence: Confidence::Official,
             caveat: None,
+            lang: Lang::En,
             data: Arc::new(data),
         }
     }
@@ -282,9 +290,20 @@ impl Violation {
         self
     }
 
-    /// The message, in plain words, written from the violation's data.
+    /// The message, in plain words, written from the violation's data in its language.
     pub fn message(&self) -> String {
-        self.data.message(&self.cards)
+        self.message_in(self.lang)
+    }
+
+    /// The message in `lang`.
+    pub fn message_in(&self, lang: Lang) -> String {
+        self.data.message(&self.cards, lang)
+    }
+
+    /// The violation, its message to be written in `lang`.
+    pub fn in_lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
     }
 
     /// Whether the rule is broken on facts the project is sure enough of to say "illegal".
@@ -462,6 +481,9 @@ pub struct Report {
     pub notes: Vec<Note>,
     /// Which card data answered: a content hash, and for a synced catalog its sync time.
     pub catalog: Arc<str>,
+    /// Which note says how many entries could not be read, and how many: written again in
+    /// the language asked ([`Report::localize`]).
+    unreadable: Option<(usize, usize)>,
 }
 
 /// The answer for one format on one date.
@@ -536,12 +558,14 @@ impl Report {
         unreadable: usize,
         catalog: Arc<str>,
     ) -> Self {
+        let mut unreadable_note = None;
         if unreadable > 0 {
-            let message = match unreadable {
-                1 => "1 entry of the list could not be read as a card (see its diagnostic); the deck cannot be called legal until it is fixed.".to_string(),
-                n => format!("{n} entries of the list could not be read as cards (see their diagnostics); the deck cannot be called legal until they are fixed."),
-            };
-            findings.note(NoteKind::Unverified, None, message);
+            findings.note(
+                NoteKind::Unverified,
+                None,
+                unreadable_message(Lang::En, unreadable),
+            );
+            unreadable_note = Some((findings.notes.len() - 1, unreadable));
         }
         let verdict = if findings.violations.iter().any(Violation::is_certain) {
             Verdict::Illegal
@@ -564,12 +588,35 @@ impl Report {
             violations: findings.violations,
             notes: findings.notes,
             catalog,
+            unreadable: unreadable_note,
+        }
+    }
+
+    /// The report, its messages to be written in `lang`: every violation's, and core's own
+    /// notes. (The notes a game's rules write and the caveats of its data are in English.)
+    pub fn localize(&mut self, lang: Lang) {
+        for v in &mut self.violations {
+            v.lang = lang;
+        }
+        if let Some((index, n)) = self.unreadable
+            && let Some(note) = self.notes.get_mut(index)
+        {
+            note.message = unreadable_message(lang, n);
         }
     }
 
     pub fn has(&self, code: Code) -> bool {
         self.violations.iter().any(|v| v.code == code)
     }
+}
+
+/// The note of a report with `n` entries that could not be read.
+fn unreadable_message(lang: Lang, n: usize) -> String {
+    crate::l10n::messages().say(
+        lang,
+        "note-unreadable",
+        [("count", crate::l10n::number(n as u64))],
+    )
 }
 
 #[cfg(test)]
@@ -589,10 +636,10 @@ mod tests {
     }
 
     impl Explain for TooMany {
-        fn message(&self, cards: &[CardRef]) -> String {
+        fn message(&self, cards: &[CardRef], lang: Lang) -> String {
             format!(
                 "{} has {} copies; {} allows at most {}.",
-                crate::wording::names(cards),
+                crate::l10n::names(lang, cards),
                 self.listed,
                 self.format,
                 self.limit
@@ -667,8 +714,8 @@ mod tests {
     struct Bare;
 
     impl Explain for Bare {
-        fn message(&self, cards: &[CardRef]) -> String {
-            format!("{} may not be played.", crate::wording::names(cards))
+        fn message(&self, cards: &[CardRef], lang: Lang) -> String {
+            format!("{} may not be played.", crate::l10n::names(lang, cards))
         }
     }
 
@@ -732,6 +779,21 @@ mod tests {
         assert_eq!(r.verdict, Verdict::Unverified);
         let json = serde_json::to_value(&r.violations[0]).unwrap();
         assert_eq!(json["unconfirmed"], "Only one source gives this.");
+    }
+
+    #[test]
+    fn the_note_on_unreadable_entries_is_written_in_the_language_asked() {
+        let mut r = report(Findings::default(), 2);
+        assert!(r.notes[0].message.starts_with("2 entries of the list"));
+        r.localize(Lang::De);
+        assert!(
+            r.notes[0].message.starts_with("2 Einträge der Liste"),
+            "{}",
+            r.notes[0].message
+        );
+        let mut one = report(Findings::default(), 1);
+        one.localize(Lang::Fr);
+        assert!(one.notes[0].message.starts_with("1 entrée de la liste"));
     }
 
     #[test]

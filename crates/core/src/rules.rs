@@ -46,7 +46,7 @@ mod tests {
     }
 
     impl Explain for Number {
-        fn message(&self, _cards: &[CardRef]) -> String {
+        fn message(&self, _cards: &[CardRef], _lang: crate::l10n::Lang) -> String {
             format!("{} is not allowed.", self.value)
         }
     }

@@ -3,14 +3,18 @@
 //! fail on some data would fail an answer. A game lists one violation of every kind of every
 //! code, built from [`Values`] (any number, any text, any date); [`every_kind_renders`] builds
 //! them from arbitrary values and minimal ones, gives each any number of cards (none
-//! included), writes each as text and as JSON, and checks that every code the game lists is
-//! among them.
+//! included), writes each as text and as JSON in each of the five languages, and checks that
+//! every code the game lists is among them. A message that is empty, or holds a `{` (a
+//! variable Fluent could not fill, a message reference it could not find: the generated texts
+//! never hold one), fails; so does, in a debug build, a message missing in every language or
+//! a variable the code does not pass (`Messages::format`).
 
 use jiff::civil::Date;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
+use crate::l10n::Lang;
 use crate::report::{CardRef, Code, CodeInfo, Violation};
 
 /// The values a test builds every kind of violation from.
@@ -50,7 +54,7 @@ impl Values {
 
 fn values() -> impl Strategy<Value = Values> {
     (
-        ".{0,12}",
+        "[^{}]{0,12}",
         any::<u64>(),
         any::<u64>(),
         0usize..4,
@@ -67,9 +71,9 @@ fn values() -> impl Strategy<Value = Values> {
 
 fn cards() -> impl Strategy<Value = Vec<CardRef>> {
     let card = (
-        ".{0,8}",
-        ".{0,8}",
-        proptest::option::of(".{0,8}"),
+        "[^{}]{0,8}",
+        "[^{}]{0,8}",
+        proptest::option::of("[^{}]{0,8}"),
         proptest::option::of(any::<u32>()),
     )
         .prop_map(|(id, title, subtitle, line)| {
@@ -78,18 +82,26 @@ fn cards() -> impl Strategy<Value = Vec<CardRef>> {
     vec(card, 0..4)
 }
 
-/// Writes `v` as text and as JSON: a message that is not empty, and data that is an object
-/// when there is any.
+/// Writes `v` as text and as JSON in every language: a message that is not empty and holds
+/// no `{`, and data that is an object when there is any, the same in every language.
 fn renders(v: &Violation) -> Result<(), TestCaseError> {
-    let json = serde_json::to_value(v).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    prop_assert!(
-        json["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{json}"
-    );
-    prop_assert!(
-        json.get("data").is_none_or(serde_json::Value::is_object),
-        "{json}"
-    );
+    let mut data = None;
+    for lang in Lang::ALL {
+        let v = v.clone().in_lang(lang);
+        let json = serde_json::to_value(&v).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let message = json["message"].as_str().unwrap_or_default();
+        prop_assert!(!message.is_empty(), "{lang}: {json}");
+        prop_assert!(!message.contains('{'), "{lang}: unfilled: {message}");
+        prop_assert!(
+            json.get("data").is_none_or(serde_json::Value::is_object),
+            "{json}"
+        );
+        let this = json.get("data").cloned();
+        prop_assert!(
+            data.get_or_insert_with(|| this.clone()) == &this,
+            "{lang}: the data changed with the language: {json}"
+        );
+    }
     Ok(())
 }
 

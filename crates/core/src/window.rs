@@ -10,6 +10,16 @@ use crate::answer::{DeckSource, Linked};
 use crate::dated::Confidence;
 use crate::report::{Verdict, Violation};
 
+/// Violations as `code: message`, each in its language.
+fn in_words<S: serde::Serializer>(closed: &[Violation], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(closed.iter().map(closed_in_words))
+}
+
+/// A violation that no longer holds, in words: `code: message`.
+pub fn closed_in_words(v: &Violation) -> String {
+    format!("{}: {}", v.code, v.message())
+}
+
 /// A date on which a game's data changes something for a format.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ChangePoint {
@@ -35,9 +45,11 @@ pub struct Interval {
     /// Violations that hold from `from` and did not hold before it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub opened: Vec<Violation>,
-    /// The violations that held before `from` and no longer do, in words.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub closed: Vec<String>,
+    /// The violations that held before `from` and no longer do, in words (`code: message`,
+    /// written when the answer is, in its language).
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "in_words")]
+    #[schema(value_type = Vec<String>)]
+    pub closed: Vec<Violation>,
     /// When the date that starts this interval rests on a fact that is not confirmed, in one
     /// sentence: the boundary is then itself unverified.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -63,4 +75,15 @@ pub struct Window {
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     #[schema(value_type = std::collections::BTreeMap<String, DeckSource>)]
     pub links: Linked,
+}
+
+impl Window {
+    /// The window, the messages of the violations each interval opens to be written in `lang`.
+    pub fn localize(&mut self, lang: crate::l10n::Lang) {
+        for interval in self.formats.iter_mut().flat_map(|f| &mut f.intervals) {
+            for v in interval.opened.iter_mut().chain(&mut interval.closed) {
+                v.lang = lang;
+            }
+        }
+    }
 }

@@ -1,7 +1,8 @@
-//! The English every game's messages are written with: counts with their noun ("1 card",
-//! "3 cards"), lists read as a sentence ("A, B and C"), the article a word takes. Messages are
-//! written from data when the answer is written, so these never see a count or a list they
-//! cannot word: an empty list is an empty string, any number has its plural.
+//! English wording for the notes games' rules still write in English (issue 37 moved every
+//! violation's message to Fluent, `crate::l10n`): counts with their noun ("1 card", "3
+//! cards"), lists read as a sentence ("A, B and C"), the article a word takes. A note is
+//! written where it is found, so these never see a count or a list they cannot word: an empty
+//! list is an empty string, any number has its plural.
 
 use std::fmt::Display;
 

@@ -89,7 +89,7 @@ struct TooMany {
 }
 
 impl Explain for TooMany {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let names: Vec<String> = cards.iter().map(CardRef::name).collect();
         format!(
             "{} exceed the limit of {} copies.",

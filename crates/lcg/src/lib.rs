@@ -19,6 +19,7 @@ pub mod data;
 pub mod deck;
 pub mod game;
 pub mod input;
+mod messages;
 pub mod rules;
 pub mod sheet;
 pub mod sync;

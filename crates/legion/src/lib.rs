@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod data;
 pub mod history;
 pub mod input;
+mod messages;
 pub mod rules;
 pub mod sheet;
 pub mod sync;

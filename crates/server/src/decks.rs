@@ -22,7 +22,8 @@ use serde_json::Map;
 
 use crate::error::Error;
 use crate::extract::{
-    Body, DeckRequest, NoParams, PathGame, RosterBody, Validate, Window, default_format, read_body,
+    Body, DeckRequest, Language, NoParams, PathGame, RosterBody, Validate, Window, default_format,
+    read_body,
 };
 use crate::linked;
 use crate::requests::{
@@ -74,17 +75,21 @@ async fn run<T: Send + 'static>(
     path = "/decks/validate",
     operation_id = "validate",
     summary = "Is this deck legal in these formats on this date, and if not, exactly why?",
-    params(ValidateQuery),
+    params(ValidateQuery, ("Accept-Language" = Option<String>, Header, description = Language::DOC)),
     request_body(
         description = "A JSON request, or a deck list (or one link to it) as text with the request's fields in the query string.",
         content((ValidateBody = "application/json"), (String = "text/plain")),
     ),
     responses(
-        (status = 200, description = "The verdict in each format asked, and every reason.", body = Validated),
+        (status = 200, description = "The verdict in each format asked, and every reason.", body = Validated,
+            headers(("Content-Language" = String, description = "The language of the answer's messages."))),
         DeckErrors,
     ),
 )]
-pub async fn validate(deck: DeckRequest<Validate>) -> Result<HttpResponse, Error> {
+pub async fn validate(
+    deck: DeckRequest<Validate>,
+    language: Language,
+) -> Result<HttpResponse, Error> {
     let DeckRequest {
         game,
         request,
@@ -95,6 +100,7 @@ pub async fn validate(deck: DeckRequest<Validate>) -> Result<HttpResponse, Error
     } = deck;
     let answer = run(large, move || {
         let mut answer = game.validate(&request).map(bounded)?;
+        answer.localize(language.0);
         answer.links = links;
         if let Some(note) = note {
             // The body was read as Windows-1252: each deck says so, as the CLI does.
@@ -111,7 +117,9 @@ pub async fn validate(deck: DeckRequest<Validate>) -> Result<HttpResponse, Error
     })
     .await?;
     crate::metrics::validated(&answer);
-    Ok(HttpResponse::Ok().json(answer))
+    Ok(HttpResponse::Ok()
+        .insert_header(language.header())
+        .json(answer))
 }
 
 /// The most diagnostics an answer lists per deck: a pasted novel gets a bounded answer.
@@ -143,17 +151,18 @@ fn bounded(mut answer: Validated) -> Validated {
     path = "/decks/window",
     operation_id = "window",
     summary = "When is this deck legal, format by format?",
-    params(WindowQuery),
+    params(WindowQuery, ("Accept-Language" = Option<String>, Header, description = Language::DOC)),
     request_body(
         description = "A JSON request, or a deck list (or one link to it) as text with the request's fields in the query string.",
         content((WindowBody = "application/json"), (String = "text/plain")),
     ),
     responses(
-        (status = 200, description = "The intervals in which the deck is legal, format by format.", body = deckcheck_core::Window),
+        (status = 200, description = "The intervals in which the deck is legal, format by format.", body = deckcheck_core::Window,
+            headers(("Content-Language" = String, description = "The language of the answer's messages."))),
         DeckErrors,
     ),
 )]
-pub async fn window(deck: DeckRequest<Window>) -> Result<HttpResponse, Error> {
+pub async fn window(deck: DeckRequest<Window>, language: Language) -> Result<HttpResponse, Error> {
     let DeckRequest {
         game,
         request,
@@ -164,11 +173,14 @@ pub async fn window(deck: DeckRequest<Window>) -> Result<HttpResponse, Error> {
     } = deck;
     let answer = run(true, move || {
         let mut answer = game.window(&request, from, until)?;
+        answer.localize(language.0);
         answer.links = links;
         Ok(answer)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(answer))
+    Ok(HttpResponse::Ok()
+        .insert_header(language.header())
+        .json(answer))
 }
 
 #[derive(Serialize, Default, utoipa::ToSchema)]
@@ -233,9 +245,11 @@ pub struct BatchResponse {
     path = "/decks/validate-batch",
     operation_id = "validate_batch",
     summary = "An event's roster: one answer per entry and a summary",
+    params(("Accept-Language" = Option<String>, Header, description = Language::DOC)),
     request_body = BatchRequest,
     responses(
-        (status = 200, description = "One answer per entry, and a summary.", body = BatchResponse),
+        (status = 200, description = "One answer per entry, and a summary.", body = BatchResponse,
+            headers(("Content-Language" = String, description = "The language of the answer's messages."))),
         (status = 400, description = say::BAD_REQUEST, body = ErrorAnswer),
         (status = 408, description = say::BODY_TIMEOUT, body = ErrorAnswer),
         (status = 413, description = say::TOO_LARGE_ROSTER, body = ErrorAnswer),
@@ -248,6 +262,7 @@ pub async fn validate_batch(
     PathGame(game): PathGame,
     body: Body<RosterBody>,
     state: Data<AppState>,
+    language: Language,
 ) -> Result<HttpResponse, Error> {
     body.json()?;
     let limit = state.settings.batch_limit as usize;
@@ -257,15 +272,24 @@ pub async fn validate_batch(
             .await
             .map_err(|e| RequestError::internal(format!("the batch was not read: {e}")))??;
     roster.fetch_links(&state.links, game.info().id).await?;
-    let response = actix_web::web::block(move || judge_roster(game.as_ref(), roster))
+    let mut response = actix_web::web::block(move || judge_roster(game.as_ref(), roster))
         .await
         .map_err(|e| RequestError::internal(format!("the batch did not run: {e}")))?;
+    for answer in response
+        .results
+        .iter_mut()
+        .filter_map(|r| r.answer.as_mut())
+    {
+        answer.localize(language.0);
+    }
     response
         .results
         .iter()
         .filter_map(|r| r.answer.as_ref())
         .for_each(crate::metrics::validated);
-    Ok(HttpResponse::Ok().json(response))
+    Ok(HttpResponse::Ok()
+        .insert_header(language.header())
+        .json(response))
 }
 
 /// Checks a roster for one game: one answer per entry and a summary (no deck given as a link

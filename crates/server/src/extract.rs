@@ -14,6 +14,7 @@
 //!   take the [`Access`] it holds, so no route reaches an event without it.
 //! - [`Admin`]: the operator, with the admin bearer token.
 //! - [`Caller`]: who asks, as the per-client limits count them.
+//! - [`Language`]: the language of the answer's messages, from `Accept-Language`.
 //! - [`DeckRequest`]: a validate or window request: the shared fields read once from the query
 //!   and the body, every other field the game's options, decks given as links fetched;
 //!   core's `prepare` validates the whole, once.
@@ -499,6 +500,42 @@ impl FromRequest for Caller {
         )
     }
 }
+
+// ---- the answer's language ----
+
+/// The language the answer's messages are written in: `Accept-Language` negotiated among the
+/// five (q-values honoured), English when it names none or is absent. Never refuses a
+/// request: a header that cannot be read asks for nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct Language(pub deckcheck_core::Lang);
+
+impl Language {
+    /// How the document names the header, for a route's `params(…)`.
+    pub const DOC: &'static str = "The language of the answer's messages (violations, core's notes): en, de, fr, it or es, negotiated with q-values; English when none of them is asked. Codes, sections, field names and the answer's shape never change with it; the answer's Content-Language says which was chosen.";
+
+    /// `Content-Language` of an answer in this language.
+    pub fn header(self) -> (actix_web::http::header::HeaderName, &'static str) {
+        (actix_web::http::header::CONTENT_LANGUAGE, self.0.as_str())
+    }
+}
+
+impl FromRequest for Language {
+    type Error = Error;
+    type Future = Ready<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let lang = req
+            .headers()
+            .get(actix_web::http::header::ACCEPT_LANGUAGE)
+            .and_then(|h| h.to_str().ok())
+            .map(deckcheck_core::Lang::negotiate)
+            .unwrap_or_default();
+        std::future::ready(Ok(Language(lang)))
+    }
+}
+
+/// Anyone may ask in any language.
+impl Guard for Language {}
 
 // ---- which roles a handler asks for (the document) ----
 

@@ -199,4 +199,10 @@ impl Deck {
     pub fn first_entry(&self, card: CardId) -> Option<&DeckEntry> {
         self.entries.iter().find(|e| e.card == card)
     }
+
+    /// The first entry of a card, with the name the list wrote it by when not its English one.
+    pub fn first_entry_as_written(&self, card: CardId) -> Option<(&DeckEntry, Option<&Written>)> {
+        let i = self.entries.iter().position(|e| e.card == card)?;
+        Some((&self.entries[i], self.written_at(i)))
+    }
 }

@@ -14,6 +14,7 @@ pub mod data;
 pub mod deck;
 pub mod decklist;
 pub mod judge;
+mod messages;
 pub mod rules;
 pub mod sync;
 

@@ -5,6 +5,8 @@
 //! ambiguous titles left aside. Source: deckcheck's rule of no silent substitution (spec §0,
 //! §2.9: "Titles are not identities").
 
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Verdict, Violation};
 use serde::Serialize;
 
@@ -44,12 +46,12 @@ pub(crate) enum AmbiguousTitle {
 }
 
 impl Explain for AmbiguousTitle {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let first = cards.first();
-        let title = first.map_or("This title", |c| &*c.title);
-        let line = first
-            .and_then(|c| c.line)
-            .map_or(String::new(), |l| format!(" (line {l})"));
+        let title = first.map_or_else(|| say(lang, "ccg-this-title", []), |c| c.title.to_string());
+        let line = first.and_then(|c| c.line).map_or(String::new(), |l| {
+            say(lang, "ccg-at-line", [("line", number(l))])
+        });
         let detail = match self {
             Self::Judged {
                 choices,
@@ -59,34 +61,48 @@ impl Explain for AmbiguousTitle {
                     .iter()
                     .map(|c| {
                         let codes: Vec<&str> = c.codes.iter().map(|c| c.as_str()).collect();
-                        let why = if codes.is_empty() {
+                        let codes = if codes.is_empty() {
                             String::new()
                         } else {
                             format!(" ({})", codes.join(", "))
                         };
-                        format!(
-                            "with {} ({}, {}) the deck is {}{why}",
-                            c.title,
-                            c.id,
-                            c.set,
-                            c.verdict.as_str()
+                        let verdict =
+                            say(lang, "ccg-verdict", [("verdict", text(c.verdict.as_str()))]);
+                        say(
+                            lang,
+                            "ccg-choice",
+                            [
+                                ("title", text(c.title.as_str())),
+                                ("id", text(c.id.as_str())),
+                                ("set", text(c.set.as_str())),
+                                ("verdict", text(verdict)),
+                                ("codes", text(codes)),
+                            ],
                         )
                     })
                     .collect();
                 let mut detail = parts.join("; ");
                 if *others_left_aside {
-                    detail.push_str(" (the other ambiguous titles left aside)");
+                    detail.push_str(&say(lang, "ccg-others-left-aside", []));
                 }
                 detail
             }
-            Self::NotJudged { judged } => {
-                format!("the deck was not judged with each ({judged} ambiguous titles were)")
-            }
+            Self::NotJudged { judged } => say(
+                lang,
+                "ccg-not-judged-each",
+                [("judged", number(*judged as u64))],
+            ),
         };
-        format!(
-            "\"{title}\"{line} names {} cards and none was chosen: {detail}. Write the blueprint id after the title to say which, e.g. \"{title} ({})\".",
-            cards.len(),
-            first.map_or("", |c| &*c.id)
+        say(
+            lang,
+            "ccg-ambiguous-title",
+            [
+                ("title", text(title)),
+                ("line", text(line)),
+                ("count", number(cards.len() as u64)),
+                ("detail", text(detail)),
+                ("id", text(first.map_or("", |c| &*c.id))),
+            ],
         )
     }
 }

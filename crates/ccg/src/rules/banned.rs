@@ -5,7 +5,8 @@
 //! there too, so an id is banned as itself. Source: GEMP swccgFormats.json `banned`,
 //! DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::wording::{plural, titles_with_ids};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -47,12 +48,15 @@ pub(crate) struct OnBannedList {
 }
 
 impl Explain for OnBannedList {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} on the banned list of {}: {}.",
-            plural(cards.len() as u64, "card is", "cards are"),
-            self.format,
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-on-banned-list",
+            [
+                ("count", number(cards.len() as u64)),
+                ("format", text(self.format.as_str())),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 }

@@ -3,7 +3,8 @@
 //! Source: REG General Tournament Rules L42 ("This card is a game aid only and is not legal for
 //! inclusion in any deck"); GEMP DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -19,10 +20,11 @@ pub struct GameAid;
 pub(crate) struct GameAidListed;
 
 impl Explain for GameAidListed {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "The Hyperroute Navigation Chart is a game aid, not legal in any deck: {}.",
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-game-aid",
+            [("cards", text(l10n::titles_with_ids(lang, cards)))],
         )
     }
 }

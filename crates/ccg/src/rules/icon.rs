@@ -12,7 +12,9 @@
 //! list alone: today's Classic bans them) is no violation: a deck holding such a card gets a note
 //! saying which reading is applied (`disputed_icons`), and the verdict stands (issue 28).
 
-use deckcheck_core::wording::{a_or_an, is_are, plural, titles_with_ids};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
+use deckcheck_core::wording::{a_or_an, plural, titles_with_ids};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -41,14 +43,16 @@ pub(crate) struct BannedIcon {
 }
 
 impl Explain for BannedIcon {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let n = cards.len();
-        format!(
-            "{} {} {} not legal: {}.",
-            plural(n as u64, "card with", "cards with"),
-            a_or_an(icon_name(&self.icon), false),
-            is_are(n),
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let icon = say(lang, "ccg-icon-a", [("icon", text(self.icon.as_str()))]);
+        say(
+            lang,
+            "ccg-banned-icon",
+            [
+                ("count", number(cards.len() as u64)),
+                ("icon", text(icon)),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 }

@@ -2,7 +2,8 @@
 //! Objective it comes from. Source: PEER GEMP DefaultSwccgFormat.validateDeck ("Deck contains
 //! Jabba's Prize but not Carbon Chamber Testing").
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -22,10 +23,11 @@ pub struct JabbasPrize;
 pub(crate) struct PrizeWithoutTesting;
 
 impl Explain for PrizeWithoutTesting {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} may only be in a deck with Carbon Chamber Testing, which this deck does not have.",
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-prize-without-testing",
+            [("cards", text(l10n::titles_with_ids(lang, cards)))],
         )
     }
 }

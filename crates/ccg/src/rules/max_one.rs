@@ -2,7 +2,8 @@
 //! (200_16) and Jabba's Prize (10_42), counted by title as GEMP does. Source: PEER GEMP
 //! DefaultSwccgFormat.validateDeck (no rules text in our sources says it).
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -31,12 +32,15 @@ pub(crate) struct OverOne {
 }
 
 impl Explain for OverOne {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "A deck may have only 1 {}; this one has {}: {}.",
-            self.title,
-            self.copies,
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-over-one",
+            [
+                ("title", text(self.title.as_str())),
+                ("copies", number(self.copies)),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 

@@ -12,7 +12,8 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::wording::{plural, titles_with_ids};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Confidence, Explain, Findings, Rule, Violation};
 use jiff::ToSpan;
 use jiff::civil::Date;
@@ -69,30 +70,42 @@ pub(crate) struct TooNew {
 }
 
 impl Explain for TooNew {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let (set, date) = (&self.set, self.date);
-        let why = match &self.release {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let mut args = vec![
+            ("count", number(cards.len() as u64)),
+            ("set", text(self.set.as_str())),
+            ("date", text(self.date.to_string())),
+            ("cards", text(l10n::titles_with_ids(lang, cards))),
+        ];
+        match &self.release {
             Release::Day {
                 released,
                 legal_from,
-            } => format!("{set}, released {released} and legal from {legal_from}, not on {date}"),
+            } => {
+                args.push(("released", text(released.to_string())));
+                args.push(("legal_from", text(legal_from.to_string())));
+                say(lang, "ccg-too-new-day", args)
+            }
             Release::Month {
                 released,
                 first,
                 last,
-            } => format!(
-                "{set}, released in {} (the day is not known), so legal from a day between {first} and {last}: whether on {date} is not known",
-                released.strftime("%B %Y")
-            ),
-            Release::Unknown => format!(
-                "{set}, whose release date is not known, so whether its cards are legal on {date} is not known"
-            ),
-        };
-        format!(
-            "Cards are legal one week after their set's release; {} {why}: {}.",
-            plural(cards.len() as u64, "card is from", "cards are from"),
-            titles_with_ids(cards)
-        )
+            } => {
+                let month = say(
+                    lang,
+                    "ccg-month",
+                    [
+                        ("month", number(released.month().unsigned_abs())),
+                        ("year", text(released.year().to_string())),
+                    ],
+                );
+                args.push(("month", text(month)));
+                args.push(("first", text(first.to_string())));
+                args.push(("last", text(last.to_string())));
+                say(lang, "ccg-too-new-month", args)
+            }
+            Release::Unknown => say(lang, "ccg-too-new-unknown", args),
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! Judged by the id's set, whether or not the card is in the data. Proxies and other custom cards
 //! cannot be told from a list (spec §2.9). Source: REG General Tournament Rules L46 (Proxies).
 
-use deckcheck_core::wording::ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -26,10 +27,11 @@ pub struct NotTournament;
 pub(crate) struct NotTournamentCards;
 
 impl Explain for NotTournamentCards {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "Only Decipher-printed cards and the Players Committee's virtual cards are legal; GEMP's Dream Cards and Playtesting cards are not: {}.",
-            ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-not-tournament",
+            [("cards", text(l10n::ids_with_lines(lang, cards)))],
         )
     }
 }

@@ -2,7 +2,8 @@
 //! front, `9_151`). Source: the rule book, as enforced by GEMP DefaultSwccgFormat.validateDeck
 //! ("Deck contains more than one Objective").
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -26,12 +27,15 @@ pub(crate) struct AtMostOne {
 }
 
 impl Explain for AtMostOne {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "A deck has at most 1 {}; this one has {}: {}.",
-            self.what,
-            self.copies,
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-at-most-one",
+            [
+                ("what", text(self.what)),
+                ("copies", number(self.copies)),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 

@@ -2,7 +2,8 @@
 //! Supported Formats L12 ("one Dark Side and one Light Side"); the rule book, as enforced by GEMP
 //! DefaultSwccgFormat.validateDeck ("Deck contains both light side and dark side cards").
 
-use deckcheck_core::wording::{plural, titles_with_ids};
+use crate::messages::{say, side, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -26,17 +27,20 @@ pub(crate) struct MixedSides {
 }
 
 impl Explain for MixedSides {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let other = match self.side {
             Side::Dark => Side::Light,
             Side::Light => Side::Dark,
         };
-        format!(
-            "A deck is all Dark Side or all Light Side. Most of this deck is {}, but it has {} {}: {}.",
-            self.side.name(),
-            plural(self.others, "card of the", "cards of the"),
-            other.name(),
-            titles_with_ids(cards)
+        say(
+            lang,
+            "ccg-mixed-sides",
+            [
+                ("side", text(side(lang, self.side))),
+                ("others", number(self.others)),
+                ("other", text(side(lang, other))),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 

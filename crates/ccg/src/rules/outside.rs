@@ -3,6 +3,8 @@
 //! judge outside cards as they judge the deck's. Source: PEER GEMP DefaultSwccgFormat.validateDeck
 //! ("Deck specifies more than 50 cards as 'outside of deck'").
 
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -27,10 +29,11 @@ pub(crate) struct TooManyOutside {
 }
 
 impl Explain for TooManyOutside {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "At most {} cards may be kept outside a deck; this deck has {} outside it.",
-            self.max, self.outside
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-too-many-outside",
+            [("max", number(self.max)), ("outside", number(self.outside))],
         )
     }
 

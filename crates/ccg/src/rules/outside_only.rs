@@ -3,7 +3,8 @@
 //! deck, never in it. Source: PEER GEMP DefaultSwccgFormat.validateDeck ("Deck contains card that
 //! does not count towards deck limit").
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -20,15 +21,14 @@ pub struct OutsideOnly;
 pub(crate) struct OutsideCardsInDeck;
 
 impl Explain for OutsideCardsInDeck {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let (subject, verbs) = if cards.len() == 1 {
-            ("This card does", "is")
-        } else {
-            ("These cards do", "are")
-        };
-        format!(
-            "{subject} not count toward the deck and {verbs} kept outside it, not in the deck: {}.",
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-outside-in-deck",
+            [
+                ("count", number(cards.len() as u64)),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 }

@@ -2,6 +2,7 @@
 //! Formats L12 ("A player uses two 60 card decks: one Dark Side and one Light Side"). Judged when
 //! two decks are given together, or when one deck is registered alone.
 
+use crate::messages::{say, side, text};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -24,13 +25,12 @@ pub(crate) enum NotAPair {
 }
 
 impl Explain for NotAPair {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
-            Self::Alone => "A registration is two decks, one Dark Side and one Light Side; only one deck was given.".into(),
-            Self::SameSide { side } => format!(
-                "A registration is one Dark Side deck and one Light Side deck; both decks given are {} decks.",
-                side.name()
-            ),
+            Self::Alone => say(lang, "ccg-pair-alone", []),
+            Self::SameSide { side: s } => {
+                say(lang, "ccg-pair-same-side", [("side", text(side(lang, *s)))])
+            }
         }
     }
 

@@ -3,7 +3,8 @@
 //! the same codes). Open and Classic ban none. Source: PEER GEMP swccgFormats.json
 //! `bannedRarities`, DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::wording::{plural, titles_with_ids};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -21,12 +22,15 @@ pub(crate) struct BannedRarity {
 }
 
 impl Explain for BannedRarity {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} of a rarity this format bans ({}): {}.",
-            plural(cards.len() as u64, "card is", "cards are"),
-            self.banned.join(", "),
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-banned-rarity",
+            [
+                ("count", number(cards.len() as u64)),
+                ("banned", text(self.banned.join(", "))),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 }

@@ -3,7 +3,8 @@
 //! the mirrored commit; the rule is here for when one is not. Source: GEMP swccgFormats.json
 //! `restricted`, DefaultSwccgFormat.validateDeck.
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -23,11 +24,14 @@ pub(crate) struct OverRestricted {
 }
 
 impl Explain for OverRestricted {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "A deck may have only 1 copy of a restricted card; this one has {}: {}.",
-            self.copies,
-            titles_with_ids(cards)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "ccg-over-restricted",
+            [
+                ("copies", number(self.copies)),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 

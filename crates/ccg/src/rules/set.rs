@@ -4,7 +4,8 @@
 //! deck. Source: REG Supported Formats L14-15 (the Open and Classic
 //! pools); GEMP swccgFormats.json `set` and `valid`, DefaultSwccgFormat.validateCard.
 
-use deckcheck_core::wording::{plural, titles_with_ids};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -38,20 +39,20 @@ pub(crate) enum OutsidePool {
 }
 
 impl Explain for OutsidePool {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let n = cards.len() as u64;
-        match self {
-            Self::Retired { format } => format!(
-                "{} retired to Legacy, not legal in {format}: {}.",
-                plural(n, "card is a virtual card", "cards are virtual cards"),
-                titles_with_ids(cards)
-            ),
-            Self::SetNotInFormat { format } => format!(
-                "{} from a set that is not part of {format}: {}.",
-                plural(n, "card is", "cards are"),
-                titles_with_ids(cards)
-            ),
-        }
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let (id, format) = match self {
+            Self::Retired { format } => ("ccg-retired", format),
+            Self::SetNotInFormat { format } => ("ccg-set-not-in-format", format),
+        };
+        say(
+            lang,
+            id,
+            [
+                ("count", number(cards.len() as u64)),
+                ("format", text(format.as_str())),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
+        )
     }
 }
 

@@ -2,7 +2,8 @@
 //! not count. Source: REG Supported Formats L12 ("A player uses two 60 card decks"); GEMP
 //! DefaultSwccgFormat.validateDeck (`_requiredDeckSize`).
 
-use deckcheck_core::wording::plural;
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -23,15 +24,21 @@ pub(crate) struct DeckSize {
 }
 
 impl Explain for DeckSize {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let (expected, actual) = (self.expected, self.actual);
-        let how = if actual < expected {
-            format!("{} short", plural(expected - actual, "card", "cards"))
+        let id = if actual < expected {
+            "ccg-deck-size-short"
         } else {
-            format!("{} too many", plural(actual - expected, "card", "cards"))
+            "ccg-deck-size-over"
         };
-        format!(
-            "A deck has exactly {expected} cards (cards kept outside the deck are not counted); this one has {actual}: {how}."
+        say(
+            lang,
+            id,
+            [
+                ("expected", number(expected)),
+                ("actual", number(actual)),
+                ("diff", number(expected.abs_diff(actual))),
+            ],
         )
     }
 
@@ -68,6 +75,42 @@ impl Rule<Context<'_>> for Size {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_deck_size_says_how_many_cards_are_short_or_too_many_in_each_language() {
+        use deckcheck_core::{Explain, Lang};
+        let short = super::DeckSize {
+            expected: 60,
+            actual: 59,
+        };
+        assert!(
+            short
+                .message(&[], Lang::En)
+                .ends_with("this one has 59: 1 card short.")
+        );
+        assert!(
+            short
+                .message(&[], Lang::De)
+                .ends_with("dieses hat 59: 1 Karte zu wenig.")
+        );
+        assert!(
+            short
+                .message(&[], Lang::It)
+                .ends_with("questo ne ha 59: manca 1 carta.")
+        );
+        let over = super::DeckSize {
+            expected: 60,
+            actual: 63,
+        };
+        assert!(
+            over.message(&[], Lang::Es)
+                .ends_with("este tiene 63: sobran 3 cartas.")
+        );
+        assert!(
+            over.message(&[], Lang::Fr)
+                .ends_with("celui-ci en a 63 : 3 cartes de trop.")
+        );
+    }
     use super::super::fixture::{DARK, Fixture, today};
     use crate::catalog::Side;
 

@@ -4,7 +4,8 @@
 //! are reported and the answer is unverified. Not reported when another banned icon bans the
 //! card anyway. Source: REG Classic Format Ban List L312; the data of both sources.
 
-use deckcheck_core::wording::titles_with_ids;
+use crate::messages::{say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -25,15 +26,6 @@ pub(crate) enum Source {
     Pc,
 }
 
-impl Source {
-    fn name(self) -> &'static str {
-        match self {
-            Self::Gemp => "GEMP",
-            Self::Pc => "the Players Committee card database",
-        }
-    }
-}
-
 /// A card whose Episode I icon the two sources disagree on.
 #[derive(Debug, PartialEq, Serialize)]
 pub(crate) struct SourcesDisagree {
@@ -42,15 +34,26 @@ pub(crate) struct SourcesDisagree {
 }
 
 impl Explain for SourcesDisagree {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let without = match self.with_icon {
             Source::Gemp => Source::Pc,
             Source::Pc => Source::Gemp,
         };
-        let (with, without) = (self.with_icon.name(), without.name());
-        format!(
-            "{with} gives {} an Episode I icon and {without} does not: if {with} is right the card is banned here and the deck is illegal; if {without} is right this card is legal.",
-            titles_with_ids(cards)
+        let name = |s: Source| {
+            let key = match s {
+                Source::Gemp => "gemp",
+                Source::Pc => "pc",
+            };
+            say(lang, "ccg-source", [("source", text(key))])
+        };
+        say(
+            lang,
+            "ccg-sources-disagree",
+            [
+                ("with", text(name(self.with_icon))),
+                ("without", text(name(without))),
+                ("cards", text(l10n::titles_with_ids(lang, cards))),
+            ],
         )
     }
 }

@@ -14,7 +14,8 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::wording::{ids, plural};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -42,25 +43,28 @@ pub(crate) enum UnknownIds {
 }
 
 impl Explain for UnknownIds {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let one = cards.len() == 1;
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let ids = ("cards", text(l10n::ids_with_lines(lang, cards)));
         match self {
-            Self::NoSuchCard => format!(
-                "deckcheck's card data has no Star Wars CCG card with the id{} {}: whether {} legal cannot be judged.",
-                if one { "" } else { "s" },
-                ids(cards),
-                if one { "it is" } else { "they are" }
+            Self::NoSuchCard => say(
+                lang,
+                "ccg-no-such-card",
+                [("count", number(cards.len() as u64)), ids],
             ),
-            Self::Newer { set, newest } => format!(
-                "{} of {set}, which deckcheck's card data predates (its newest set is {newest}): {}. Sync the card data to judge {}.",
-                plural(cards.len() as u64, "card is", "cards are"),
-                ids(cards),
-                if one { "it" } else { "them" }
+            Self::Newer { set, newest } => say(
+                lang,
+                "ccg-newer",
+                [
+                    ("count", number(cards.len() as u64)),
+                    ("set", text(set.as_str())),
+                    ("newest", text(newest.as_str())),
+                    ids,
+                ],
             ),
-            Self::Legacy => format!(
-                "{} of GEMP's Legacy set, which deckcheck's card data does not hold: {}.",
-                plural(cards.len() as u64, "card is", "cards are"),
-                ids(cards)
+            Self::Legacy => say(
+                lang,
+                "ccg-legacy",
+                [("count", number(cards.len() as u64)), ids],
             ),
         }
     }

@@ -14,6 +14,9 @@ fn deckcheck(args: &[&str]) -> std::process::Output {
         .env_remove("DECKCHECK_CARDS")
         .env_remove("DECKCHECK_UPSTREAM")
         .env_remove("DECKCHECK_CARD_DATA")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .output()
         .unwrap()
 }

@@ -26,6 +26,7 @@ mod issue36;
 mod languages;
 mod links;
 mod pipes;
+mod speaks;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -76,12 +77,16 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     run_with(&cards_dir(), args, stdin)
 }
 
-/// The binary with `cards` as the SWU catalog and nothing else from the environment's data.
+/// The binary with `cards` as the SWU catalog and nothing else from the environment's data, in
+/// English whatever the locale of the machine running the tests (issue 37).
 fn run_with(cards: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckcheck"))
         .args(args)
         .env("DECKCHECK_CARDS", cards)
         .env_remove("DECKCHECK_CARD_DATA")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

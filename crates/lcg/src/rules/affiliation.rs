@@ -3,6 +3,8 @@
 //! card"); CR p.28 Deck Customizing Rules. A second affiliation card is reported here (not
 //! also as LCG-NOT-IN-POD): one violation per reason.
 
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -21,12 +23,13 @@ pub(crate) struct AffiliationCount {
 }
 
 impl Explain for AffiliationCount {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self.count {
-            0 => "This deck has no affiliation card; a deck has exactly one.".into(),
-            n => format!(
-                "This deck has {n} affiliation cards ({}); a deck has exactly one.",
-                names(cards)
+            0 => say(lang, "lcg-no-affiliation", []),
+            n => say(
+                lang,
+                "lcg-affiliation-count",
+                [("n", number(n)), ("cards", text(names(lang, cards)))],
             ),
         }
     }

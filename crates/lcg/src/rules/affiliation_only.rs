@@ -6,7 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::wording::is_are;
+use crate::messages::{affiliation, say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -27,13 +28,16 @@ pub(crate) struct LockedToOther {
 }
 
 impl Explain for LockedToOther {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} \"{} affiliation only\", and this deck's affiliation is {}.",
-            names(cards),
-            is_are(cards.len()),
-            self.only.name(),
-            self.deck.name()
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-locked-to-other",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("only", text(affiliation(lang, self.only))),
+                ("affiliation", text(affiliation(lang, self.deck))),
+            ],
         )
     }
 }

@@ -3,7 +3,8 @@
 //! deck's objective copies: exactly A of X, exactly B of Y or neutral, nothing of a third
 //! affiliation. Source: the card text of the 12 Allies of Necessity affiliation cards.
 
-use deckcheck_core::wording::is_are;
+use crate::messages::{affiliation, say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -39,25 +40,35 @@ pub(crate) enum Alliance {
 }
 
 impl Explain for Alliance {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
             Self::WrongCount {
                 card,
-                affiliation,
+                affiliation: a,
                 or_neutral,
                 expected,
                 actual,
-            } => format!(
-                "{card} asks for exactly {expected} {}{} objectives; this deck has {actual}.",
-                affiliation.name(),
-                if *or_neutral { " and/or neutral" } else { "" }
+            } => say(
+                lang,
+                "lcg-alliance-count",
+                [
+                    ("card", text(card.as_str())),
+                    ("expected", number(*expected)),
+                    ("affiliation", text(affiliation(lang, *a))),
+                    ("or_neutral", text(if *or_neutral { "yes" } else { "no" })),
+                    ("actual", number(*actual)),
+                ],
             ),
-            Self::ThirdAffiliation { card, main, ally } => format!(
-                "{} {} of an affiliation {card} does not allow (only {} and {} objectives, and neutral ones).",
-                names(cards),
-                is_are(cards.len()),
-                main.name(),
-                ally.name()
+            Self::ThirdAffiliation { card, main, ally } => say(
+                lang,
+                "lcg-third-affiliation",
+                [
+                    ("cards", text(names(lang, cards))),
+                    ("count", number(cards.len() as u64)),
+                    ("card", text(card.as_str())),
+                    ("main", text(affiliation(lang, *main))),
+                    ("ally", text(affiliation(lang, *ally))),
+                ],
             ),
         }
     }

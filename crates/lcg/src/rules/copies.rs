@@ -4,7 +4,8 @@
 //! card states 'limit one per objective deck.'"). A set whose limit an erratum in force changes
 //! is judged by LCG-ERRATA instead.
 
-use deckcheck_core::wording::and_list;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Dated, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -31,17 +32,31 @@ pub(crate) struct TooManySetCopies {
 }
 
 impl Explain for TooManySetCopies {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        let why = if self.limit == 1 {
-            "a set whose objective says \"Limit 1 per objective deck.\" goes in a deck once"
-        } else {
-            "a deck holds at most 2 copies of an objective set"
-        };
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let counts = self.sets.iter().enumerate().map(|(i, s)| {
-            let is = if i == 0 { "is in this deck " } else { "" };
-            format!("{} (set {}) {is}{} times", s.title, s.set, s.copies)
+            let id = if i == 0 {
+                "lcg-set-copies-first"
+            } else {
+                "lcg-set-copies"
+            };
+            say(
+                lang,
+                id,
+                [
+                    ("title", text(s.title.as_str())),
+                    ("set", number(s.set)),
+                    ("copies", number(s.copies)),
+                ],
+            )
         });
-        format!("{}; {why}.", and_list(counts))
+        say(
+            lang,
+            "lcg-too-many-set-copies",
+            [
+                ("counts", text(l10n::and_list(lang, counts))),
+                ("limit", number(self.limit)),
+            ],
+        )
     }
 
     fn numbers(&self) -> Option<(u64, u64)> {

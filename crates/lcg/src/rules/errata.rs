@@ -4,7 +4,8 @@
 //! (`isLimitedToObjectiveDeck: false`); the overlay is `card_data/lcg/errata.toml`.
 //! Source: FAQ v5.0 p.2 Card Errata.
 
-use deckcheck_core::wording::and_list;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -27,13 +28,19 @@ pub(crate) struct OverErrata {
 }
 
 impl Explain for OverErrata {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} is in this deck {} times; by its errata (in force since {}) it reads \"Limit {} per objective deck.\"",
-            and_list(cards.iter().map(|c| &c.title)),
-            self.copies,
-            self.since,
-            self.limit
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-over-errata",
+            [
+                (
+                    "titles",
+                    text(l10n::and_list(lang, cards.iter().map(|c| &c.title))),
+                ),
+                ("copies", number(self.copies)),
+                ("since", text(self.since.to_string())),
+                ("limit", number(self.limit)),
+            ],
         )
     }
 

@@ -3,7 +3,8 @@
 //! There is no maximum deck size"); CR p.28 (the Core Set's starter decks have eight: "When
 //! building a deck for competitive play, it must contain at least 10 objective sets.").
 
-use deckcheck_core::wording::plural;
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -23,11 +24,14 @@ pub(crate) struct TooFewSets {
 }
 
 impl Explain for TooFewSets {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "This deck has {}; a deck has at least {} (there is no maximum).",
-            plural(self.sets, "objective set", "objective sets"),
-            self.minimum
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-too-few-sets",
+            [
+                ("sets", number(self.sets)),
+                ("minimum", number(self.minimum)),
+            ],
         )
     }
 
@@ -65,6 +69,37 @@ impl Rule<Judging<'_>> for MinSets {
 #[cfg(test)]
 mod tests {
     use super::super::fixture::*;
+
+    #[test]
+    fn too_few_sets_is_said_in_the_terms_of_each_edition() {
+        use deckcheck_core::{Explain, Lang};
+        let few = super::TooFewSets {
+            sets: 1,
+            minimum: 10,
+        };
+        assert_eq!(
+            few.message(&[], Lang::En),
+            "This deck has 1 objective set; a deck has at least 10 (there is no maximum)."
+        );
+        assert_eq!(
+            few.message(&[], Lang::De),
+            "Dieses Deck hat 1 Zielset; ein Deck hat mindestens 10 (es gibt kein Maximum)."
+        );
+        let eight = super::TooFewSets {
+            sets: 8,
+            minimum: 10,
+        };
+        assert!(
+            eight
+                .message(&[], Lang::Fr)
+                .starts_with("Ce deck a 8 sets d'objectif ; un deck en a au moins 10")
+        );
+        assert!(
+            eight
+                .message(&[], Lang::Es)
+                .starts_with("Este mazo tiene 8 conjuntos de objetivo")
+        );
+    }
 
     #[test]
     fn eight_objective_sets_are_too_few() {

@@ -4,7 +4,8 @@
 //! deck"; "Missions cannot enter a player's objective deck"). A mission filed there is still
 //! counted as its set's command card, so LCG-POD does not report it again.
 
-use deckcheck_core::wording::is_are;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -21,11 +22,14 @@ pub struct Missions;
 pub(crate) struct MissionAsObjective;
 
 impl Explain for MissionAsObjective {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} filed in the Objective Deck, but a mission begins the game in the command deck and cannot enter the objective deck; counted as a command card of its set.",
-            names(cards),
-            is_are(cards.len())
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-mission-as-objective",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+            ],
         )
     }
 }

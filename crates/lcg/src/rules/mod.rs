@@ -27,7 +27,7 @@ mod section;
 mod side;
 mod unknown;
 
-use deckcheck_core::wording::{and_list_at_most, plural};
+use deckcheck_core::wording::plural;
 use deckcheck_core::{CardRef, CodeInfo, Findings, Rule};
 use jiff::civil::Date;
 
@@ -273,8 +273,14 @@ pub fn check(ctx: &Context<'_>, decks: &[&Deck]) -> Findings {
 }
 
 /// A set or card by title, the way a sentence lists them: at most eight, then how many more.
-pub fn names(cards: &[CardRef]) -> String {
-    and_list_at_most(cards.iter().map(CardRef::name), 8)
+pub fn names(lang: deckcheck_core::Lang, cards: &[CardRef]) -> String {
+    deckcheck_core::l10n::and_list_at_most(
+        lang,
+        cards
+            .iter()
+            .map(|c| deckcheck_core::l10n::card_name(lang, c)),
+        8,
+    )
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! Objective Sets ("Star Wars: The Card Game uses a unique approach to deck construction with
 //! objective sets"). A second affiliation card is LCG-AFFILIATION's.
 
-use deckcheck_core::wording::is_are;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -19,11 +20,14 @@ pub struct NotInPod;
 pub(crate) struct NoObjectiveSet;
 
 impl Explain for NoObjectiveSet {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} not part of any objective set (Balance of the Force challenge-deck cards); a deck is built from whole objective sets only.",
-            names(cards),
-            is_are(cards.len())
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-no-objective-set",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+            ],
         )
     }
 }

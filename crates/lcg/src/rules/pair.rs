@@ -3,6 +3,7 @@
 //! Requirements and Size Limits L70 ("Each player must bring one light side and one dark side
 //! deck to the event.").
 
+use crate::messages::{say, side, text};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -20,10 +21,11 @@ pub(crate) struct SameSide {
 }
 
 impl Explain for SameSide {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "Both decks are {} decks; a registration is one light side deck and one dark side deck.",
-            self.side.name()
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-same-side",
+            [("side", text(side(lang, self.side)))],
         )
     }
 }

@@ -5,7 +5,8 @@
 //! Individual cards cannot be removed from or added to an objective set."); REG Deck Check
 //! Procedure L95-97 ("all cards in the command deck correspond with the proper objective cards").
 
-use deckcheck_core::wording::{is_are, plural};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -40,47 +41,67 @@ pub(crate) enum NotWhole {
     WithoutObjective,
 }
 
-fn copies(n: u64) -> String {
-    plural(n, "copy", "copies")
-}
-
-fn each(cards: &[SetCard], f: impl Fn(&SetCard) -> String) -> String {
+/// Each card of a set with what is wrong with it, in `lang`.
+fn each(
+    lang: deckcheck_core::Lang,
+    cards: &[SetCard],
+    what: impl Fn(&SetCard) -> String,
+) -> String {
     cards
         .iter()
-        .map(|c| format!("{} (set {}, card {}): {}", c.title, c.set, c.card, f(c)))
+        .map(|c| {
+            say(
+                lang,
+                "lcg-set-card",
+                [
+                    ("title", text(c.title.as_str())),
+                    ("set", number(c.set)),
+                    ("card", number(c.card)),
+                    ("what", text(what(c))),
+                ],
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
 
 impl Explain for NotWhole {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
-            Self::Missing { set_cards } => format!(
-                "Objective sets are not whole: each copy of an objective brings the five cards of its set, and these are missing: {}.",
-                each(set_cards, |c| format!(
-                    "{} of {}",
-                    c.copies,
-                    copies(c.objectives)
-                ))
-            ),
-            Self::Added { set_cards } => format!(
-                "Cards were added to objective sets: {}. A set's cards come with its objective, one of each per copy.",
-                each(set_cards, |c| format!(
-                    "{} for {} of the objective",
-                    copies(c.copies),
-                    c.objectives
-                ))
-            ),
-            Self::WithoutObjective => {
-                let n = cards.len();
-                format!(
-                    "{} {} in the deck without {} objective: {}. A card goes in a deck only with its whole objective set.",
-                    plural(n as u64, "card", "cards"),
-                    is_are(n),
-                    if n == 1 { "its" } else { "their" },
-                    names(cards)
-                )
+            Self::Missing { set_cards } => {
+                let missing = each(lang, set_cards, |c| {
+                    say(
+                        lang,
+                        "lcg-missing-of",
+                        [
+                            ("missing", number(c.copies)),
+                            ("objectives", number(c.objectives)),
+                        ],
+                    )
+                });
+                say(lang, "lcg-sets-missing", [("missing", text(missing))])
             }
+            Self::Added { set_cards } => {
+                let added = each(lang, set_cards, |c| {
+                    say(
+                        lang,
+                        "lcg-added-for",
+                        [
+                            ("copies", number(c.copies)),
+                            ("objectives", number(c.objectives)),
+                        ],
+                    )
+                });
+                say(lang, "lcg-sets-added", [("added", text(added))])
+            }
+            Self::WithoutObjective => say(
+                lang,
+                "lcg-without-objective",
+                [
+                    ("count", number(cards.len() as u64)),
+                    ("cards", text(names(lang, cards))),
+                ],
+            ),
         }
     }
 }

@@ -7,7 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::wording::{and_list, is_are};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
+use deckcheck_core::wording::and_list;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -28,13 +30,16 @@ pub(crate) struct NotYetReleased {
 }
 
 impl Explain for NotYetReleased {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} from {}, released on {} (North America): after the date checked.",
-            names(cards),
-            is_are(cards.len()),
-            self.product,
-            self.released
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-not-yet-released",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("product", text(self.product.as_str())),
+                ("released", text(self.released.to_string())),
+            ],
         )
     }
 }

@@ -4,6 +4,7 @@
 //! the first list we have, earlier FAQs' lists are not in our sources and a deck is unverified.
 //! Source: FAQ v5.0 p.4 Restricted List.
 
+use crate::messages::{say, text};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -22,12 +23,15 @@ pub(crate) struct SameGroup {
 }
 
 impl Explain for SameGroup {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} are in the same restricted group ({}, {}): a deck may hold only one objective set of each group.",
-            names(cards),
-            self.group,
-            self.list
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-same-group",
+            [
+                ("cards", text(names(lang, cards))),
+                ("group", text(self.group.as_str())),
+                ("list", text(self.list.as_str())),
+            ],
         )
     }
 }

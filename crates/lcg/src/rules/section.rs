@@ -6,7 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use deckcheck_core::wording::is_are;
+use crate::messages::{say, section, section_key, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -26,21 +27,16 @@ pub(crate) struct Misfiled {
 }
 
 impl Explain for Misfiled {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let why = match self.belongs {
-            Section::Objective => "objective cards go in the Objective Deck; counted as objectives",
-            Section::Affiliation => {
-                "the affiliation card stands apart from the two decks; counted as the deck's affiliation"
-            }
-            Section::Command => {
-                "only objective cards go in the Objective Deck; counted as command cards"
-            }
-        };
-        format!(
-            "{} {} filed in the {}: {why}.",
-            names(cards),
-            is_are(cards.len()),
-            self.filed.label()
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-misfiled",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("filed", text(section(lang, self.filed))),
+                ("belongs", text(section_key(self.belongs))),
+            ],
         )
     }
 }

@@ -3,7 +3,8 @@
 //! DS play. A player cannot … include objective sets in his deck, belonging to an affiliation
 //! dedicated to the other side of the Force").
 
-use deckcheck_core::wording::is_are;
+use crate::messages::{say, side, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -22,17 +23,20 @@ pub(crate) struct OtherSide {
 }
 
 impl Explain for OtherSide {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let other = match self.side {
             Side::Light => Side::Dark,
             Side::Dark => Side::Light,
         };
-        format!(
-            "{} {} of the {}, in this {} deck; a deck is built for one side of the Force.",
-            names(cards),
-            is_are(cards.len()),
-            other.name(),
-            self.side.name()
+        say(
+            lang,
+            "lcg-other-side",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("other", text(side(lang, other))),
+                ("side", text(side(lang, self.side))),
+            ],
         )
     }
 }

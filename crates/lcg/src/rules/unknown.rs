@@ -5,7 +5,8 @@
 //! L692-697 (cards of FFG's products); spec §1.9 (community-made sets such as those in swlcgdb
 //! are not in swlcg-json and are not tournament cards).
 
-use deckcheck_core::wording::{is_are, plural};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -20,17 +21,14 @@ pub struct Unknown;
 pub(crate) struct NotInCardData;
 
 impl Explain for NotInCardData {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} not in deckcheck's card data of Star Wars: The Card Game ({}): whether {} legal cannot be judged (cards of community-made sets are not tournament cards).",
-            plural(cards.len() as u64, "card", "cards"),
-            is_are(cards.len()),
-            names(cards),
-            if cards.len() == 1 {
-                "it is"
-            } else {
-                "they are"
-            }
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "lcg-not-in-card-data",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+            ],
         )
     }
 }

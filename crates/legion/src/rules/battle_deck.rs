@@ -4,7 +4,8 @@
 //! FFG objective/deployment/condition cards, which the data does not hold. Source: AMG 2.6.0
 //! Building a Battle Deck; REG Player Materials L136 (FFG, 4/4/4).
 
-use deckcheck_core::wording::{names, plural};
+use crate::messages::{each, say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -41,31 +42,42 @@ pub(crate) enum DeckBreach {
 }
 
 impl Explain for DeckBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let reason = match self {
             Self::Count {
                 card_type,
                 per_type,
                 count,
             } => {
-                return format!(
-                    "The battle deck has {}; it needs exactly {per_type}.",
-                    plural(
-                        *count,
-                        &format!("{card_type} card"),
-                        &format!("{card_type} cards")
-                    )
+                let kind = say(
+                    lang,
+                    "legion-battle-type",
+                    [("type", text(card_type.as_str()))],
+                );
+                return say(
+                    lang,
+                    "legion-battle-deck-count",
+                    [
+                        ("count", number(*count)),
+                        ("type", text(kind)),
+                        ("per_type", number(*per_type)),
+                    ],
                 );
             }
-            Self::Twice => {
-                "more than one copy in the battle deck; one copy of each card is allowed"
-            }
-            Self::NotRecon => "a Recon battle deck holds only cards with the Recon keyword",
-            Self::ReconOutsideRecon => "cards with the Recon keyword are played only in Recon",
-            Self::OtherFaction => "a card of another faction",
+            Self::Twice => "twice",
+            Self::NotRecon => "not-recon",
+            Self::ReconOutsideRecon => "recon-outside-recon",
+            Self::OtherFaction => "other-faction",
         };
-        let each = if cards.len() > 1 { ", each" } else { "" };
-        format!("{}{each}: {reason}.", names(cards))
+        say(
+            lang,
+            "legion-battle-deck",
+            [
+                ("cards", text(l10n::names(lang, cards))),
+                ("each", text(each(lang, cards.len()))),
+                ("reason", text(reason)),
+            ],
+        )
     }
 
     fn numbers(&self) -> Option<(u64, u64)> {

@@ -5,7 +5,8 @@
 //! gives only in words are said once, not checked. Source: the battle force cards (Legion
 //! HQ battleForcesDict: lists, rules, plainTextRules).
 
-use deckcheck_core::wording::{is_are, names};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -71,60 +72,77 @@ pub(crate) struct ForceRuleBroken {
 }
 
 impl Explain for ForceRuleBroken {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let bf = &self.force;
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let force = ("force", text(self.force.as_str()));
+        let or = |units: &[String]| units.join(&say(lang, "legion-or", []));
         let rule = match &self.rule {
-            ForceRule::Faction => {
-                return format!("The {bf} battle force is not an army of this faction.");
-            }
+            ForceRule::Faction => return say(lang, "legion-force-faction", [force]),
             ForceRule::Units => {
-                return format!(
-                    "{} {} not part of the {bf} battle force.",
-                    names(cards),
-                    is_are(cards.len())
+                return say(
+                    lang,
+                    "legion-force-units",
+                    [
+                        ("cards", text(l10n::names(lang, cards))),
+                        ("count", number(cards.len() as u64)),
+                        force,
+                    ],
                 );
             }
             ForceRule::Upgrades => {
-                return format!(
-                    "{} {} not allowed in the {bf} battle force.",
-                    names(cards),
-                    is_are(cards.len())
+                return say(
+                    lang,
+                    "legion-force-upgrades",
+                    [
+                        ("cards", text(l10n::names(lang, cards))),
+                        ("count", number(cards.len() as u64)),
+                        force,
+                    ],
                 );
             }
             ForceRule::UnknownOptions { chosen, offered } => {
-                let offer = if offered.is_empty() {
-                    "it offers no options".to_string()
+                let chosen = ("chosen", text(chosen.join(", ")));
+                if offered.is_empty() {
+                    say(lang, "legion-force-no-option", [chosen])
                 } else {
-                    format!("its options are {}", offered.join(", "))
-                };
-                format!("no option named {} ({offer})", chosen.join(", "))
+                    say(
+                        lang,
+                        "legion-force-unknown-option",
+                        [chosen, ("offered", text(offered.join(", ")))],
+                    )
+                }
             }
-            ForceRule::AtMost { units, max, count } => {
-                format!(
-                    "at most {max} {} (the army has {count})",
-                    units.join(" or ")
-                )
-            }
-            ForceRule::AtLeast { units, min, count } => {
-                format!(
-                    "at least {min} {} (the army has {count})",
-                    units.join(" or ")
-                )
-            }
-            ForceRule::OneOfEachCorpsFirst => {
-                "one unit of each of its corps must be taken before a second of any".into()
-            }
+            ForceRule::AtMost { units, max, count } => say(
+                lang,
+                "legion-force-at-most",
+                [
+                    ("max", number(*max)),
+                    ("units", text(or(units))),
+                    ("count", number(*count)),
+                ],
+            ),
+            ForceRule::AtLeast { units, min, count } => say(
+                lang,
+                "legion-force-at-least",
+                [
+                    ("min", number(*min)),
+                    ("units", text(or(units))),
+                    ("count", number(*count)),
+                ],
+            ),
+            ForceRule::OneOfEachCorpsFirst => say(lang, "legion-force-corps-first", []),
             ForceRule::Wookiees { count } => {
-                format!("at least 3 Wookiee trooper units (the army has {count})")
+                say(lang, "legion-force-wookiees", [("count", number(*count))])
             }
             ForceRule::NonEwokRebels { count } => {
-                format!("at least 2 non-Ewok Rebel units (the army has {count})")
+                say(lang, "legion-force-non-ewok", [("count", number(*count))])
             }
-            ForceRule::Clan { affiliation } => {
-                format!("every unit must be of the {affiliation} affiliation")
-            }
+            ForceRule::Clan { affiliation } => say(
+                lang,
+                "legion-force-clan",
+                [("affiliation", text(affiliation.as_str()))],
+            ),
         };
-        format!("{bf}: {rule}.")
+        say(lang, "legion-force-rule", [force, ("rule", text(rule))])
     }
 
     fn numbers(&self) -> Option<(u64, u64)> {

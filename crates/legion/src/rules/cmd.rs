@@ -5,7 +5,8 @@
 //! AMG 2.6.0 Building a Command Hand; Legion HQ cards.json (`commander`, `faction`,
 //! `battleForce`, `requirements`).
 
-use deckcheck_core::wording::{names, plural};
+use crate::messages::{each, say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -44,30 +45,39 @@ pub(crate) enum HandBreach {
 }
 
 impl Explain for HandBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let reason = match self {
             Self::Pips {
                 pips,
                 per_pip,
                 count,
             } => {
-                return format!(
-                    "The command hand has {} with {pips} pip{}; it needs exactly {per_pip}.",
-                    plural(*count, "card", "cards"),
-                    if *pips == 1 { "" } else { "s" }
+                return say(
+                    lang,
+                    "legion-hand-pips",
+                    [
+                        ("count", number(*count)),
+                        ("pips", number(*pips)),
+                        ("per_pip", number(*per_pip)),
+                    ],
                 );
             }
-            Self::FourPips => "only Standing Orders may be a 4-pip card of the hand",
-            Self::Twice => {
-                "more than one copy in the command hand; one copy of each card is allowed"
-            }
-            Self::NoCommander => "the unit the card names is not in the army",
-            Self::OtherFaction => "a card of another faction",
-            Self::OtherForce => "a card of a battle force the army is not built as",
-            Self::Unmet => "no unit of the army meets the card's requirements",
+            Self::FourPips => "four-pips",
+            Self::Twice => "twice",
+            Self::NoCommander => "no-commander",
+            Self::OtherFaction => "other-faction",
+            Self::OtherForce => "other-force",
+            Self::Unmet => "unmet",
         };
-        let each = if cards.len() > 1 { ", each" } else { "" };
-        format!("{}{each}: {reason}.", names(cards))
+        say(
+            lang,
+            "legion-hand",
+            [
+                ("cards", text(l10n::names(lang, cards))),
+                ("each", text(each(lang, cards.len()))),
+                ("reason", text(reason)),
+            ],
+        )
     }
 
     fn numbers(&self) -> Option<(u64, u64)> {

@@ -3,7 +3,8 @@
 //! count toward its rank's maximum. A battle force's `ignoreDetach` exempts a unit,
 //! `sortOfDetachment` gives one. Source: AMG 2.6.0 Detachment; Legion HQ listValidator.
 
-use deckcheck_core::wording::names;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -26,17 +27,17 @@ pub(crate) struct WithoutParent {
 }
 
 impl Explain for WithoutParent {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let s = |n: u64| if n == 1 { "" } else { "s" };
-        format!(
-            "{} {} Detachment: {}; the army has {} such unit{} for {} detachment unit{}.",
-            names(cards),
-            if cards.len() == 1 { "has" } else { "have" },
-            self.target,
-            self.parents,
-            s(self.parents),
-            self.detachments,
-            s(self.detachments),
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-without-parent",
+            [
+                ("cards", text(l10n::names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("target", text(self.target.as_str())),
+                ("parents", number(self.parents)),
+                ("detachments", number(self.detachments)),
+            ],
         )
     }
 

@@ -2,7 +2,8 @@
 //! force lists it. Source: REG Army Building L140 ("miniatures from only one faction");
 //! AMG 2.6.0 Factions.
 
-use deckcheck_core::wording::{is_are, names};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -24,16 +25,21 @@ pub(crate) enum OtherFaction {
 }
 
 impl Explain for OtherFaction {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
-            Self::NotOf { faction } => format!(
-                "{} {} not of the army's faction ({faction}).",
-                names(cards),
-                is_are(cards.len())
+            Self::NotOf { faction } => say(
+                lang,
+                "legion-not-of-faction",
+                [
+                    ("cards", text(l10n::names(lang, cards))),
+                    ("count", number(cards.len() as u64)),
+                    ("faction", text(faction.as_str())),
+                ],
             ),
-            Self::Mixed => format!(
-                "The army mixes units of several factions: {}.",
-                names(cards)
+            Self::Mixed => say(
+                lang,
+                "legion-mixed-factions",
+                [("cards", text(l10n::names(lang, cards)))],
             ),
         }
     }

@@ -2,7 +2,8 @@
 //! commander, unless its battle force says otherwise (`noFieldComm`). Source: AMG 2.6.0
 //! Field Commander; battle force cards (Legion HQ battleForcesDict `noFieldComm`).
 
-use deckcheck_core::wording::names;
+use crate::messages::{say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -20,11 +21,14 @@ pub(crate) struct FieldCommanderRefused {
 }
 
 impl Explain for FieldCommanderRefused {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "The army has no commander; {} has Field Commander, but the {} battle force does not allow Field Commander to replace a commander.",
-            names(cards),
-            self.force
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-field-commander",
+            [
+                ("cards", text(l10n::names(lang, cards))),
+                ("force", text(self.force.as_str())),
+            ],
         )
     }
 }

@@ -4,7 +4,8 @@
 //! as their own (`countMercs`) are exempt. Source: AMG 2.6.0 Mercenaries, Allies of
 //! Convenience; limits in card_data/legion/army_building.toml.
 
-use deckcheck_core::wording::names;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -32,17 +33,29 @@ pub(crate) enum MercBreach {
 }
 
 impl Explain for MercBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
-            Self::NotAffiliated { faction } => format!(
-                "{} cannot join an army of this faction ({faction}): {} Mercenary keyword does not name it.",
-                names(cards),
-                if cards.len() == 1 { "its" } else { "their" }
+            Self::NotAffiliated { faction } => say(
+                lang,
+                "legion-merc-not-affiliated",
+                [
+                    ("cards", text(l10n::names(lang, cards))),
+                    ("count", number(cards.len() as u64)),
+                    ("faction", text(faction.as_str())),
+                ],
             ),
-            Self::TooMany { rank, limit, count } => format!(
-                "Too many mercenary {} units: {count}, at most {limit}.",
-                rank.label()
-            ),
+            Self::TooMany { rank, limit, count } => {
+                let units = say(lang, "legion-rank-units-merc", [("rank", text(rank.key()))]);
+                say(
+                    lang,
+                    "legion-merc-too-many",
+                    [
+                        ("units", text(units)),
+                        ("count", number(*count)),
+                        ("limit", number(*limit)),
+                    ],
+                )
+            }
         }
     }
 

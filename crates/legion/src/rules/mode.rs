@@ -1,6 +1,7 @@
 //! LEG-MODE (deckcheck): the mode asked existed on the date checked (its first dated fact).
 //! Source: the mode's dates in card_data/legion/modes.toml (REG v1.1 for Standard).
 
+use crate::messages::{say, text};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -18,10 +19,11 @@ pub(crate) struct NotPlayedYet {
 }
 
 impl Explain for NotPlayedYet {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "This mode was not played yet on this date: its first known date is {}.",
-            self.first
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-not-played-yet",
+            [("first", text(self.first.to_string()))],
         )
     }
 }

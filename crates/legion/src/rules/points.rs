@@ -3,6 +3,8 @@
 //! (1,000); costs on past dates rebuilt from cards.json history[]; conditional costs from
 //! Legion HQ's cardInteractions (card_data/legion/army_building.toml).
 
+use crate::messages::say;
+use deckcheck_core::l10n::number;
 use deckcheck_core::wording::names;
 use deckcheck_core::{
     CardRef, Code, CodeInfo, Confidence, Explain, Findings, NoteKind, Rule, Violation,
@@ -30,12 +32,15 @@ pub(crate) struct TooManyPoints {
 }
 
 impl Explain for TooManyPoints {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "The army costs {} points; this mode allows at most {} ({} too many).",
-            self.points,
-            self.cap,
-            self.points.saturating_sub(self.cap)
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-too-many-points",
+            [
+                ("points", number(self.points)),
+                ("cap", number(self.cap)),
+                ("over", number(self.points.saturating_sub(self.cap))),
+            ],
         )
     }
 
@@ -237,6 +242,28 @@ mod tests {
     use super::super::fixture::*;
     use super::*;
     use jiff::civil::date;
+
+    #[test]
+    fn the_points_over_the_cap_are_said_in_each_language() {
+        use deckcheck_core::Lang;
+        let over = TooManyPoints {
+            units: 9,
+            points: 812,
+            cap: 800,
+        };
+        assert_eq!(
+            over.message(&[], Lang::En),
+            "The army costs 812 points; this mode allows at most 800 (12 too many)."
+        );
+        assert_eq!(
+            over.message(&[], Lang::It),
+            "L'armata costa 812 punti; questa modalità ne consente al massimo 800 (12 di troppo)."
+        );
+        assert!(
+            over.message(&[], Lang::De)
+                .starts_with("Die Armee kostet 812 Punkte")
+        );
+    }
 
     #[test]
     fn an_army_over_the_cap_is_illegal_and_says_by_how_much() {

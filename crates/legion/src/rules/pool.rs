@@ -4,6 +4,8 @@
 //! unknown (unverified); before the snapshot the pool cannot be rebuilt (unverified). Source:
 //! REG Legal Products L212; cards.json `isUnreleased`.
 
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::wording::{is_are, names};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
@@ -23,12 +25,15 @@ pub(crate) struct NotReleasedYet {
 }
 
 impl Explain for NotReleasedYet {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} not released yet on this date (Legion HQ gives {}).",
-            names(cards),
-            is_are(cards.len()),
-            self.when
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-not-released-yet",
+            [
+                ("cards", text(l10n::names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("when", text(self.when.as_str())),
+            ],
         )
     }
 }

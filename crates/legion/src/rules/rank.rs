@@ -8,7 +8,8 @@
 //! → Rules Reference; AMG 2.6.0 Ranks, Entourage, Associate; battle force cards (Legion HQ
 //! battleForcesDict); the mode tables of card_data/legion/modes.toml.
 
-use deckcheck_core::wording::plural;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{
     CardRef, Code, CodeInfo, Dated, Explain, Findings, NoteKind, Rule, Violation,
 };
@@ -79,7 +80,8 @@ pub(crate) enum RankCount {
 }
 
 impl Explain for RankCount {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let units = |id: &str, rank: &Rank| say(lang, id, [("rank", text(rank.key()))]);
         match self {
             Self::TooFew {
                 rank,
@@ -87,10 +89,19 @@ impl Explain for RankCount {
                 min,
                 count,
             } => {
-                let non = if *non_mercenary { "non-mercenary " } else { "" };
-                format!(
-                    "Not enough {non}{} units: {count}, at least {min}.",
-                    rank.label()
+                let id = if *non_mercenary {
+                    "legion-rank-units-non-merc"
+                } else {
+                    "legion-rank-units"
+                };
+                say(
+                    lang,
+                    "legion-rank-too-few",
+                    [
+                        ("units", text(units(id, rank))),
+                        ("count", number(*count)),
+                        ("min", number(*min)),
+                    ],
                 )
             }
             Self::TooMany {
@@ -99,35 +110,63 @@ impl Explain for RankCount {
                 max,
                 count,
             } => {
-                let mut label = format!("{} units", rank.label());
-                if !exempt.is_empty() {
+                let not_counted = if exempt.is_empty() {
+                    String::new()
+                } else {
                     let reasons: Vec<String> = exempt
                         .iter()
                         .map(|e| {
-                            let (copies, unit) = (e.copies, &e.unit);
+                            let (copies, unit) = (number(e.copies), text(e.unit.as_str()));
                             match &e.by {
-                                ExemptBy::Entourage { of } => {
-                                    format!("{copies} {unit} by Entourage of {of}")
-                                }
-                                ExemptBy::Associate { with } => {
-                                    format!("{copies} {unit} by Associate ({with} is in the army)")
-                                }
-                                ExemptBy::Detachment => format!("{copies} {unit} by Detachment"),
+                                ExemptBy::Entourage { of } => say(
+                                    lang,
+                                    "legion-exempt-entourage",
+                                    [
+                                        ("copies", copies),
+                                        ("unit", unit),
+                                        ("of", text(of.as_str())),
+                                    ],
+                                ),
+                                ExemptBy::Associate { with } => say(
+                                    lang,
+                                    "legion-exempt-associate",
+                                    [
+                                        ("copies", copies),
+                                        ("unit", unit),
+                                        ("with", text(with.as_str())),
+                                    ],
+                                ),
+                                ExemptBy::Detachment => say(
+                                    lang,
+                                    "legion-exempt-detachment",
+                                    [("copies", copies), ("unit", unit)],
+                                ),
                             }
                         })
                         .collect();
-                    let not_counted: u64 = exempt.iter().map(|e| u64::from(e.copies)).sum();
-                    label.push_str(&format!(
-                        " ({} not counted: {})",
-                        plural(not_counted, "unit", "units"),
-                        reasons.join(", ")
-                    ));
-                }
-                format!("Too many {label}: {count}, at most {max}.")
+                    let n: u64 = exempt.iter().map(|e| u64::from(e.copies)).sum();
+                    say(
+                        lang,
+                        "legion-not-counted",
+                        [("n", number(n)), ("reasons", text(reasons.join(", ")))],
+                    )
+                };
+                say(
+                    lang,
+                    "legion-rank-too-many",
+                    [
+                        ("units", text(units("legion-rank-units", rank))),
+                        ("exempt", text(not_counted)),
+                        ("count", number(*count)),
+                        ("max", number(*max)),
+                    ],
+                )
             }
-            Self::CommandersAndOperatives { max, count } => {
-                format!("Too many commanders and operatives together: {count}, at most {max}.")
-            }
+            Self::CommandersAndOperatives { max, count } => say(
+                lang,
+                "legion-commanders-and-operatives",
+                [("count", number(*count)), ("max", number(*max))],
+            ),
         }
     }
 

@@ -5,6 +5,8 @@
 //! positions a link writes them in. Source: AMG 2.6.0 Upgrade Cards; PEER Legion HQ
 //! cardInteractions (special slots).
 
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -29,16 +31,16 @@ pub(crate) struct OverSlots {
 }
 
 impl Explain for OverSlots {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        let (unit, slot) = (&self.unit, &self.slot);
-        let slots = match self.slots {
-            0 => "no".to_string(),
-            n => n.to_string(),
-        };
-        format!(
-            "{unit} equips {} {slot} upgrades but has {slots} {slot} slot{}.",
-            self.upgrades,
-            if self.slots == 1 { "" } else { "s" }
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-over-slots",
+            [
+                ("unit", text(self.unit.as_str())),
+                ("upgrades", number(self.upgrades)),
+                ("slot", text(self.slot.as_str())),
+                ("slots", number(self.slots)),
+            ],
         )
     }
 

@@ -1,7 +1,8 @@
 //! LEG-SPECIAL-ISSUE: a unit with Special Issue: X only in the battle force X. Source: AMG
 //! 2.6.0 Special Issue; cards.json `specialIssue`.
 
-use deckcheck_core::wording::names;
+use crate::messages::{say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -18,11 +19,14 @@ pub(crate) struct OutsideItsForce {
 }
 
 impl Explain for OutsideItsForce {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} can only be taken in the {} battle force (Special Issue).",
-            names(cards),
-            self.force
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-special-issue",
+            [
+                ("cards", text(l10n::names(lang, cards))),
+                ("force", text(self.force.as_str())),
+            ],
         )
     }
 }

@@ -4,6 +4,8 @@
 //! follows card_data (e.g. Improvised Orders unique from 2026-04-21). Source: AMG 2.6.0
 //! Unique ("This restriction also applies across card types").
 
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -26,13 +28,15 @@ pub(crate) struct TooManyUnique {
 }
 
 impl Explain for TooManyUnique {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "The army fields {} unique cards named {}; at most {} {} allowed, counting units and upgrades alike.",
-            self.copies,
-            self.name,
-            self.bullets,
-            if self.bullets == 1 { "is" } else { "are" }
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "legion-too-many-unique",
+            [
+                ("copies", number(self.copies)),
+                ("name", text(self.name.as_str())),
+                ("bullets", number(self.bullets)),
+            ],
         )
     }
 

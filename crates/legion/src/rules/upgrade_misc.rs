@@ -4,7 +4,8 @@
 //! Response X (X heavy weapons). Source: AMG 2.6.0 Upgrade Cards ("may not equip the same
 //! Upgrade Card twice"), Leader, Equip, Programmed, Heavy Weapon Team, Flexible Response.
 
-use deckcheck_core::wording::names;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -49,25 +50,45 @@ pub(crate) enum UpgradeBreach {
 }
 
 impl Explain for UpgradeBreach {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
-            Self::Twice { unit, upgrade } => {
-                format!("{unit} equips the same upgrade card twice: {upgrade}.")
-            }
-            Self::Leaders { unit, count } => format!(
-                "{unit} equips {count} Leader upgrades ({}); a unit may equip only one.",
-                names(cards.get(1..).unwrap_or_default())
+            Self::Twice { unit, upgrade } => say(
+                lang,
+                "legion-upgrade-twice",
+                [
+                    ("unit", text(unit.as_str())),
+                    ("upgrade", text(upgrade.as_str())),
+                ],
+            ),
+            Self::Leaders { unit, count } => say(
+                lang,
+                "legion-upgrade-leaders",
+                [
+                    ("unit", text(unit.as_str())),
+                    ("count", number(*count)),
+                    (
+                        "cards",
+                        text(l10n::names(lang, cards.get(1..).unwrap_or_default())),
+                    ),
+                ],
             ),
             Self::Missing { unit, need } => {
-                let what = match need {
-                    Need::Equip { upgrade } => format!("{upgrade} (Equip)"),
-                    Need::Programmed => "a programming upgrade (Programmed)".into(),
-                    Need::HeavyWeaponTeam => "a heavy weapon upgrade (Heavy Weapon Team)".into(),
-                    Need::FlexibleResponse { count } => {
-                        format!("{count} heavy weapon upgrades (Flexible Response {count})")
-                    }
+                let (key, upgrade, count) = match need {
+                    Need::Equip { upgrade } => ("equip", upgrade.as_str(), 0),
+                    Need::Programmed => ("programmed", "", 0),
+                    Need::HeavyWeaponTeam => ("heavy-weapon-team", "", 0),
+                    Need::FlexibleResponse { count } => ("flexible-response", "", *count),
                 };
-                format!("{unit} must equip {what}.")
+                say(
+                    lang,
+                    "legion-upgrade-missing",
+                    [
+                        ("unit", text(unit.as_str())),
+                        ("need", text(key)),
+                        ("upgrade", text(upgrade)),
+                        ("count", number(count)),
+                    ],
+                )
             }
         }
     }

@@ -4,7 +4,8 @@
 //! is in an army of that faction (unless the battle force allows it). Source: AMG 2.6.0
 //! Upgrade Cards ("restrictions listed on the card"); PEER Legion HQ encoding.
 
-use deckcheck_core::wording::names;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self, number};
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -32,15 +33,22 @@ pub(crate) struct CannotEquip {
 }
 
 impl Explain for CannotEquip {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let upgrades = cards.get(1..).unwrap_or_default();
-        let why = match (self.why, upgrades.len()) {
-            (Why::Faction, 1) => "it belongs to another faction",
-            (Why::Faction, _) => "they belong to another faction",
-            (Why::Restrictions, 1) => "its restrictions are not met",
-            (Why::Restrictions, _) => "their restrictions are not met",
+        let why = match self.why {
+            Why::Faction => "faction",
+            Why::Restrictions => "restrictions",
         };
-        format!("{} cannot equip {}: {why}.", self.unit, names(upgrades))
+        say(
+            lang,
+            "legion-cannot-equip",
+            [
+                ("unit", text(self.unit.as_str())),
+                ("cards", text(l10n::names(lang, upgrades))),
+                ("count", number(upgrades.len() as u64)),
+                ("why", text(why)),
+            ],
+        )
     }
 }
 

@@ -36,6 +36,7 @@ mod errors;
 mod first_start;
 mod games;
 mod hostile;
+mod languages;
 mod links;
 mod ops;
 mod reload;

@@ -97,7 +97,7 @@ struct Broken {
 }
 
 impl Explain for Broken {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], _lang: deckcheck_core::Lang) -> String {
         let names: Vec<String> = cards.iter().map(CardRef::name).collect();
         format!("{} ({})", self.code, names.join(", "))
     }

@@ -1,13 +1,14 @@
 //! Bases: exactly one, and a base card (CEG 9.1.1, 9.2.1, 9.3.1; TR 2.3.1.1, 2.3.1.2, 2.3.2
 //! before it). A base line that could not be read counts as a base.
 
-use deckcheck_core::wording::{comma_names, is_are};
+use crate::messages::{comma_names, say, text, type_names};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule};
 use serde::Serialize;
 
 use super::Context;
 use super::codes::{BASE_COUNT, NOT_A_BASE};
-use super::leaders::{Slot, judge_slot, type_names};
+use super::leaders::{Slot, judge_slot};
 use crate::catalog::CardType;
 use crate::deck::Zone;
 
@@ -21,14 +22,15 @@ pub(crate) struct NotABase {
 }
 
 impl Explain for NotABase {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let n = cards.len();
-        format!(
-            "{} {} listed as the base but {} not a base card ({}).",
-            comma_names(cards),
-            is_are(n),
-            is_are(n),
-            type_names(&self.types)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-not-a-base",
+            [
+                ("cards", text(comma_names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("types", text(type_names(lang, &self.types))),
+            ],
         )
     }
 }

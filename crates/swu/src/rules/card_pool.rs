@@ -21,7 +21,9 @@
 //! Cards out of the pool for the same reason are one violation: a rotated deck gets one line
 //! for its 26 rotated cards, not 26.
 
-use deckcheck_core::wording::{is_are, plural};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self as l10n, number};
+use deckcheck_core::wording::is_are;
 use deckcheck_core::{CardRef, CodeInfo, Confidence, Explain, Findings, NoteKind, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -148,10 +150,10 @@ pub fn pool_format<'a>(
 }
 
 /// Up to three cards by name, or how many.
-fn names(cards: &[CardRef]) -> String {
+fn names(lang: deckcheck_core::Lang, cards: &[CardRef]) -> String {
     match cards.len() {
-        0..=3 => deckcheck_core::wording::comma_names(cards),
-        n => plural(n as u64, "card", "cards"),
+        0..=3 => crate::messages::comma_names(lang, cards),
+        n => say(lang, "swu-n-cards", [("count", number(n as u64))]),
     }
 }
 
@@ -181,30 +183,34 @@ pub(crate) struct NotReleased {
 }
 
 impl Explain for NotReleased {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let names = names(lang, cards);
         let names = if self.in_pool {
-            format!("{} in the player's pool", names(cards))
+            say(lang, "swu-in-pool", [("cards", text(names))])
         } else {
-            names(cards)
+            names
         };
-        let (is, date) = (is_are(cards.len()), self.date);
+        let mut args = vec![
+            ("cards", text(names)),
+            ("count", number(cards.len() as u64)),
+            ("date", text(self.date.to_string())),
+        ];
         let Some(set) = &self.set else {
-            let their = if cards.len() == 1 { "its" } else { "their" };
-            return format!(
-                "{names} {is} not released on {date}: no release date is known for {their} set."
-            );
+            return say(lang, "swu-not-released-no-set", args);
         };
-        let named = format!("{} ({})", set.name, set.code);
+        args.push(("set", text(set.name.as_str())));
+        args.push(("code", text(set.code.as_str())));
         match (set.release, &set.counts_in) {
-            (None, _) => format!(
-                "{names} {is} not released on {date}: no release date is known for {named}."
-            ),
+            (None, _) => say(lang, "swu-not-released-no-date", args),
             (Some(release), None) => {
-                format!("{names} {is} not released on {date}: {named} releases on {release}.")
+                args.push(("release", text(release.to_string())));
+                say(lang, "swu-not-released", args)
             }
-            (Some(release), Some(format)) => format!(
-                "{names} {is} not legal in {format} on {date}: {named} counts in {format} from {release}."
-            ),
+            (Some(release), Some(format)) => {
+                args.push(("release", text(release.to_string())));
+                args.push(("format", text(format.as_str())));
+                say(lang, "swu-not-released-counts-in", args)
+            }
         }
     }
 }
@@ -220,15 +226,26 @@ pub(crate) struct Reprint {
 }
 
 /// "; Devotion is reprinted in Homeworlds (HMW_096), legal from 2026-10-09", or "".
-fn reprints(reprints: &[Reprint]) -> String {
+fn reprints(lang: deckcheck_core::Lang, reprints: &[Reprint]) -> String {
     if reprints.is_empty() {
         return String::new();
     }
     let r: Vec<String> = reprints
         .iter()
-        .map(|r| format!("{} in {} ({}) from {}", r.card, r.set, r.printing, r.from))
+        .map(|r| {
+            say(
+                lang,
+                "swu-reprint",
+                [
+                    ("card", text(r.card.as_str())),
+                    ("set", text(r.set.as_str())),
+                    ("printing", text(r.printing.as_str())),
+                    ("from", text(r.from.to_string())),
+                ],
+            )
+        })
         .collect();
-    format!(", apart from a reprint not yet released: {}", r.join("; "))
+    say(lang, "swu-reprints", [("reprints", text(r.join("; ")))])
 }
 
 /// Cards printed only in sets that rotated out of the format.
@@ -247,18 +264,20 @@ pub(crate) struct Rotated {
 }
 
 impl Explain for Rotated {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} printed only in sets that left {} on {} ({}){}; on {} {} uses the sets of rotation blocks {}.",
-            names(cards),
-            is_are(cards.len()),
-            self.format,
-            self.left,
-            self.sets.join(", "),
-            reprints(&self.reprints),
-            self.date,
-            self.format,
-            self.blocks.join(" and ")
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-rotated",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("format", text(self.format.as_str())),
+                ("left", text(self.left.to_string())),
+                ("sets", text(self.sets.join(", "))),
+                ("reprints", text(reprints(lang, &self.reprints))),
+                ("date", text(self.date.to_string())),
+                ("blocks", text(l10n::and_list(lang, &self.blocks))),
+            ],
         )
     }
 }
@@ -274,14 +293,17 @@ pub(crate) struct NotInProduct {
 }
 
 impl Explain for NotInProduct {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} printed only in {}, which {} does not include{}.",
-            names(cards),
-            is_are(cards.len()),
-            self.sets.join(", "),
-            self.format,
-            reprints(&self.reprints)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-not-in-product",
+            [
+                ("cards", text(names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("sets", text(self.sets.join(", "))),
+                ("format", text(self.format.as_str())),
+                ("reprints", text(reprints(lang, &self.reprints))),
+            ],
         )
     }
 }
@@ -527,7 +549,7 @@ fn prerelease<'c>(
     };
     let note = format!(
         "{} {} not released until {release} ({} ({})): {they} legal only at the prerelease event where {were} opened; at a Competitive-tier event or above {they} not legal before {release}.",
-        names(cards),
+        names(deckcheck_core::Lang::En, cards),
         is_are(cards.len()),
         set.name,
         set.code,

@@ -6,6 +6,8 @@
 //! not a copy there: it cannot be in those zones at all (`not-a-deck-card`, CR 1.2.3), so five
 //! Shield tokens in a deck are one violation, not two (issue 36).
 
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -59,40 +61,59 @@ pub(crate) struct TooManyCopies {
 }
 
 impl Explain for TooManyCopies {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let scope = match self.scope {
-            Scope::MainDeckAndSideboard => "across main deck and sideboard".to_string(),
-            Scope::Deck => "in the deck".to_string(),
-            Scope::AllDecks => format!("across all {} decks", self.decks),
+            Scope::MainDeckAndSideboard => "main-deck-and-sideboard",
+            Scope::Deck => "deck",
+            Scope::AllDecks => "all-decks",
         };
-        let limit = self.limit;
+        let scope = say(
+            lang,
+            "swu-scope",
+            [("scope", text(scope)), ("decks", number(self.decks as u64))],
+        );
+        let limit = number(self.limit);
         match (self.cards.as_slice(), &self.text) {
             ([one], _) | ([one, ..], Some(_)) => {
-                let allowance = match &self.text {
-                    None => format!("{} allows {limit}", self.format),
-                    Some(text) => format!("its text allows {limit} (\"{text}\")"),
-                };
                 let listed = one
                     .listed
                     .iter()
                     .map(|l| format!("{} ×{}", l.printing, l.copies))
                     .collect::<Vec<_>>()
                     .join(", ");
-                format!(
-                    "{} copies of {} {scope} (listed as {listed}); {allowance}.",
-                    one.copies, one.card
-                )
+                let mut args = vec![
+                    ("copies", number(one.copies)),
+                    ("card", text(one.card.as_str())),
+                    ("scope", text(scope)),
+                    ("listed", text(listed)),
+                    ("limit", limit),
+                ];
+                match &self.text {
+                    None => {
+                        args.push(("format", text(self.format.as_str())));
+                        say(lang, "swu-too-many-copies-format", args)
+                    }
+                    Some(card_text) => {
+                        args.push(("text", text(card_text.as_str())));
+                        say(lang, "swu-too-many-copies-text", args)
+                    }
+                }
             }
             (many, _) => {
                 let counts: Vec<String> = many
                     .iter()
                     .map(|o| format!("{} ×{}", o.card, o.copies))
                     .collect();
-                format!(
-                    "{} cards have more copies {scope} than {} allows ({limit} of each): {}.",
-                    many.len(),
-                    self.format,
-                    counts.join(", ")
+                say(
+                    lang,
+                    "swu-too-many-copies-many",
+                    [
+                        ("many", number(many.len() as u64)),
+                        ("scope", text(scope)),
+                        ("format", text(self.format.as_str())),
+                        ("limit", limit),
+                        ("counts", text(counts.join(", "))),
+                    ],
                 )
             }
         }
@@ -269,6 +290,44 @@ mod tests {
             .build();
         let report = check_one(&deck, "premier", date(2025, 1, 1));
         assert_eq!(copies(&report), [(Some(3), Some(4))]);
+    }
+
+    #[test]
+    fn too_many_copies_is_said_in_the_official_terms_of_each_language() {
+        let deck = legal_premier()
+            .main("SOR_220", 3)
+            .side("SHD_231", 1)
+            .build();
+        let report = check_one(&deck, "premier", date(2025, 1, 1));
+        let v = &report.violations[0];
+        let said = |lang| v.message_in(lang);
+        assert!(
+            said(deckcheck_core::Lang::En).ends_with("; Premier allows 3."),
+            "{}",
+            said(deckcheck_core::Lang::En)
+        );
+        let de = said(deckcheck_core::Lang::De);
+        assert!(
+            de.starts_with("4 Exemplare von ")
+                && de.contains(" in Spieldeck und Sideboard zusammen ")
+                && de.ends_with("; Premier erlaubt 3."),
+            "{de}"
+        );
+        let fr = said(deckcheck_core::Lang::Fr);
+        assert!(
+            fr.starts_with("4 exemplaires de ") && fr.ends_with("Premier en autorise 3."),
+            "{fr}"
+        );
+        let it = said(deckcheck_core::Lang::It);
+        assert!(
+            it.starts_with("4 copie di ") && it.ends_with("Premier ne consente 3."),
+            "{it}"
+        );
+        let es = said(deckcheck_core::Lang::Es);
+        assert!(
+            es.starts_with("4 copias de ") && es.ends_with("Premier permite 3."),
+            "{es}"
+        );
     }
 
     #[test]

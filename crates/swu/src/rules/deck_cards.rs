@@ -3,7 +3,8 @@
 //! cards (consisting of units, events, and upgrades)") and no token (CR 1.2.3). Cards out of
 //! place for the same reason are one violation.
 
-use deckcheck_core::wording::comma_names;
+use crate::messages::{card_type, comma_names, say, text, zone};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -22,15 +23,17 @@ pub(crate) struct OutOfPlace {
 }
 
 impl Explain for OutOfPlace {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let (is, kind, them) = match cards.len() {
-            1 => ("is a", self.card_type.to_string(), "it"),
-            _ => ("are", format!("{}s", self.card_type), "them"),
-        };
-        format!(
-            "{} {is} {kind} and cannot be in the {}, which holds only units, events and upgrades: remove {them}.",
-            comma_names(cards),
-            self.zone.label()
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-out-of-place",
+            [
+                ("cards", text(comma_names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("type", text(card_type(lang, "swu-type-a", self.card_type))),
+                ("types", text(card_type(lang, "swu-types", self.card_type))),
+                ("zone", text(zone(lang, self.zone))),
+            ],
         )
     }
 }
@@ -111,5 +114,43 @@ mod tests {
         // Cited as the document in force on the day numbers it.
         assert_eq!(sections(date(2025, 6, 1)), ["TR 2.3.1.1", "CR 1.2.3"]);
         assert_eq!(sections(date(2026, 11, 22)), ["CEG 9.1.1", "CR 1.2.3"]);
+    }
+
+    #[test]
+    fn a_token_in_the_main_deck_is_named_with_the_type_and_zone_of_each_language() {
+        let deck = legal_premier().main("LAW_T01", 1).build();
+        let report = check_one(&deck, "premier", date(2026, 11, 22));
+        let v = report
+            .violations
+            .iter()
+            .find(|v| v.code == codes::NOT_A_DECK_CARD)
+            .expect("the token is reported");
+        use deckcheck_core::Lang;
+        let said = |lang| v.message_in(lang);
+        assert!(
+            said(Lang::En).contains(" is a token and cannot be in the main deck"),
+            "{}",
+            said(Lang::En)
+        );
+        assert!(
+            said(Lang::De).contains(" ist eine Spielmarke und darf nicht im Spieldeck sein"),
+            "{}",
+            said(Lang::De)
+        );
+        assert!(
+            said(Lang::Fr).contains(" est un jeton et ne peut pas être dans le deck principal"),
+            "{}",
+            said(Lang::Fr)
+        );
+        assert!(
+            said(Lang::It).contains(" è un segnalino e non può stare nel mazzo principale"),
+            "{}",
+            said(Lang::It)
+        );
+        assert!(
+            said(Lang::Es).contains(" es una ficha y no puede estar en el mazo principal"),
+            "{}",
+            said(Lang::Es)
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! A submission has as many decks as its format plays: Trilogy three (CEG 9.1.3; CR 9.3.1A),
 //! others one.
 
-use deckcheck_core::wording::plural;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -21,13 +22,15 @@ pub(crate) struct WrongNumberOfDecks {
 }
 
 impl Explain for WrongNumberOfDecks {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "{} is played with {}; {} {} given.",
-            self.format,
-            plural(self.expected, "deck", "decks"),
-            self.given,
-            if self.given == 1 { "was" } else { "were" }
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-wrong-number-of-decks",
+            [
+                ("format", text(self.format.as_str())),
+                ("expected", number(self.expected)),
+                ("given", number(self.given)),
+            ],
         )
     }
 

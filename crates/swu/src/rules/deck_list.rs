@@ -2,6 +2,7 @@
 //! player's UID, the leader, the base, and the draw deck and sideboard (CEG 3.3.3; TR 3.1.3
 //! before it). Checked only for a registration; a sideboard may be empty.
 
+use crate::messages::{say, text};
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -31,16 +32,16 @@ pub(crate) struct Incomplete {
 }
 
 impl Explain for Incomplete {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        let what = match self.missing {
-            Missing::PlayerName => "player name",
-            Missing::PlayerFullName => "player's first and last name",
-            Missing::PlayerUid => "player UID",
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let missing = match self.missing {
+            Missing::PlayerName => "player-name",
+            Missing::PlayerFullName => "player-full-name",
+            Missing::PlayerUid => "player-uid",
             Missing::Leader => "leader",
             Missing::Base => "base",
-            Missing::MainDeck => "main deck",
+            Missing::MainDeck => "main-deck",
         };
-        format!("The deck list for a competitive event must give the {what}.")
+        say(lang, "swu-incomplete", [("missing", text(missing))])
     }
 }
 

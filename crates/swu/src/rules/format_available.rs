@@ -5,6 +5,7 @@
 //! why. Before the format's first entry it surely did not exist: the violation cites the first
 //! sure entry and its day.
 
+use crate::messages::{say, text};
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -25,12 +26,16 @@ pub(crate) struct NotAvailable {
 }
 
 impl Explain for NotAvailable {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        let (format, date) = (&self.format, self.date);
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let mut args = vec![
+            ("format", text(self.format.as_str())),
+            ("date", text(self.date.to_string())),
+        ];
         match self.from {
-            None => format!("{format} is not played on {date}."),
+            None => say(lang, "swu-not-available", args),
             Some(from) => {
-                format!("{format} did not exist yet on {date}; it can be played from {from}.")
+                args.push(("from", text(from.to_string())));
+                say(lang, "swu-not-available-yet", args)
             }
         }
     }

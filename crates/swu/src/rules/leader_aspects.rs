@@ -4,6 +4,8 @@
 //! forbid one Heroism and one Villainy between the sides the leaders start the game on, so two
 //! neutral leaders became legal. The wording in force on the date is applied and named.
 
+use crate::messages::{aspect, say, text};
+use deckcheck_core::l10n;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -48,38 +50,46 @@ pub(crate) struct AspectsClash {
 }
 
 impl Explain for AspectsClash {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let names: Vec<String> = cards.iter().map(CardRef::name).collect();
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let leaders = l10n::and_list(lang, cards.iter().map(|c| l10n::card_name(lang, c)));
         let wording = match self.wording {
-            Wording::ShareHeroismOrVillainy => {
-                "both leaders must share the Heroism or the Villainy aspect"
-            }
-            Wording::NotHeroismAndVillainy => {
-                "the leaders' starting sides cannot have both the Heroism and the Villainy aspect between them"
-            }
+            Wording::ShareHeroismOrVillainy => "share-heroism-or-villainy",
+            Wording::NotHeroismAndVillainy => "not-heroism-and-villainy",
         };
-        let start = self
+        let sides: Vec<String> = self
             .start
             .iter()
             .map(|s| {
-                format!(
-                    "{} starts the game as a {} leader",
-                    s.side,
-                    s.aspects.join(" and ")
+                let aspects = s.aspects.iter().map(|a| aspect(lang, a));
+                say(
+                    lang,
+                    "swu-starting-side",
+                    [
+                        ("side", text(s.side.as_str())),
+                        ("aspects", text(l10n::and_list(lang, aspects))),
+                    ],
                 )
             })
-            .collect::<Vec<_>>()
-            .join("; ");
-        format!(
-            "{} cannot lead a Twin Suns deck together: on {} the rule in force ({}) says {wording}{}.",
-            names.join(" and "),
-            self.date,
-            self.rule,
-            if start.is_empty() {
-                String::new()
-            } else {
-                format!(" ({start})")
-            }
+            .collect();
+        let start = if sides.is_empty() {
+            String::new()
+        } else {
+            say(
+                lang,
+                "swu-aspects-start",
+                [("sides", text(sides.join("; ")))],
+            )
+        };
+        say(
+            lang,
+            "swu-aspects-clash",
+            [
+                ("leaders", text(leaders)),
+                ("date", text(self.date.to_string())),
+                ("rule", text(self.rule.as_str())),
+                ("wording", text(wording)),
+                ("start", text(start)),
+            ],
         )
     }
 }

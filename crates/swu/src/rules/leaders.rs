@@ -1,7 +1,8 @@
 //! Leaders: exactly as many as the format asks (1; Twin Suns 2, CEG 9.3.1), and leader cards
 //! only. A leader line that could not be read counts as a leader (its diagnostic says why).
 
-use deckcheck_core::wording::{a_or_an, comma_names, is_are, plural};
+use crate::messages::{comma_names, say, text, type_names};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, Code, CodeInfo, Explain, Findings, Rule, Timeline, Violation};
 use serde::Serialize;
 
@@ -26,24 +27,22 @@ pub(crate) struct SlotCount {
 }
 
 impl Explain for SlotCount {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        format!(
-            "{} deck has exactly {}; this one has {}.",
-            a_or_an(&self.format, true),
-            plural(self.expected, self.what, &format!("{}s", self.what)),
-            self.actual
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-slot-count",
+            [
+                ("format", text(self.format.as_str())),
+                ("what", text(self.what)),
+                ("expected", number(self.expected)),
+                ("actual", number(self.actual)),
+            ],
         )
     }
 
     fn numbers(&self) -> Option<(u64, u64)> {
         Some((self.expected, self.actual))
     }
-}
-
-/// "unit, base".
-pub(super) fn type_names(types: &[CardType]) -> String {
-    let names: Vec<String> = types.iter().map(CardType::to_string).collect();
-    names.join(", ")
 }
 
 /// Cards listed as leaders that are not leader cards.
@@ -54,15 +53,15 @@ pub(crate) struct NotALeader {
 }
 
 impl Explain for NotALeader {
-    fn message(&self, cards: &[CardRef]) -> String {
-        let n = cards.len();
-        format!(
-            "{} {} listed as {} but {} not a leader card ({}).",
-            comma_names(cards),
-            is_are(n),
-            if n == 1 { "a leader" } else { "leaders" },
-            is_are(n),
-            type_names(&self.types)
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-not-a-leader",
+            [
+                ("cards", text(comma_names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("types", text(type_names(lang, &self.types))),
+            ],
         )
     }
 }

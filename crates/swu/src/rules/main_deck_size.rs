@@ -5,7 +5,8 @@
 //! in the main deck does not: it is not a deck card (`not-a-deck-card`, CR 1.2.3), so the size is
 //! judged on what is left once it is removed (issue 36).
 
-use deckcheck_core::wording::plural;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -44,29 +45,37 @@ fn is_zero(n: &u64) -> bool {
 }
 
 impl Explain for MainDeckTooSmall {
-    fn message(&self, _cards: &[CardRef]) -> String {
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         let why = match self.changed_by.as_slice() {
             [] => String::new(),
-            by => format!(
-                " (changed by {})",
-                by.iter()
-                    .map(|b| format!("{} ({})", b.base, b.text))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            by => say(
+                lang,
+                "swu-main-deck-changed-by",
+                [(
+                    "bases",
+                    text(
+                        by.iter()
+                            .map(|b| format!("{} ({})", b.base, b.text))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                )],
             ),
         };
         let besides = match self.not_counted {
             0 => String::new(),
-            n => format!(
-                " besides {}, which cannot be in it",
-                plural(n, "leader, base or token", "leaders, bases or tokens")
-            ),
+            n => say(lang, "swu-main-deck-besides", [("count", number(n))]),
         };
-        format!(
-            "The main deck has {}{besides}; {} requires at least {}{why}.",
-            plural(self.actual, "card", "cards"),
-            self.format,
-            self.minimum
+        say(
+            lang,
+            "swu-main-deck-too-small",
+            [
+                ("actual", number(self.actual)),
+                ("besides", text(besides)),
+                ("format", text(self.format.as_str())),
+                ("minimum", number(self.minimum)),
+                ("why", text(why)),
+            ],
         )
     }
 

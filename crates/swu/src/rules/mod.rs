@@ -227,13 +227,15 @@ impl<'a> Context<'a> {
         })
     }
 
-    /// A card as the deck lists it: the printing and line of its first entry.
+    /// A card as the deck lists it: the printing, line and written name of its first entry
+    /// (a message names it as the list wrote it, its English name beside).
     pub fn card_ref(&self, deck: &Deck, card: CardId) -> CardRef {
-        match deck.first_entry(card) {
-            Some(e) => self
+        match deck.first_entry_as_written(card) {
+            Some((e, written)) => self
                 .catalog
                 .card_ref(card, Some(e.printing))
-                .at_line(e.line),
+                .at_line(e.line)
+                .written_as(written.cloned()),
             None => self.catalog.card_ref(card, None),
         }
     }

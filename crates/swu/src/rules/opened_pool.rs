@@ -9,7 +9,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use deckcheck_core::wording::{a_or_an, comma_names, is_are, names};
+use crate::messages::{say, text};
+use deckcheck_core::l10n::{self as l10n, number};
+use deckcheck_core::wording::a_or_an;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, NoteKind, Rule, Violation};
 use serde::Serialize;
 
@@ -64,16 +66,24 @@ pub(crate) enum NotInPool {
 }
 
 impl Explain for NotInPool {
-    fn message(&self, cards: &[CardRef]) -> String {
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
         match self {
-            Self::MoreThanOpened { opened, played } => format!(
-                "The deck plays {played} copies of {} but the pool has {opened}.",
-                names(cards)
+            Self::MoreThanOpened { opened, played } => say(
+                lang,
+                "swu-more-than-opened",
+                [
+                    ("played", number(*played)),
+                    ("cards", text(l10n::names(lang, cards))),
+                    ("opened", number(*opened)),
+                ],
             ),
-            Self::NotOpened => format!(
-                "{} {} not in the player's pool.",
-                comma_names(cards),
-                is_are(cards.len())
+            Self::NotOpened => say(
+                lang,
+                "swu-not-opened",
+                [
+                    ("cards", text(crate::messages::comma_names(lang, cards))),
+                    ("count", number(cards.len() as u64)),
+                ],
             ),
         }
     }
@@ -95,12 +105,16 @@ pub(crate) struct BaseNotInPool {
 }
 
 impl Explain for BaseNotInPool {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} was not opened and is not a Common base of {}.",
-            names(cards),
-            self.set.as_deref().unwrap_or("the event's set (unknown)")
-        )
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let cards = ("cards", text(l10n::names(lang, cards)));
+        match &self.set {
+            Some(set) => say(
+                lang,
+                "swu-base-not-in-pool",
+                [cards, ("set", text(set.as_str()))],
+            ),
+            None => say(lang, "swu-base-not-in-pool-unknown", [cards]),
+        }
     }
 }
 

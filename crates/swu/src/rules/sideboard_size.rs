@@ -3,7 +3,8 @@
 //! leader, base or token filed in the sideboard is not counted: `not-a-deck-card` reports it,
 //! and the size is judged on what is left once it is removed (issue 36).
 
-use deckcheck_core::wording::plural;
+use crate::messages::{say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use serde::Serialize;
 
@@ -24,17 +25,15 @@ pub(crate) struct SideboardTooLarge {
 }
 
 impl Explain for SideboardTooLarge {
-    fn message(&self, _cards: &[CardRef]) -> String {
-        let cards = plural(self.actual, "card", "cards");
+    fn message(&self, _cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        let args = [
+            ("format", text(self.format.as_str())),
+            ("actual", number(self.actual)),
+            ("max", number(self.max)),
+        ];
         match self.max {
-            0 => format!(
-                "{} decks have no sideboard; this one has {cards} in it.",
-                self.format
-            ),
-            max => format!(
-                "The sideboard has {cards}; {} allows at most {max}.",
-                self.format
-            ),
+            0 => say(lang, "swu-no-sideboard", args),
+            _ => say(lang, "swu-sideboard-too-large", args),
         }
     }
 

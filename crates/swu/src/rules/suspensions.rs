@@ -9,7 +9,8 @@
 //! 9.1.2, while Cad Bane and the Eternal pair were suspended: CONFIRMATIONS 9). Cards suspended
 //! by the same announcement from the same day are one violation.
 
-use deckcheck_core::wording::{comma_names, is_are};
+use crate::messages::{comma_names, say, text};
+use deckcheck_core::l10n::number;
 use deckcheck_core::{CardRef, CodeInfo, Explain, Findings, Rule, Violation};
 use jiff::civil::Date;
 use serde::Serialize;
@@ -31,16 +32,18 @@ pub(crate) struct Suspended {
 }
 
 impl Explain for Suspended {
-    fn message(&self, cards: &[CardRef]) -> String {
-        format!(
-            "{} {} suspended in {} since {}, by {}; {}'s suspension list is kept in {}.",
-            comma_names(cards),
-            is_are(cards.len()),
-            self.format,
-            self.since,
-            self.announcement,
-            self.format,
-            self.list
+    fn message(&self, cards: &[CardRef], lang: deckcheck_core::Lang) -> String {
+        say(
+            lang,
+            "swu-suspended",
+            [
+                ("cards", text(comma_names(lang, cards))),
+                ("count", number(cards.len() as u64)),
+                ("format", text(self.format.as_str())),
+                ("since", text(self.since.to_string())),
+                ("announcement", text(self.announcement.as_str())),
+                ("list", text(self.list.as_str())),
+            ],
         )
     }
 }
