@@ -56,7 +56,7 @@ fn the_readme_command_offline_serves_the_data_of_shared_and_says_so_in_its_start
     let work = tempfile::tempdir().unwrap();
     let repo = checkout(work.path(), true);
     let server = Server::start_in(home, &readme_env(), Some(&repo));
-    let ready = server.logged("deckcheck ready").expect("a start line");
+    let ready = server.logged_soon("deckcheck ready").expect("a start line");
     assert_eq!(ready["level"], "WARN", "{ready}");
     let games = ready["fields"]["games"].as_str().unwrap();
     for game in ["swu", "lcg", "ccg", "legion"] {
@@ -177,7 +177,7 @@ fn a_legion_sync_names_the_day_of_legion_hqs_data_and_the_start_line_then_has_no
         catalog.display().to_string(),
     ));
     let server = Server::start_with(home, &env);
-    let ready = server.logged("deckcheck ready").expect("a start line");
+    let ready = server.logged_soon("deckcheck ready").expect("a start line");
     assert!(
         ready["fields"]["games"]
             .as_str()

@@ -10,7 +10,7 @@ use crate::support::*;
 /// The "deckcheck ready" line of a service, as JSON.
 fn ready_line(server: &Server) -> serde_json::Value {
     server
-        .logged("deckcheck ready")
+        .logged_soon("deckcheck ready")
         .unwrap_or_else(|| panic!("no start line: {}", server.log.lock().unwrap().join("\n")))
 }
 

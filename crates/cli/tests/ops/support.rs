@@ -254,6 +254,21 @@ impl Server {
             .find(|v| v["fields"]["message"] == message)
     }
 
+    /// The first line logged with `message`, waiting up to 10 s for it: `/ready` may answer
+    /// before the line that says so has been read from the server's output.
+    pub fn logged_soon(&self, message: &str) -> Option<Value> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            if let Some(line) = self.logged(message) {
+                return Some(line);
+            }
+            if std::time::Instant::now() > deadline {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     pub fn get(&self, path: &str) -> Answer {
         self.send(&format!(
             "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
