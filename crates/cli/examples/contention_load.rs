@@ -7,7 +7,8 @@
 //! - `growth URL[,URL2] DECK_FILE PLAYERS`: one event filled to PLAYERS players by 16 clients;
 //!   before and after, 300 registrations one at a time: milliseconds per registration, and the
 //!   CPU the store spent on each (the processes `CPU_PIDS` names, and the children of
-//!   `CPU_PPID`: PostgreSQL's backends under its postmaster), from /proc.
+//!   `CPU_PPID`: PostgreSQL's processes under its postmaster, or with `CPU_BACKENDS_OF=DB` only
+//!   the backends of that database), from /proc.
 //!
 //! - `lookups URL[,URL2] DECK_FILE CLIENTS LOOKUPS`: CLIENTS clients look an event's code up
 //!   LOOKUPS times in all: lookups/s and p50/p99 (the per-client limit is all a lookup spends
@@ -75,8 +76,19 @@ fn store_cpu() -> f64 {
         .filter_map(|p| p.trim().parse().ok())
         .collect();
     if let Some(ppid) = std::env::var("CPU_PPID").ok().and_then(|p| p.parse().ok()) {
-        pids.push(ppid);
-        pids.extend(children_of(ppid));
+        // `CPU_BACKENDS_OF=DB`: only the backends serving that database (their command line
+        // names it), not the postmaster's background processes (checkpointer, WAL writer,
+        // autovacuum), which work for every database by the clock.
+        match std::env::var("CPU_BACKENDS_OF") {
+            Ok(db) => pids.extend(children_of(ppid).into_iter().filter(|pid| {
+                std::fs::read_to_string(format!("/proc/{pid}/cmdline"))
+                    .is_ok_and(|c| c.split_whitespace().any(|w| w == db))
+            })),
+            Err(_) => {
+                pids.push(ppid);
+                pids.extend(children_of(ppid));
+            }
+        }
     }
     pids.into_iter().map(cpu_of).sum()
 }
