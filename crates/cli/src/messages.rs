@@ -22,10 +22,7 @@ pub fn say<'a>(
     MESSAGES.say(lang, id, args)
 }
 
-/// A text as a message's argument.
-pub fn text<'a>(s: impl Into<std::borrow::Cow<'a, str>>) -> FluentValue<'a> {
-    FluentValue::String(s.into())
-}
+pub use deckcheck_core::l10n::text;
 
 /// `--lang`, shared by the commands whose output a person reads.
 #[derive(clap::Args, Debug, Clone, Default)]

@@ -26,6 +26,11 @@ use unic_langid::LanguageIdentifier;
 
 use crate::report::CardRef;
 
+/// A text as a message's argument.
+pub fn text<'a>(s: impl Into<std::borrow::Cow<'a, str>>) -> FluentValue<'a> {
+    FluentValue::String(s.into())
+}
+
 /// A language the checker answers in. English is the default and every message's fallback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize)]
 #[serde(rename_all = "lowercase")]

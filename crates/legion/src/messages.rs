@@ -22,10 +22,7 @@ pub(crate) fn say<'a>(
     MESSAGES.say(lang, id, args)
 }
 
-/// A text as a message's argument.
-pub(crate) fn text<'a>(s: impl Into<std::borrow::Cow<'a, str>>) -> FluentValue<'a> {
-    FluentValue::String(s.into())
-}
+pub(crate) use deckcheck_core::l10n::text;
 
 /// ", each" after a list of several cards; nothing after one.
 pub(crate) fn each(lang: Lang, cards: usize) -> String {
