@@ -1101,6 +1101,9 @@ pub async fn resolve(
     Ok(HttpResponse::Ok().json(registration))
 }
 
+/// The largest whole number a JSON number holds exactly (2^53).
+const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+
 /// The highest deck index a list can have (Trilogy: three decks).
 const MAX_DECK_INDEX: f64 = (deckcheck_core::game::MAX_DECKS - 1) as f64;
 
@@ -1139,6 +1142,17 @@ pub async fn deck_check(
         Err(replayed) => return Ok(replayed),
     };
     let asked: DeckCheckRequest = read_body(&body.fields()?)?;
+    // Versions count from 1; beyond 2^53 a JSON number is no longer a whole one for certain.
+    let version = match asked.version {
+        v if v.fract() == 0.0 && (1.0..=MAX_EXACT).contains(&v) => v as i64,
+        _ => {
+            return Err(RequestError::bad_value(
+                "version",
+                "version is the number of a version of the player's list, from 1",
+            )
+            .into());
+        }
+    };
     let deck_index = match asked.deck_index {
         None => 0,
         Some(i) if i.fract() == 0.0 && (0.0..=MAX_DECK_INDEX).contains(&i) => i as usize,
@@ -1162,7 +1176,7 @@ pub async fn deck_check(
         &game,
         &who.access,
         path(&req, "player"),
-        asked.version,
+        version,
         &presented,
         deck_box.as_deref(),
         deck_index,

@@ -732,9 +732,10 @@ pub struct ResolveRequest {
 pub struct DeckCheckRequest<'a> {
     /// The version of the player's list the check is made against (the one the judge was
     /// shown, `registration.version` of the player's record). Another than the player's
-    /// current version is a 409 `stale-version`: the list changed since it was read.
-    #[schema(minimum = 1)]
-    pub version: i64,
+    /// current version is a 409 `stale-version`: the list changed since it was read. A number
+    /// as JSON has them: `3.0` is the integer 3.
+    #[schema(value_type = i64, minimum = 1)]
+    pub version: f64,
     /// The cards the player presented. One the event's game cannot read is a 422.
     #[serde(borrow)]
     pub presented: Deck<'a>,

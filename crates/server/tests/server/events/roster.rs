@@ -182,6 +182,32 @@ async fn a_deck_check_names_its_version_a_stale_one_is_refused_and_a_void_is_kep
             stale.body
         );
         assert_eq!(stale.body["error"]["details"]["current"], 2);
+        // A version as JSON may write it (`2.0`) is that version; one that is no version is a
+        // 400 naming the field, and nothing is recorded.
+        for bad in [json!(0), json!(1.5), json!(-1), json!(1e300)] {
+            let refused = app
+                .post(
+                    &format!("/v1/events/{event}/players/{ada}/deck-checks"),
+                    Some(&judge),
+                    json!({"presented": wichita(), "version": bad}),
+                )
+                .await;
+            assert_eq!(
+                (refused.status, refused.body["error"]["field"].as_str()),
+                (400, Some("version")),
+                "{b}: {bad}: {}",
+                refused.body
+            );
+        }
+        let whole = app
+            .post(
+                &format!("/v1/events/{event}/players/{ada}/deck-checks"),
+                Some(&judge),
+                json!({"presented": wichita(), "version": 2.0}),
+            )
+            .await;
+        assert_eq!(whole.status, 201, "{b}: {}", whole.body);
+        assert_eq!(whole.body["version"], 2, "{b}: {}", whole.body);
         // A mismatch recorded on the wrong player, voided with a reason, kept.
         let wrong = check(ivy.clone(), 1).await;
         assert_eq!(wrong.status, 201, "{b}: {}", wrong.body);
