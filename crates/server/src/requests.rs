@@ -733,8 +733,9 @@ pub struct DeckCheckRequest<'a> {
     /// The version of the player's list the check is made against (the one the judge was
     /// shown, `registration.version` of the player's record). Another than the player's
     /// current version is a 409 `stale-version`: the list changed since it was read. A number
-    /// as JSON has them: `3.0` is the integer 3.
-    #[schema(value_type = i64, minimum = 1)]
+    /// as JSON has them: `3.0` is the integer 3; at most 2^53, the largest whole number a
+    /// JSON number holds exactly.
+    #[schema(value_type = i64, minimum = 1, maximum = 9_007_199_254_740_992_i64)]
     pub version: f64,
     /// The cards the player presented. One the event's game cannot read is a 422.
     #[serde(borrow)]
